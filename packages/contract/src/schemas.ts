@@ -1,0 +1,94 @@
+/**
+ * Zod schemas of the wire API (SPEC.md sections 3 and 7). The widget parses every
+ * response with them and the server validates every request with them, so the two
+ * sides cannot drift. `zod/mini` keeps the widget bundle small; objects are loose
+ * on purpose: unknown extra fields are ignored, so the server may add fields later.
+ */
+import * as z from 'zod/mini';
+import { SEARCH_TEXT_MAX_LENGTH, SEARCH_TEXT_PATTERN } from './searchText';
+
+export const MAX_RESULTS_PER_PAGE = 100;
+
+/** Filter item ids are portal category ids: integers on the wire. */
+export const filterItemIdSchema = z.int();
+
+export const filterItemSchema = z.object({
+  id: filterItemIdSchema,
+  name: z.string(),
+});
+
+export const filterGroupSchema = z.object({
+  name: z.string(),
+  filterItems: z.array(filterItemSchema),
+});
+
+export const globalFilterSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+});
+
+/** GET .../filter-groups */
+export const filterDefinitionsSchema = z.object({
+  globalFilters: z.array(globalFilterSchema),
+  defaultGlobalFilter: z.string(),
+  filterGroups: z.array(filterGroupSchema),
+});
+
+export const searchTextSchema = z
+  .string()
+  .check(
+    z.maxLength(SEARCH_TEXT_MAX_LENGTH, `text is longer than ${SEARCH_TEXT_MAX_LENGTH} characters`),
+    z.regex(SEARCH_TEXT_PATTERN, "text has characters outside A-Z a-z À-ÿ œ 0-9 - _ ' and space"),
+  );
+
+/** Body of POST .../search */
+export const searchCriteriaSchema = z.object({
+  globalFilter: z.string().check(z.maxLength(200)),
+  text: searchTextSchema,
+  filterItemIds: z.array(filterItemIdSchema).check(z.maxLength(500)),
+  offset: z.int().check(z.nonnegative('offset must be 0 or more')),
+  resultsPerPage: z
+    .int()
+    .check(
+      z.minimum(1, 'resultsPerPage must be between 1 and 100'),
+      z.maximum(MAX_RESULTS_PER_PAGE, 'resultsPerPage must be between 1 and 100'),
+    ),
+});
+
+export const partnerSchema = z.object({
+  image: z.object({ url: z.string() }),
+  categories: z.array(z.object({ name: z.string() })),
+  title: z.string(),
+  summary: z.string(),
+  url: z.string(),
+});
+
+/** Answer of POST .../search */
+export const searchResponseSchema = z.object({
+  partners: z.array(partnerSchema),
+  totalFound: z.int().check(z.nonnegative()),
+  error: z.boolean(),
+  filterGroups: z.array(filterGroupSchema),
+  searchPartnersCriteria: z.object({
+    globalFilter: z.optional(z.string()),
+    text: z.optional(z.string()),
+    filterItemIds: z.array(filterItemIdSchema),
+    offset: z.optional(z.int()),
+    resultsPerPage: z.optional(z.int()),
+  }),
+});
+
+/** Error body in the portal's style, for 400, 403 and 404 answers. */
+export const problemSchema = z.object({
+  status: z.string(),
+  title: z.string(),
+});
+
+export type FilterItem = z.infer<typeof filterItemSchema>;
+export type FilterGroup = z.infer<typeof filterGroupSchema>;
+export type GlobalFilter = z.infer<typeof globalFilterSchema>;
+export type FilterDefinitions = z.infer<typeof filterDefinitionsSchema>;
+export type SearchCriteria = z.infer<typeof searchCriteriaSchema>;
+export type Partner = z.infer<typeof partnerSchema>;
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+export type Problem = z.infer<typeof problemSchema>;

@@ -1,0 +1,105 @@
+/**
+ * The shapes shared by core/, hooks/ and the React layer. core/ implements them
+ * without React; hooks/ adapts them; ui/ components never see them (props only).
+ */
+import type { FilterGroup, GlobalFilter, Partner } from '@partners-network/contract';
+
+/** Business constants of SPEC.md section 9. */
+export const RESULTS_PER_PAGE = 10;
+export const LOAD_MORE_STEP = 10;
+export const SEARCH_DEBOUNCE_MS = 600;
+export const VISIBLE_FILTER_ITEMS = 5;
+export const VISIBLE_GLOBAL_FILTERS = 5;
+export const SUMMARY_LIMIT = 200;
+export const SKELETON_CARDS = 5;
+export const DEFAULT_LOCALE = 'en-US';
+
+/** What the page reads from its host: the portal, or the custom element's attributes. */
+export interface PortalContext {
+  /** Origin or path prefix the API paths are appended to; '' means same origin. */
+  apiBaseUrl: string;
+  companyId: string;
+  scopeGroupId: string;
+  /** Portal language id with '_' replaced by '-'; '' when the portal gives none. */
+  languageId: string;
+  backButtonUrl: string;
+  background: Picture | null;
+  /** Liferay.authToken when the portal has one. */
+  authToken: string | null;
+}
+
+export interface Picture {
+  defaultUrl: string;
+  sources: { url: string; maxWidth: number }[];
+}
+
+/** The saved search of the `search` query parameter (base64 JSON). */
+export interface SavedSearch {
+  globalFilter: string;
+  filterItemIds: number[];
+  text: string;
+  offset: number;
+  resultsPerPage: number;
+}
+
+/** Query parameters read from the hash route (then the page URL). */
+export interface LocationParams {
+  filter: string | null;
+  page: string | null;
+  savedSearch: SavedSearch | null;
+  /** Every other parameter, in order, to be appended to partner links. */
+  extraParams: [string, string][];
+}
+
+/** A partner as the page shows it: URLs already vetted, summary already cut. */
+export interface PartnerCard {
+  key: string;
+  title: string;
+  summary: string;
+  imageUrl: string | null;
+  href: string | null;
+  categories: string[];
+}
+
+export type PagePhase =
+  /** Filter definitions not loaded yet: the skeleton shows. */
+  | 'initializing'
+  | 'ready'
+  /** A failed call or a response with the error flag: the error panel replaces the page. */
+  | 'error';
+
+export interface SearchState {
+  phase: PagePhase;
+  globalFilters: GlobalFilter[];
+  selectedGlobalFilter: string | null;
+  filterGroups: FilterGroup[];
+  selectedItemIds: number[];
+  /** The text of the last emitted search (trimmed). */
+  text: string;
+  cards: PartnerCard[];
+  totalFound: number;
+  /** A new search is in flight; its results will replace the list. */
+  loading: boolean;
+  /** A Load More is in flight; its results will be appended. */
+  loadingMore: boolean;
+  /** How many cards the last Load More added (0 otherwise). */
+  lastAddedCount: number;
+  /** Error message; '' when none. hasError is true exactly when it is non-empty. */
+  errorMessage: string;
+  hasError: boolean;
+}
+
+export interface SearchController {
+  getState(): SearchState;
+  subscribe(listener: () => void): () => void;
+  /** Loads the filter definitions, then runs the first search. */
+  start(): Promise<void>;
+  /** Emits a search for this text (trimmed here), debounced by 600 ms. */
+  submitText(text: string): void;
+  selectGlobalFilter(name: string): void;
+  toggleFilterItem(id: number): void;
+  loadMore(): void;
+  resetAll(): void;
+  /** Aborts requests and timers; the controller is unusable afterwards. */
+  dispose(): void;
+}
