@@ -1,0 +1,40 @@
+// Plays the part of the Liferay portal for the demo page: the ThemeDisplay object,
+// the auth token, and the global settings object the widget reads. Served as a file
+// (not inline) so the page works under a strict Content-Security-Policy.
+(function () {
+  const root = document.documentElement;
+  const languageId = root.dataset.languageId || 'en_US';
+  const companyId = root.dataset.companyId || '20097';
+  const scopeGroupId = root.dataset.scopeGroupId || '20121';
+
+  window.Liferay = {
+    authToken: root.dataset.authToken || undefined,
+    ThemeDisplay: {
+      getCompanyId: () => companyId,
+      getScopeGroupId: () => scopeGroupId,
+      getLanguageId: () => languageId,
+    },
+  };
+
+  window.partnersNetworkSettings = {
+    backButtonUrl: '/',
+    searchSectionBackgroundImageFriendlyUrl: {
+      defaultUrl: '/demo/images/hero-1920.svg',
+      sources: [
+        { url: '/demo/images/hero-540.svg', maxWidth: 540 },
+        { url: '/demo/images/hero-1023.svg', maxWidth: 1023 },
+        { url: '/demo/images/hero-1919.svg', maxWidth: 1919 },
+      ],
+    },
+  };
+
+  // The language switch keeps the widget's hash route and its saved search.
+  document.addEventListener('click', (event) => {
+    const target = event.target;
+    if (!(target instanceof Element)) return;
+    const link = target.closest('a[data-language-switch]');
+    if (link instanceof HTMLAnchorElement && window.location.hash) {
+      link.hash = window.location.hash;
+    }
+  });
+})();

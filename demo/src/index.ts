@@ -1,0 +1,3 @@
+export { startDemoServer } from './startDemoServer';
+export type { RunningDemo, StartDemoOptions } from './startDemoServer';
+export { createDemoApp, CONTENT_SECURITY_POLICY } from './createDemoApp';

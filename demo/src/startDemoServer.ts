@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { openSqliteStore, seedIfEmpty } from '@partners-network/server';
+import { createDemoApp } from './createDemoApp';
+
+export interface StartDemoOptions {
+  port: number;
+  host: string;
+  databasePath: string;
+  widgetDist?: string;
+  logger?: boolean;
+}
+
+export interface RunningDemo {
+  url: string;
+  cspReports: unknown[];
+  close(): Promise<void>;
+}
+
+/** Opens (and on first start seeds) the database, then serves the demo page and the API. */
+export async function startDemoServer(options: StartDemoOptions): Promise<RunningDemo> {
+  mkdirSync(dirname(options.databasePath), { recursive: true });
+  const store = await openSqliteStore({ path: options.databasePath });
+  await seedIfEmpty(store);
+  const { app, cspReports } = await createDemoApp({
+    store,
+    logger: options.logger ?? false,
+    ...(options.widgetDist ? { widgetDist: options.widgetDist } : {}),
+  });
+  await app.listen({ port: options.port, host: options.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${host}:${port}`,
+    cspReports,
+    async close() {
+      await app.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { usePortal } from './support/usePortal';
+
+const portal = usePortal();
+
+describe('a visitor opens the partners page', () => {
+  it('lands on the search route and sees partner cards from the real server', async () => {
+    const page = await portal.open('/');
+
+    await page.getByRole('heading', { name: 'Partners Network' }).waitFor();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/search');
+
+    const cards = page.getByRole('article');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(10);
+    await expect.poll(() => page.getByText(/^Showing 10 of \d+ partners$/).count()).toBe(1);
+  });
+
+  it('reads the portal language and shows French labels', async () => {
+    const page = await portal.open('/?languageId=fr_FR');
+    await page.getByRole('article').first().waitFor();
+    const panel = page.getByRole('region', { name: 'Search filters' });
+    await expect.poll(() => panel.getByText('Région').count()).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Test fixture: a fresh demo server (temporary SQLite file, free port) and Chromium,
+ * shared by the tests of one file, with a new browser context per test.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { RunningDemo } from '@partners-network/demo';
+import { startDemoServer } from '@partners-network/demo';
+import { launchChromium } from './launchChromium';
+
+export interface Portal {
+  readonly url: string;
+  readonly demo: RunningDemo;
+  /** Opens a new page (new context: fresh cookies) at `path` of the demo. */
+  open(path?: string, options?: { width?: number; height?: number }): Promise<Page>;
+}
+
+export function usePortal(): Portal {
+  let demo: RunningDemo | undefined;
+  let browser: Browser | undefined;
+  let folder = '';
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'pn-e2e-'));
+    demo = await startDemoServer({
+      port: 0,
+      host: '127.0.0.1',
+      databasePath: join(folder, 'partners.db'),
+    });
+    browser = await launchChromium();
+  });
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    // An uncaught exception in the page is a bug whatever the test checked.
+    expect(pageErrors.splice(0)).toEqual([]);
+    expect(demo?.cspReports ?? []).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await demo?.close();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  return {
+    get url() {
+      if (!demo) throw new Error('the demo server is not started');
+      return demo.url;
+    },
+    get demo() {
+      if (!demo) throw new Error('the demo server is not started');
+      return demo;
+    },
+    async open(path = '/', options = {}) {
+      if (!browser || !demo) throw new Error('the browser is not started');
+      const context = await browser.newContext({
+        viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      await page.goto(new URL(path, demo.url).href);
+      return page;
+    },
+  };
+}
