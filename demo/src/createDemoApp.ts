@@ -15,7 +15,7 @@ import { readWidgetScriptPath } from './readWidgetScriptPath';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PUBLIC_DIR = resolve(here, '../public');
-export const DEFAULT_WIDGET_DIST = resolve(here, '../../packages/widget/dist');
+export const DEFAULT_WIDGET_DIST = resolve(here, '../../packages/widget/dist/bundled');
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
