@@ -1,0 +1,64 @@
+export interface PartnerCardData {
+  key: string;
+  title: string;
+  summary: string;
+  imageUrl: string | null;
+  href: string | null;
+  categories: readonly string[];
+}
+
+export interface PartnerCardViewProps {
+  card: PartnerCardData;
+}
+
+/**
+ * One result. Every field is rendered as text (React escapes it); the title link
+ * stretches over the whole card so the card is one click target and one tab stop.
+ * The element marked data-card-focus receives focus after Load More.
+ */
+export function PartnerCardView({ card }: PartnerCardViewProps) {
+  const linked = card.href !== null;
+  return (
+    <article
+      className="pn-card"
+      part="card"
+      data-linked={linked || undefined}
+      tabIndex={linked ? undefined : -1}
+      data-card-focus={linked ? undefined : ''}
+      aria-label={linked ? undefined : card.title}
+    >
+      <div className="pn-card__media">
+        {card.imageUrl !== null && (
+          <img
+            className="pn-card__img"
+            src={card.imageUrl}
+            alt=""
+            loading="lazy"
+            decoding="async"
+          />
+        )}
+      </div>
+      <div className="pn-card__body">
+        {card.categories.length > 0 && (
+          <ul className="pn-card__badges" aria-label="Categories">
+            {card.categories.map((name, index) => (
+              <li key={`${index}-${name}`} className="pn-badge" part="badge">
+                {name}
+              </li>
+            ))}
+          </ul>
+        )}
+        <h3 className="pn-card__title">
+          {card.href !== null ? (
+            <a className="pn-card__link" part="card-link" href={card.href} data-card-focus="">
+              {card.title}
+            </a>
+          ) : (
+            card.title
+          )}
+        </h3>
+        <p className="pn-card__summary">{card.summary}</p>
+      </div>
+    </article>
+  );
+}

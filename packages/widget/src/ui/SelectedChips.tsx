@@ -1,0 +1,79 @@
+import { useId, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+
+export interface Chip {
+  id: number;
+  name: string;
+}
+
+export interface SelectedChipsProps {
+  chips: readonly Chip[];
+  onRemove: (id: number) => void;
+  /** Items that may be added by typing their name; without it there is no chip input. */
+  available?: readonly Chip[];
+  onAdd?: (id: number) => void;
+}
+
+/**
+ * The selected filter items as removable chips, plus an optional chip input that
+ * adds an item by name. Enter (key code 13) is its only separator: commas, spaces
+ * and Tab stay ordinary keys.
+ */
+export function SelectedChips({ chips, onRemove, available, onAdd }: SelectedChipsProps) {
+  const [draft, setDraft] = useState('');
+  const listId = useId();
+  const withInput = available !== undefined && onAdd !== undefined;
+  if (chips.length === 0 && !withInput) return null;
+
+  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    const wanted = draft.trim().toLocaleLowerCase();
+    const match = available?.find((chip) => chip.name.toLocaleLowerCase() === wanted);
+    if (match === undefined || onAdd === undefined) return;
+    onAdd(match.id);
+    setDraft('');
+  }
+
+  return (
+    <div className="pn-chips" part="chips">
+      {chips.length > 0 && (
+        <ul className="pn-chips__list" aria-label="Selected filters">
+          {chips.map((chip) => (
+            <li key={chip.id} className="pn-chip" part="chip">
+              <span className="pn-chip__name">{chip.name}</span>
+              <button
+                type="button"
+                className="pn-chip__remove"
+                part="button chip-remove-button"
+                aria-label={`Remove ${chip.name}`}
+                onClick={() => onRemove(chip.id)}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {withInput && (
+        <>
+          <input
+            className="pn-chips__input"
+            type="text"
+            aria-label="Add a filter by name"
+            placeholder="Add a filter"
+            list={listId}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={handleKeyDown}
+          />
+          <datalist id={listId}>
+            {available.map((chip) => (
+              <option key={chip.id} value={chip.name} />
+            ))}
+          </datalist>
+        </>
+      )}
+    </div>
+  );
+}
