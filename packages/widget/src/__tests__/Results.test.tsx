@@ -1,0 +1,171 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ErrorPanel } from '../ui/ErrorPanel';
+import { LoadMoreButton } from '../ui/LoadMoreButton';
+import { NoResultsPanel } from '../ui/NoResultsPanel';
+import { PartnerCardView } from '../ui/PartnerCardView';
+import type { PartnerCardData } from '../ui/PartnerCardView';
+import { ResultsCount } from '../ui/ResultsCount';
+import { ResultsList } from '../ui/ResultsList';
+import { ResultsSkeleton } from '../ui/ResultsSkeleton';
+import { BackLink } from '../ui/BackLink';
+import { SearchBackground } from '../ui/SearchBackground';
+
+const card: PartnerCardData = {
+  key: 'acme',
+  title: 'Acme Cloud',
+  summary: 'We build clouds.',
+  imageUrl: '/img/acme.png',
+  href: '/partners/acme?utm=1',
+  categories: ['Gold', 'Europe'],
+};
+
+describe('PartnerCardView', () => {
+  it('shows image, badges, title link and summary', () => {
+    render(<PartnerCardView card={card} />);
+    const article = screen.getByRole('article');
+    expect(screen.getByRole('link', { name: 'Acme Cloud' })).toHaveAttribute(
+      'href',
+      '/partners/acme?utm=1',
+    );
+    expect(screen.getByRole('heading', { name: 'Acme Cloud' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Categories' })).toHaveTextContent('GoldEurope');
+    expect(article).toHaveTextContent('We build clouds.');
+    expect(article.querySelector('img')).toHaveAttribute('src', '/img/acme.png');
+  });
+
+  it('renders a hostile title and summary as text, creating no element from them', () => {
+    const hostile = '<img src=x onerror=alert(1)>';
+    render(<PartnerCardView card={{ ...card, title: hostile, summary: `<b>${hostile}</b>` }} />);
+    expect(screen.getByRole('link', { name: hostile })).toHaveTextContent(hostile);
+    expect(document.querySelector('img[onerror]')).toBeNull();
+    expect(document.querySelector('b')).toBeNull();
+    expect(document.querySelectorAll('img')).toHaveLength(1);
+  });
+
+  it('still shows a card without href, without a link', () => {
+    render(<PartnerCardView card={{ ...card, href: null, imageUrl: null }} />);
+    expect(screen.getByRole('article', { name: 'Acme Cloud' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Acme Cloud' })).toBeInTheDocument();
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(document.querySelector('img')).toBeNull();
+  });
+});
+
+describe('ResultsList and ResultsSkeleton', () => {
+  it('lists one article per card', () => {
+    render(<ResultsList cards={[card, { ...card, key: 'b', title: 'Beta' }]} />);
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+  });
+
+  it('skeleton shows 5 placeholder cards hidden from assistive technology', () => {
+    render(<ResultsSkeleton />);
+    const skeleton = screen.getByTestId('results-skeleton');
+    expect(skeleton).toHaveAttribute('aria-hidden', 'true');
+    expect(skeleton.children).toHaveLength(5);
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+  });
+});
+
+describe('ResultsCount', () => {
+  it('formats numbers in the locale and is a polite live region', () => {
+    const { rerender } = render(<ResultsCount loaded={10} total={1234} locale="en-US" />);
+    const status = screen.getByRole('status');
+    expect(status).toHaveAttribute('aria-live', 'polite');
+    expect(status).toHaveTextContent('Showing 10 of 1,234 partners');
+    rerender(<ResultsCount loaded={10} total={1234} locale="de-DE" />);
+    expect(status).toHaveTextContent('Showing 10 of 1.234 partners');
+    rerender(<ResultsCount loaded={10} total={1234} locale="" />);
+    expect(status).toHaveTextContent('Showing 10 of 1,234 partners');
+  });
+});
+
+describe('LoadMoreButton', () => {
+  it.each([
+    [0, 0, false],
+    [0, 25, false],
+    [10, 25, true],
+    [25, 25, false],
+  ])('loaded %i of %i: shown %s', (loaded, total, shown) => {
+    render(<LoadMoreButton loaded={loaded} total={total} loading={false} onLoadMore={vi.fn()} />);
+    expect(screen.queryByRole('button', { name: 'Load More Partners' }) !== null).toBe(shown);
+  });
+
+  it('calls back on click, but not while loading', async () => {
+    const onLoadMore = vi.fn();
+    const user = userEvent.setup();
+    const { rerender } = render(
+      <LoadMoreButton loaded={10} total={25} loading={false} onLoadMore={onLoadMore} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Load More Partners' }));
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+    rerender(<LoadMoreButton loaded={10} total={25} loading onLoadMore={onLoadMore} />);
+    await user.click(screen.getByRole('button', { name: 'Load More Partners' }));
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('NoResultsPanel and ErrorPanel', () => {
+  it('no-results panel has the exact texts and RESET ALL', async () => {
+    const onResetAll = vi.fn();
+    const user = userEvent.setup();
+    render(<NoResultsPanel onResetAll={onResetAll} />);
+    expect(screen.getByRole('heading', { name: 'No partners found' })).toBeInTheDocument();
+    expect(
+      screen.getByText('No results found. Try different keywords or remove search filters.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'RESET ALL' }));
+    expect(onResetAll).toHaveBeenCalledTimes(1);
+  });
+
+  it('error panel has the exact texts, takes focus, and its button goes home', async () => {
+    const onGoHome = vi.fn();
+    const user = userEvent.setup();
+    render(<ErrorPanel onGoHome={onGoHome} />);
+    const heading = screen.getByRole('heading', { name: 'Something went wrong.' });
+    expect(heading).toHaveFocus();
+    expect(
+      screen.getByText('We apologise and are fixing the problem. Please try again later.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to the home page' }));
+    expect(onGoHome).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('BackLink and SearchBackground', () => {
+  it('links back to the home page', () => {
+    render(<BackLink href="/home" />);
+    expect(screen.getByRole('link', { name: 'Back to home page' })).toHaveAttribute(
+      'href',
+      '/home',
+    );
+  });
+
+  it('renders a picture with one source per width, narrowest first, and a decorative img', () => {
+    const { container } = render(
+      <SearchBackground
+        picture={{
+          defaultUrl: '/hero.jpg',
+          sources: [
+            { url: '/hero-1023.jpg', maxWidth: 1023 },
+            { url: '/hero 540.jpg', maxWidth: 540 },
+          ],
+        }}
+      />,
+    );
+    const sources = container.querySelectorAll('picture > source');
+    expect([...sources].map((s) => s.getAttribute('media'))).toEqual([
+      '(max-width: 540px)',
+      '(max-width: 1023px)',
+    ]);
+    expect(sources[0]).toHaveAttribute('srcset', '/hero%20540.jpg');
+    expect(container.querySelector('picture > img')).toHaveAttribute('alt', '');
+    expect(container.querySelector('picture > img')).toHaveAttribute('src', '/hero.jpg');
+  });
+
+  it('renders nothing without a picture', () => {
+    const { container } = render(<SearchBackground picture={null} />);
+    expect(container).toBeEmptyDOMElement();
+  });
+});
