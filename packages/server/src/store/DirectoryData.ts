@@ -1,0 +1,109 @@
+/**
+ * What a store imports: sites with their global filters, filter groups and partners.
+ * This is the server's own data format (seed, CLI import), not the wire API, so its
+ * schema lives here. Every store validates with it before writing anything.
+ */
+import * as z from 'zod';
+
+export const DEFAULT_LOCALE = 'en-US';
+
+/** A BCP 47-like tag such as en-US, fr-FR, de-DE or pt. */
+export const localeSchema = z
+  .string()
+  .regex(/^[a-z]{2,3}(-[A-Z][A-Za-z0-9]{1,7})?$/, 'locale must look like en-US');
+
+/** Texts per locale; en-US is required because every other locale falls back to it. */
+export const localizedTextSchema = z
+  .record(localeSchema, z.string().max(2000))
+  .refine((texts) => (texts[DEFAULT_LOCALE] ?? '').trim() !== '', {
+    message: `an ${DEFAULT_LOCALE} text is required`,
+  });
+
+/** Optional texts per locale (no en-US needed), e.g. summaries. */
+export const optionalLocalizedTextSchema = z.record(localeSchema, z.string().max(5000));
+
+/**
+ * A link the widget will put in an href or src: a site-relative path or an http(s)
+ * address. Anything else (javascript:, data:, protocol-relative //host) is refused.
+ */
+export const safeUrlSchema = z
+  .string()
+  .max(2000)
+  .refine((value) => isSafeUrl(value), {
+    message: 'url must be a path starting with / or an http(s) address',
+  });
+
+export function isSafeUrl(value: string): boolean {
+  if (/[\s<>"`]/u.test(value)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+const nameSchema = z.string().trim().min(1).max(200);
+
+export const slugSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'slug must be lowercase letters, digits and single hyphens')
+  .max(120);
+
+export const filterItemDataSchema = z.object({
+  /** Portal category id: a positive integer, unique in a site. */
+  id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  name: localizedTextSchema,
+});
+
+export const filterGroupDataSchema = z.object({
+  /** Stable key global filters refer to, e.g. "region". */
+  key: nameSchema,
+  name: localizedTextSchema,
+  /** Items of this group are shown as badges (categories) on partner cards. */
+  showAsCategory: z.boolean().default(false),
+  filterItems: z.array(filterItemDataSchema),
+});
+
+export const globalFilterDataSchema = z.object({
+  name: nameSchema,
+  label: localizedTextSchema,
+  /** Keys of the filter groups this global filter shows, in order. */
+  filterGroups: z.array(nameSchema),
+});
+
+export const partnerDataSchema = z.object({
+  slug: slugSchema,
+  title: localizedTextSchema,
+  summary: optionalLocalizedTextSchema.default({}),
+  url: safeUrlSchema,
+  imageUrl: safeUrlSchema,
+  /** Editorial position: lower comes first when there is no search text. */
+  position: z.number().int().min(0).max(1_000_000_000).optional(),
+  globalFilters: z.array(nameSchema).min(1, 'a partner belongs to at least one global filter'),
+  filterItemIds: z.array(z.number().int().positive()).default([]),
+});
+
+export const siteDataSchema = z.object({
+  companyId: z.string().trim().min(1).max(64),
+  scopeGroupId: z.string().trim().min(1).max(64),
+  defaultGlobalFilter: nameSchema.optional(),
+  globalFilters: z.array(globalFilterDataSchema).default([]),
+  filterGroups: z.array(filterGroupDataSchema).default([]),
+  partners: z.array(partnerDataSchema).default([]),
+});
+
+export const directoryDataSchema = z.object({
+  sites: z.array(siteDataSchema),
+});
+
+export type LocalizedText = z.infer<typeof localizedTextSchema>;
+export type FilterItemData = z.infer<typeof filterItemDataSchema>;
+export type FilterGroupData = z.infer<typeof filterGroupDataSchema>;
+export type GlobalFilterData = z.infer<typeof globalFilterDataSchema>;
+export type PartnerData = z.infer<typeof partnerDataSchema>;
+export type SiteData = z.infer<typeof siteDataSchema>;
+/** Input form: defaults (summary, filterItemIds...) may be left out. */
+export type DirectoryData = z.input<typeof directoryDataSchema>;
+export type ParsedDirectoryData = z.infer<typeof directoryDataSchema>;

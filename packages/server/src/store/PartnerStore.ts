@@ -1,0 +1,48 @@
+/**
+ * The one narrow interface between the HTTP layer and a database. Every adapter
+ * (SQLite today, PostgreSQL later) implements it and runs the shared suite in
+ * `__tests__/describeStoreContract.ts`. Methods are async so a network database fits.
+ */
+import type {
+  FilterDefinitions,
+  FilterGroup,
+  Partner,
+  Scope,
+  SearchCriteria,
+} from '@partners-network/contract';
+import type { DirectoryData } from './DirectoryData';
+
+export interface StoreSearchResult {
+  partners: Partner[];
+  totalFound: number;
+  /** Filter groups of the global filter the search used, in the answer's locale. */
+  filterGroups: FilterGroup[];
+  /** The criteria as applied: known global filter, only existing filter item ids. */
+  appliedCriteria: SearchCriteria;
+}
+
+export interface ImportSummary {
+  sites: number;
+  partnersCreated: number;
+  partnersUpdated: number;
+}
+
+export interface ImportOptions {
+  /** Called now and then while partners are written: done of total. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface PartnerStore {
+  hasScope(scope: Scope): Promise<boolean>;
+  /** Null when the company or site is unknown. */
+  getFilterDefinitions(scope: Scope, locale: string): Promise<FilterDefinitions | null>;
+  /** Null when the company or site is unknown. */
+  search(scope: Scope, criteria: SearchCriteria, locale: string): Promise<StoreSearchResult | null>;
+  /**
+   * Upserts sites, global filters, filter groups and items, and partners, all in one
+   * transaction: on any problem it throws DirectoryImportError and changes nothing.
+   */
+  importDirectory(data: DirectoryData, options?: ImportOptions): Promise<ImportSummary>;
+  isEmpty(): Promise<boolean>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,134 @@
+import type { Database } from 'better-sqlite3';
+
+/** Schema versions, applied in order; PRAGMA user_version records the last one applied. */
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE site (
+    id INTEGER PRIMARY KEY,
+    company_id TEXT NOT NULL,
+    scope_group_id TEXT NOT NULL,
+    default_global_filter_id INTEGER,
+    -- JSON array of the locales partner documents are built for
+    locales TEXT NOT NULL DEFAULT '["en-US"]',
+    UNIQUE (company_id, scope_group_id)
+  );
+  CREATE TABLE global_filter (
+    id INTEGER PRIMARY KEY,
+    site_id INTEGER NOT NULL REFERENCES site (id),
+    name TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    -- kept by imports so the first, unfiltered search never counts rows
+    partner_count INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (site_id, name)
+  );
+  CREATE TABLE global_filter_label (
+    global_filter_id INTEGER NOT NULL REFERENCES global_filter (id),
+    locale TEXT NOT NULL,
+    label TEXT NOT NULL,
+    PRIMARY KEY (global_filter_id, locale)
+  ) WITHOUT ROWID;
+  CREATE TABLE filter_group (
+    id INTEGER PRIMARY KEY,
+    site_id INTEGER NOT NULL REFERENCES site (id),
+    key TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    show_as_category INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (site_id, key)
+  );
+  CREATE TABLE filter_group_name (
+    group_id INTEGER NOT NULL REFERENCES filter_group (id),
+    locale TEXT NOT NULL,
+    name TEXT NOT NULL,
+    PRIMARY KEY (group_id, locale)
+  ) WITHOUT ROWID;
+  CREATE TABLE global_filter_group (
+    global_filter_id INTEGER NOT NULL REFERENCES global_filter (id),
+    position INTEGER NOT NULL,
+    group_id INTEGER NOT NULL REFERENCES filter_group (id),
+    PRIMARY KEY (global_filter_id, position)
+  ) WITHOUT ROWID;
+  CREATE TABLE filter_item (
+    site_id INTEGER NOT NULL REFERENCES site (id),
+    id INTEGER NOT NULL,
+    group_id INTEGER NOT NULL REFERENCES filter_group (id),
+    position INTEGER NOT NULL,
+    PRIMARY KEY (site_id, id)
+  ) WITHOUT ROWID;
+  CREATE TABLE filter_item_name (
+    site_id INTEGER NOT NULL,
+    item_id INTEGER NOT NULL,
+    locale TEXT NOT NULL,
+    name TEXT NOT NULL,
+    PRIMARY KEY (site_id, item_id, locale)
+  ) WITHOUT ROWID;
+  CREATE TABLE partner (
+    id INTEGER PRIMARY KEY,
+    site_id INTEGER NOT NULL REFERENCES site (id),
+    slug TEXT NOT NULL,
+    url TEXT NOT NULL,
+    image_url TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    UNIQUE (site_id, slug)
+  );
+  CREATE TABLE partner_text (
+    partner_id INTEGER NOT NULL REFERENCES partner (id),
+    locale TEXT NOT NULL,
+    title TEXT,
+    summary TEXT,
+    PRIMARY KEY (partner_id, locale)
+  ) WITHOUT ROWID;
+  -- The editorial order of a global filter is this primary key: an empty-text search
+  -- reads its page straight from the index.
+  CREATE TABLE partner_global_filter (
+    global_filter_id INTEGER NOT NULL REFERENCES global_filter (id),
+    position INTEGER NOT NULL,
+    partner_id INTEGER NOT NULL REFERENCES partner (id),
+    PRIMARY KEY (global_filter_id, position, partner_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX partner_global_filter_by_partner
+    ON partner_global_filter (partner_id, global_filter_id, position);
+  CREATE TABLE partner_item (
+    partner_id INTEGER NOT NULL REFERENCES partner (id),
+    item_id INTEGER NOT NULL,
+    PRIMARY KEY (partner_id, item_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX partner_item_by_item ON partner_item (item_id, partner_id);
+  -- One document per partner and locale with texts already resolved (fallback to
+  -- en-US per field), so a search reads one row per card and indexes what it shows.
+  CREATE TABLE partner_doc (
+    id INTEGER PRIMARY KEY,
+    partner_id INTEGER NOT NULL REFERENCES partner (id),
+    locale TEXT NOT NULL,
+    title TEXT NOT NULL,
+    summary TEXT NOT NULL,
+    categories TEXT NOT NULL,
+    badges TEXT NOT NULL,
+    url TEXT NOT NULL,
+    image_url TEXT NOT NULL,
+    UNIQUE (partner_id, locale)
+  );
+  CREATE VIRTUAL TABLE partner_fts USING fts5 (
+    title, summary, categories,
+    content = '', contentless_delete = 1,
+    tokenize = 'unicode61 remove_diacritics 2',
+    prefix = '2 3'
+  );
+  `,
+];
+
+export function migrate(db: Database): void {
+  const current = Number(db.pragma('user_version', { simple: true }));
+  if (current > MIGRATIONS.length) {
+    throw new Error(
+      `database schema version ${current} is newer than this server knows (${MIGRATIONS.length})`,
+    );
+  }
+  for (let version = current; version < MIGRATIONS.length; version += 1) {
+    const sql = MIGRATIONS[version];
+    if (sql === undefined) continue;
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}
