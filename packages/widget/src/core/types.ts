@@ -2,7 +2,7 @@
  * The shapes shared by core/, hooks/ and the React layer. core/ implements them
  * without React; hooks/ adapts them; ui/ components never see them (props only).
  */
-import type { FilterGroup, GlobalFilter, Partner } from '@partners-network/contract';
+import type { FilterGroup, GlobalFilter } from '@partners-network/contract';
 
 /** Business constants of SPEC.md section 9. */
 export const RESULTS_PER_PAGE = 10;
@@ -100,6 +100,13 @@ export interface SearchController {
   toggleFilterItem(id: number): void;
   loadMore(): void;
   resetAll(): void;
+  /** SPEC 'Shared UI state': sets the loading flag of a new search. */
+  setLoading(flag: boolean): void;
+  /**
+   * SPEC 'Shared UI state': a non-empty message sets hasError and the 'error' phase;
+   * an empty or missing message clears them.
+   */
+  setError(message?: string | null): void;
   /** Aborts requests and timers; the controller is unusable afterwards. */
   dispose(): void;
 }

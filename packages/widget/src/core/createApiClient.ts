@@ -1,0 +1,176 @@
+/**
+ * The two calls of SPEC 7. Every answer is parsed with the contract's schemas, so
+ * the rest of the widget only ever sees well-formed data; anything else becomes an
+ * ApiError with a message meant for the console.
+ */
+import {
+  XSRF_COOKIE_NAME,
+  XSRF_HEADER_NAME,
+  filterDefinitionsSchema,
+  filterGroupsPath,
+  problemSchema,
+  searchPath,
+  searchResponseSchema,
+} from '@partners-network/contract';
+import type { FilterDefinitions, SearchCriteria, SearchResponse } from '@partners-network/contract';
+import type * as z from 'zod/mini';
+import { ApiError } from './ApiError';
+import { DEFAULT_LOCALE } from './types';
+import type { PortalContext } from './types';
+
+/** The portal's CSRF header (Liferay.authToken). */
+export const AUTH_TOKEN_HEADER_NAME = 'x-csrf-token';
+
+export interface ApiClient {
+  fetchFilterDefinitions(signal?: AbortSignal): Promise<FilterDefinitions>;
+  searchPartners(criteria: SearchCriteria, signal?: AbortSignal): Promise<SearchResponse>;
+}
+
+export interface ApiClientOptions {
+  portal: PortalContext;
+  fetch?: typeof fetch;
+  /** The page the widget runs in: base of relative URLs, origin check and cookies. */
+  win?: Window;
+}
+
+export function readCookie(cookieString: string, name: string): string | null {
+  for (const part of cookieString.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator === -1 || part.slice(0, separator).trim() !== name) continue;
+    const value = part.slice(separator + 1).trim();
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return null;
+}
+
+export function createApiClient({
+  portal,
+  fetch: fetchImpl,
+  win = window,
+}: ApiClientOptions): ApiClient {
+  // The portal gives '' when it has no language id; the API then gets the default locale.
+  const locale = portal.languageId || DEFAULT_LOCALE;
+  const scope = { companyId: portal.companyId, scopeGroupId: portal.scopeGroupId };
+  const apiBase = portal.apiBaseUrl.replace(/\/+$/, '');
+
+  function buildUrl(path: string): URL {
+    const url = new URL(apiBase + path, win.document.baseURI);
+    url.searchParams.set('locale', locale);
+    return url;
+  }
+
+  async function call<T>(
+    method: 'GET' | 'POST',
+    url: URL,
+    schema: z.ZodMiniType<T>,
+    body: unknown,
+    signal: AbortSignal | undefined,
+  ): Promise<T> {
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      'Accept-Language': locale,
+    };
+    // Anti-forgery tokens go only to our own origin, never to a third party.
+    if (method !== 'GET' && url.origin === win.location.origin) {
+      const xsrf = readCookie(win.document.cookie, XSRF_COOKIE_NAME);
+      if (xsrf) headers[XSRF_HEADER_NAME] = xsrf;
+      if (portal.authToken) headers[AUTH_TOKEN_HEADER_NAME] = portal.authToken;
+    }
+    const what = `${method} ${url.pathname}`;
+
+    let response: Response;
+    try {
+      response = await (fetchImpl ?? globalFetch)(url, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+    } catch (error) {
+      if (signal?.aborted)
+        throw new ApiError('aborted', `${what} was aborted`, null, { cause: error });
+      throw new ApiError('network', `${what} failed: ${describe(error)}`, null, { cause: error });
+    }
+
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      if (signal?.aborted)
+        throw new ApiError('aborted', `${what} was aborted`, null, { cause: error });
+      throw new ApiError(
+        'network',
+        `${what}: the answer broke off: ${describe(error)}`,
+        response.status,
+      );
+    }
+    let data: unknown;
+    let isJson = true;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      isJson = false;
+    }
+
+    if (!response.ok) {
+      const problem = problemSchema.safeParse(data);
+      const detail = problem.success ? `: ${problem.data.title}` : '';
+      throw new ApiError(
+        'http',
+        `${what} answered HTTP ${response.status}${detail}`,
+        response.status,
+      );
+    }
+    if (!isJson) {
+      throw new ApiError(
+        'notJson',
+        `${what} answered with a body that is not JSON`,
+        response.status,
+      );
+    }
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) {
+      const issues = parsed.error.issues
+        .slice(0, 3)
+        .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+        .join('; ');
+      throw new ApiError(
+        'shape',
+        `${what} answered with an unexpected shape: ${issues}`,
+        response.status,
+        {
+          cause: parsed.error,
+        },
+      );
+    }
+    return parsed.data;
+  }
+
+  return {
+    fetchFilterDefinitions(signal) {
+      return call(
+        'GET',
+        buildUrl(filterGroupsPath(scope)),
+        filterDefinitionsSchema,
+        undefined,
+        signal,
+      );
+    },
+    searchPartners(criteria, signal) {
+      return call('POST', buildUrl(searchPath(scope)), searchResponseSchema, criteria, signal);
+    },
+  };
+}
+
+// Looked up at call time so a fetch patched later (tests, polyfills) is used.
+const globalFetch: typeof fetch = (input, init) => fetch(input, init);
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,145 @@
+/**
+ * Reads the page's host: Liferay's ThemeDisplay and authToken, and the global
+ * settings object `window.partnersNetworkSettings` (SPEC 3). All of it is outside
+ * data, so it is parsed with zod; a missing or broken part falls back to its default
+ * with a console warning and never throws. Overrides (custom element attributes)
+ * win over what the window says, and silence warnings about what they replace.
+ */
+import * as z from 'zod/mini';
+import { sanitizeUrl } from './sanitizeUrl';
+import type { PortalContext, Picture } from './types';
+
+export const DEFAULT_BACK_BUTTON_URL = '/';
+
+const getterSchema = z.custom<() => unknown>((value) => typeof value === 'function');
+const idSchema = z.union([z.string(), z.number()]);
+
+const liferaySchema = z.object({
+  ThemeDisplay: z.optional(
+    z.object({
+      getCompanyId: z.optional(getterSchema),
+      getScopeGroupId: z.optional(getterSchema),
+      getLanguageId: z.optional(getterSchema),
+    }),
+  ),
+  authToken: z.optional(z.unknown()),
+});
+
+const settingsSchema = z.object({
+  backButtonUrl: z.optional(z.unknown()),
+  searchSectionBackgroundImageFriendlyUrl: z.optional(z.unknown()),
+});
+
+const pictureSchema = z.object({
+  defaultUrl: z.string(),
+  sources: z.optional(
+    z.array(
+      z.object({
+        url: z.string(),
+        // Portal templates often print numbers as strings.
+        maxWidth: z.union([z.number(), z.string().check(z.regex(/^\d+(\.\d+)?$/))]),
+      }),
+    ),
+  ),
+});
+
+function callGetter(getter: (() => unknown) | undefined): string | null {
+  if (!getter) return null;
+  try {
+    const parsed = idSchema.safeParse(getter());
+    return parsed.success ? String(parsed.data) : null;
+  } catch {
+    return null;
+  }
+}
+
+function readPicture(value: unknown): { picture: Picture | null; problem?: string } {
+  if (value === undefined || value === null) return { picture: null };
+  const parsed = pictureSchema.safeParse(value);
+  if (!parsed.success) return { picture: null, problem: 'is not { defaultUrl, sources }' };
+  const defaultUrl = sanitizeUrl(parsed.data.defaultUrl);
+  if (!defaultUrl) return { picture: null, problem: 'has an unsafe or empty defaultUrl' };
+  const sources: Picture['sources'] = [];
+  for (const source of parsed.data.sources ?? []) {
+    const url = sanitizeUrl(source.url);
+    const maxWidth = Number(source.maxWidth);
+    if (url && Number.isFinite(maxWidth) && maxWidth > 0) sources.push({ url, maxWidth });
+  }
+  return { picture: { defaultUrl, sources } };
+}
+
+export function readPortalContext(
+  overrides: Partial<PortalContext> = {},
+  win: Window = window,
+): PortalContext {
+  // Which field fell back to its default, and why.
+  const problems = new Map<keyof PortalContext, string>();
+  const note = (key: keyof PortalContext, why: string): void => {
+    if (!problems.has(key)) problems.set(key, why);
+  };
+
+  const liferay = liferaySchema.safeParse(Reflect.get(win, 'Liferay'));
+  const themeDisplay = liferay.success ? liferay.data.ThemeDisplay : undefined;
+  if (!themeDisplay) {
+    note('companyId', 'window.Liferay.ThemeDisplay is missing');
+    note('scopeGroupId', 'window.Liferay.ThemeDisplay is missing');
+  }
+  const companyId = callGetter(themeDisplay?.getCompanyId);
+  if (companyId === null) note('companyId', 'getCompanyId() gave no id');
+  const scopeGroupId = callGetter(themeDisplay?.getScopeGroupId);
+  if (scopeGroupId === null) note('scopeGroupId', 'getScopeGroupId() gave no id');
+  // 'en_US' -> 'en-US'; a portal without a language id gives '' (SPEC 1).
+  const languageId = (callGetter(themeDisplay?.getLanguageId) ?? '').replace(/_/g, '-');
+  const rawAuthToken = liferay.success ? liferay.data.authToken : undefined;
+  const authToken = typeof rawAuthToken === 'string' && rawAuthToken !== '' ? rawAuthToken : null;
+
+  const rawSettings: unknown = Reflect.get(win, 'partnersNetworkSettings');
+  const settings = settingsSchema.safeParse(rawSettings);
+  if (!settings.success) {
+    note('backButtonUrl', 'window.partnersNetworkSettings is missing or not an object');
+    note('background', 'window.partnersNetworkSettings is missing or not an object');
+  }
+  const rawBackButtonUrl = settings.success ? settings.data.backButtonUrl : undefined;
+  let backButtonUrl = DEFAULT_BACK_BUTTON_URL;
+  if (typeof rawBackButtonUrl === 'string' && sanitizeUrl(rawBackButtonUrl) !== null) {
+    backButtonUrl = rawBackButtonUrl.trim();
+  } else {
+    note('backButtonUrl', 'backButtonUrl is missing or not a safe URL');
+  }
+  const picture = readPicture(
+    settings.success ? settings.data.searchSectionBackgroundImageFriendlyUrl : undefined,
+  );
+  if (picture.problem) note('background', `the background picture ${picture.problem}`);
+
+  const context: PortalContext = {
+    apiBaseUrl: '',
+    companyId: companyId ?? '',
+    scopeGroupId: scopeGroupId ?? '',
+    languageId,
+    backButtonUrl,
+    background: picture.picture,
+    authToken,
+  };
+
+  const result = { ...context };
+  for (const key of CONTEXT_KEYS) {
+    if (overrides[key] === undefined) continue;
+    problems.delete(key);
+    Object.assign(result, { [key]: overrides[key] });
+  }
+  const messages = [...new Set(problems.values())];
+  if (messages.length > 0) {
+    console.warn(`Partners Network: using defaults because ${messages.join('; ')}.`);
+  }
+  return result;
+}
+
+const CONTEXT_KEYS: readonly (keyof PortalContext)[] = [
+  'apiBaseUrl',
+  'companyId',
+  'scopeGroupId',
+  'languageId',
+  'backButtonUrl',
+  'background',
+  'authToken',
+];

@@ -1,0 +1,65 @@
+/**
+ * The `search` query parameter: base64 of the JSON of a saved search (SPEC 2).
+ * Decoding is lenient about the transport (base64url, missing padding, '+' turned
+ * into ' ' by a query string that was not URL-encoded) and strict about the content
+ * (zod): anything else is ignored with a warning and the page starts from defaults.
+ */
+import { searchCriteriaSchema } from '@partners-network/contract';
+import type { SavedSearch } from './types';
+
+/** Same fields and limits as the criteria sent to the API. */
+const savedSearchSchema = searchCriteriaSchema;
+
+export function encodeSavedSearch(saved: SavedSearch): string {
+  const json = JSON.stringify({
+    globalFilter: saved.globalFilter,
+    filterItemIds: saved.filterItemIds,
+    text: saved.text,
+    offset: saved.offset,
+    resultsPerPage: saved.resultsPerPage,
+  });
+  let binary = '';
+  for (const byte of new TextEncoder().encode(json)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** Returns the saved search, or null (with a console warning) when the value is unusable. */
+export function decodeSavedSearch(value: string): SavedSearch | null {
+  const json = base64ToText(value);
+  if (json === null) {
+    console.warn('Partners Network: ignoring the search parameter: it is not base64.');
+    return null;
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch {
+    console.warn('Partners Network: ignoring the search parameter: it is not JSON.');
+    return null;
+  }
+  const parsed = savedSearchSchema.safeParse(data);
+  if (!parsed.success) {
+    console.warn('Partners Network: ignoring the search parameter: wrong shape.', parsed.error);
+    return null;
+  }
+  return parsed.data;
+}
+
+function base64ToText(value: string): string | null {
+  const standard = value.trim().replace(/ /g, '+').replace(/-/g, '+').replace(/_/g, '/');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(standard) || standard.length % 4 === 1) return null;
+  const padded = standard.replace(/=+$/, '');
+  let binary: string;
+  try {
+    binary = atob(padded + '='.repeat((4 - (padded.length % 4)) % 4));
+  } catch {
+    return null;
+  }
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    // Not UTF-8: a link made with plain btoa() holds Latin-1 ('é' as one byte).
+    return binary;
+  }
+}
