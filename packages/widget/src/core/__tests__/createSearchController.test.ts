@@ -5,7 +5,6 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSearchController } from '../createSearchController';
 import type { SearchControllerOptions } from '../createSearchController';
-import { encodeSavedSearch } from '../savedSearch';
 import { readLocationParams } from '../locationParams';
 import { selectCanLoadMore } from '../selectors';
 import type { LocationParams, SearchController } from '../types';
@@ -240,5 +239,394 @@ describe('saved search', () => {
     await c.start();
     expect(window.location.hash).toBe('');
     window.history.replaceState(null, '', '/');
+  });
+});
+
+describe('search text', () => {
+  it('debounces submits by 600 ms: several inside the window make one search, the last wins', async () => {
+    const c = makeController();
+    await c.start();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    c.submitText('clo');
+    vi.advanceTimersByTime(300);
+    c.submitText('  cloud  ');
+    vi.advanceTimersByTime(599);
+    expect(searches).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    vi.useRealTimers();
+    await settled(c);
+    expect(searches).toHaveLength(2);
+    expect(searches[1]).toEqual({
+      globalFilter: 'technology',
+      text: 'cloud',
+      filterItemIds: [],
+      offset: 0,
+      resultsPerPage: 10,
+    });
+    expect(c.getState().text).toBe('cloud');
+  });
+
+  it('emits nothing for a text that breaks the rules', async () => {
+    const c = makeController();
+    await c.start();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    c.submitText('cloud<script>');
+    c.submitText('a'.repeat(151));
+    vi.advanceTimersByTime(5000);
+    vi.useRealTimers();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(searches).toHaveLength(1);
+    expect(c.getState().text).toBe('');
+  });
+
+  it('a new text resets the offset after Load More; clearing emits an empty search', async () => {
+    const c = makeController();
+    await c.start();
+    c.loadMore();
+    await settled(c);
+    expect(c.getState().cards).toHaveLength(20);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    c.submitText("d'Été");
+    vi.advanceTimersByTime(600);
+    vi.useRealTimers();
+    await settled(c);
+    expect(searches[2]).toMatchObject({ text: "d'Été", offset: 0, resultsPerPage: 10 });
+    expect(c.getState().cards).toHaveLength(10);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    c.submitText('');
+    vi.advanceTimersByTime(600);
+    vi.useRealTimers();
+    await settled(c);
+    expect(searches[3]).toMatchObject({ text: '', offset: 0 });
+    expect(c.getState().text).toBe('');
+  });
+});
+
+describe('filters', () => {
+  it('changing the global filter clears items, resets paging and refreshes the panel', async () => {
+    const c = makeController();
+    await c.start();
+    c.toggleFilterItem(7);
+    await settled(c);
+    c.loadMore();
+    await settled(c);
+    expect(c.getState().cards).toHaveLength(20);
+    c.selectGlobalFilter('services');
+    expect(c.getState().selectedItemIds).toEqual([]);
+    await settled(c);
+    expect(searches.at(-1)).toEqual({
+      globalFilter: 'services',
+      text: '',
+      filterItemIds: [],
+      offset: 0,
+      resultsPerPage: 10,
+    });
+    const state = c.getState();
+    expect(state.selectedGlobalFilter).toBe('services');
+    expect(state.cards).toHaveLength(10);
+    expect(state.filterGroups.map((group) => group.name)).toEqual(['Groups of services']);
+  });
+
+  it('toggling an item adds then removes its id and resets the offset', async () => {
+    const c = makeController();
+    await c.start();
+    c.loadMore();
+    await settled(c);
+    c.toggleFilterItem(7);
+    expect(c.getState().selectedItemIds).toEqual([7]);
+    await settled(c);
+    expect(searches.at(-1)).toMatchObject({ filterItemIds: [7], offset: 0, resultsPerPage: 10 });
+    c.toggleFilterItem(8);
+    await settled(c);
+    expect(searches.at(-1)).toMatchObject({ filterItemIds: [7, 8] });
+    c.toggleFilterItem(7);
+    await settled(c);
+    expect(searches.at(-1)).toMatchObject({ filterItemIds: [8] });
+    expect(c.getState().selectedItemIds).toEqual([8]);
+  });
+
+  it('keeps the ids the server says it applied', async () => {
+    server.use(
+      http.post(SEARCH_URL, async ({ request }) => {
+        const criteria = searchCriteriaSchema.parse(await request.json());
+        searches.push(criteria);
+        // The server drops an id it does not know.
+        return HttpResponse.json(
+          searchAnswer({
+            ...criteria,
+            filterItemIds: criteria.filterItemIds.filter((id) => id !== 99),
+          }),
+        );
+      }),
+    );
+    const c = makeController();
+    await c.start();
+    c.toggleFilterItem(99);
+    await settled(c);
+    expect(searches.at(-1)?.filterItemIds).toEqual([99]);
+    expect(c.getState().selectedItemIds).toEqual([]);
+  });
+
+  it('reset all clears items and text, cancels a pending text, and searches', async () => {
+    const c = makeController({
+      location: {
+        ...noParams,
+        savedSearch: {
+          globalFilter: 'all',
+          filterItemIds: [7],
+          text: 'cloud',
+          offset: 0,
+          resultsPerPage: 10,
+        },
+      },
+    });
+    await c.start();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    c.submitText('pending');
+    c.resetAll();
+    vi.advanceTimersByTime(1000);
+    vi.useRealTimers();
+    await settled(c);
+    expect(searches).toHaveLength(2);
+    expect(searches[1]).toEqual({
+      globalFilter: 'all',
+      text: '',
+      filterItemIds: [],
+      offset: 0,
+      resultsPerPage: 10,
+    });
+    expect(c.getState()).toMatchObject({
+      text: '',
+      selectedItemIds: [],
+      selectedGlobalFilter: 'all',
+    });
+  });
+});
+
+describe('load more', () => {
+  it('appends the next 10 and reports how many came', async () => {
+    const c = makeController();
+    await c.start();
+    expect(selectCanLoadMore(c.getState())).toBe(true);
+    c.loadMore();
+    expect(c.getState().loadingMore).toBe(true);
+    await settled(c);
+    const state = c.getState();
+    expect(searches[1]).toMatchObject({ offset: 10, resultsPerPage: 10 });
+    expect(state.cards.map((card) => card.title).slice(8, 12)).toEqual([
+      'Partner 8',
+      'Partner 9',
+      'Partner 10',
+      'Partner 11',
+    ]);
+    expect(new Set(state.cards.map((card) => card.key)).size).toBe(20);
+    expect(state.lastAddedCount).toBe(10);
+  });
+
+  it('never adds twice when pressed again while in flight', async () => {
+    const c = makeController();
+    await c.start();
+    c.loadMore();
+    c.loadMore();
+    c.loadMore();
+    await settled(c);
+    expect(searches).toHaveLength(2);
+    expect(c.getState().cards).toHaveLength(20);
+  });
+
+  it('is ignored while a new search is in flight', async () => {
+    const c = makeController();
+    await c.start();
+    c.toggleFilterItem(7);
+    c.loadMore();
+    await settled(c);
+    expect(searches).toHaveLength(2);
+    expect(c.getState().cards).toHaveLength(10);
+  });
+
+  it('is ignored when everything is loaded', async () => {
+    total = 10;
+    const c = makeController();
+    await c.start();
+    expect(selectCanLoadMore(c.getState())).toBe(false);
+    c.loadMore();
+    await settled(c);
+    expect(searches).toHaveLength(1);
+  });
+});
+
+describe('only the latest search counts', () => {
+  it('ignores an older answer that arrives after a newer one', async () => {
+    const c = makeController();
+    await c.start();
+    holdSearches = true;
+    c.toggleFilterItem(7);
+    c.selectGlobalFilter('services');
+    await vi.waitFor(() => expect(held).toHaveLength(2));
+    // The newer answer first, then the stale one.
+    held[1]?.release();
+    await settled(c);
+    expect(c.getState().selectedGlobalFilter).toBe('services');
+    const cardsAfterNewer = c.getState().cards;
+    held[0]?.release();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(c.getState().cards).toBe(cardsAfterNewer);
+    expect(c.getState().filterGroups[0]?.name).toBe('Groups of services');
+  });
+
+  it('drops a stale answer even from a client that ignores abort', async () => {
+    const pending: { criteria: SearchCriteria; resolve: () => void }[] = [];
+    const c = makeController({
+      api: {
+        fetchFilterDefinitions: async () => definitions,
+        searchPartners: (criteria) =>
+          new Promise((resolve) => {
+            pending.push({ criteria, resolve: () => resolve(searchAnswer(criteria)) });
+            if (pending.length === 1) pending[0]?.resolve();
+          }),
+      },
+    });
+    await c.start();
+    c.selectGlobalFilter('all');
+    c.selectGlobalFilter('services');
+    pending[2]?.resolve();
+    await settled(c);
+    pending[1]?.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(c.getState().selectedGlobalFilter).toBe('services');
+    expect(c.getState().filterGroups[0]?.name).toBe('Groups of services');
+  });
+
+  it('aborts the request a newer search replaces', async () => {
+    const aborted: boolean[] = [];
+    const c = makeController();
+    await c.start();
+    server.use(
+      http.post(SEARCH_URL, async ({ request }) => {
+        const criteria = searchCriteriaSchema.parse(await request.json());
+        searches.push(criteria);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        aborted.push(request.signal.aborted);
+        return HttpResponse.json(searchAnswer(criteria));
+      }),
+    );
+    c.toggleFilterItem(7);
+    c.toggleFilterItem(8);
+    await vi.waitFor(() => expect(aborted).toHaveLength(2));
+    await settled(c);
+    expect(aborted).toEqual([true, false]);
+    expect(c.getState().selectedItemIds).toEqual([7, 8]);
+  });
+
+  it('a new search replaces a Load More in flight', async () => {
+    const c = makeController();
+    await c.start();
+    holdSearches = true;
+    c.loadMore();
+    c.toggleFilterItem(7);
+    await vi.waitFor(() => expect(held).toHaveLength(2));
+    held[0]?.release();
+    held[1]?.release();
+    await settled(c);
+    expect(c.getState().cards).toHaveLength(10);
+    expect(c.getState().lastAddedCount).toBe(0);
+  });
+});
+
+describe('errors', () => {
+  it('an answer with the error flag shows the error phase and logs', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(
+      http.post(SEARCH_URL, async ({ request }) => {
+        const criteria = searchCriteriaSchema.parse(await request.json());
+        return HttpResponse.json({ ...searchAnswer(criteria), error: true });
+      }),
+    );
+    const c = makeController();
+    await c.start();
+    expect(c.getState()).toMatchObject({ phase: 'error', hasError: true, loading: false });
+    expect(c.getState().errorMessage).not.toBe('');
+    expect(error).toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a malformed answer', () => HttpResponse.json({ partners: 'nope' })],
+    ['a body that is not JSON', () => new HttpResponse('<html>', { status: 200 })],
+    ['an HTTP 500', () => HttpResponse.json({ status: '500', title: 'Boom' }, { status: 500 })],
+    ['a network failure', () => HttpResponse.error()],
+  ])('%s shows the error phase and goes to console.error', async (_label, answer) => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(http.post(SEARCH_URL, answer));
+    const c = makeController();
+    await c.start();
+    expect(c.getState()).toMatchObject({ phase: 'error', hasError: true });
+    expect(error).toHaveBeenCalledWith(
+      expect.stringContaining('search failed'),
+      expect.objectContaining({ name: 'ApiError' }),
+    );
+  });
+
+  it('a failed Load More also shows the error phase', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const c = makeController();
+    await c.start();
+    server.use(http.post(SEARCH_URL, () => HttpResponse.json({}, { status: 503 })));
+    c.loadMore();
+    await settled(c);
+    expect(c.getState()).toMatchObject({ phase: 'error', hasError: true, loadingMore: false });
+  });
+
+  it('setError and setLoading follow the shared UI state rules', async () => {
+    const c = makeController();
+    expect(c.getState()).toMatchObject({ loading: false, errorMessage: '', hasError: false });
+    c.setError('broken');
+    expect(c.getState()).toMatchObject({ errorMessage: 'broken', hasError: true, phase: 'error' });
+    c.setError('');
+    expect(c.getState()).toMatchObject({
+      errorMessage: '',
+      hasError: false,
+      phase: 'initializing',
+    });
+    c.setError('again');
+    c.setError();
+    expect(c.getState().hasError).toBe(false);
+    c.setError('again');
+    c.setError(null);
+    expect(c.getState().hasError).toBe(false);
+    c.setLoading(true);
+    expect(c.getState().loading).toBe(true);
+    c.setLoading(false);
+    expect(c.getState().loading).toBe(false);
+  });
+});
+
+describe('dispose', () => {
+  it('aborts the request in flight, drops its answer and clears the debounce', async () => {
+    const c = makeController();
+    await c.start();
+    holdSearches = true;
+    const listener = vi.fn();
+    c.subscribe(listener);
+    c.toggleFilterItem(7);
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    c.submitText('later');
+    c.dispose();
+    listener.mockClear();
+    vi.advanceTimersByTime(1000);
+    vi.useRealTimers();
+    held[0]?.release();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(searches).toHaveLength(2);
+    expect(listener).not.toHaveBeenCalled();
+    expect(c.getState().loading).toBe(true);
+  });
+
+  it('a dispose during start-up sends no search', async () => {
+    const c = makeController();
+    const started = c.start();
+    c.dispose();
+    await started;
+    expect(searches).toHaveLength(0);
   });
 });

@@ -6,6 +6,7 @@ import type {
   SearchResponse,
 } from '@partners-network/contract';
 import { http, HttpResponse } from 'msw';
+import type { JsonBodyType } from 'msw';
 import type { PortalContext } from '../types';
 
 export const portal: PortalContext = {
@@ -57,5 +58,5 @@ export function searchAnswer(criteria: SearchCriteria, total = 35): SearchRespon
   };
 }
 
-export const filterGroupsHandler = (body: unknown = definitions) =>
+export const filterGroupsHandler = (body: JsonBodyType = definitions) =>
   http.get(FILTER_GROUPS_URL, () => HttpResponse.json(body));
