@@ -1,17 +1,12 @@
 export interface LoadMoreButtonProps {
-  loaded: number;
-  total: number;
+  /** SPEC 5: true only while 0 < loaded < totalFound (core's selectCanLoadMore). */
+  canLoadMore: boolean;
   loading: boolean;
   onLoadMore: () => void;
 }
 
-/** SPEC: shown only while 0 < loaded < total. */
-export function canLoadMore(loaded: number, total: number): boolean {
-  return loaded > 0 && loaded < total;
-}
-
-export function LoadMoreButton({ loaded, total, loading, onLoadMore }: LoadMoreButtonProps) {
-  if (!canLoadMore(loaded, total)) return null;
+export function LoadMoreButton({ canLoadMore, loading, onLoadMore }: LoadMoreButtonProps) {
+  if (!canLoadMore) return null;
   return (
     <div className="pn-load-more">
       <button

@@ -1,25 +1,13 @@
 export interface ResultsCountProps {
-  loaded: number;
-  total: number;
-  /** BCP 47 tag for the number format; '' or an unknown tag falls back to en-US. */
-  locale: string;
-  /** False hides the text but keeps the live region, so later changes are announced. */
-  visible?: boolean;
+  /** 'Showing {loaded} of {total} partners', already in the locale's number format. */
+  text: string;
 }
 
-function numberFormat(locale: string): Intl.NumberFormat {
-  try {
-    return new Intl.NumberFormat(locale === '' ? 'en-US' : locale);
-  } catch {
-    return new Intl.NumberFormat('en-US');
-  }
-}
-
-export function ResultsCount({ loaded, total, locale, visible = true }: ResultsCountProps) {
-  const format = numberFormat(locale);
+/** Always rendered: a live region must exist before its text changes to be announced. */
+export function ResultsCount({ text }: ResultsCountProps) {
   return (
     <p className="pn-count" part="results-count" role="status" aria-live="polite">
-      {visible ? `Showing ${format.format(loaded)} of ${format.format(total)} partners` : ''}
+      {text}
     </p>
   );
 }

@@ -1,0 +1,168 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { readPortalContext } from './core/readPortalContext';
+import { selectShowNoResults, selectShowSkeleton } from './core/selectors';
+import { SKELETON_CARDS, VISIBLE_FILTER_ITEMS, VISIBLE_GLOBAL_FILTERS } from './core/types';
+import type { PortalContext } from './core/types';
+import { useSearchController } from './hooks/useSearchController';
+import type { UseSearchControllerOptions } from './hooks/useSearchController';
+import { BackLink } from './ui/BackLink';
+import { ErrorPanel } from './ui/ErrorPanel';
+import { FilterPanel } from './ui/FilterPanel';
+import { LoadMoreButton } from './ui/LoadMoreButton';
+import { NoResultsPanel } from './ui/NoResultsPanel';
+import { ResultsCount } from './ui/ResultsCount';
+import { ResultsList } from './ui/ResultsList';
+import { ResultsSkeleton } from './ui/ResultsSkeleton';
+import { SearchBackground } from './ui/SearchBackground';
+import { SearchPanel } from './ui/SearchPanel';
+import { SelectedChips } from './ui/SelectedChips';
+import type { Chip } from './ui/SelectedChips';
+
+export interface SearchPageProps extends UseSearchControllerOptions {
+  /** Values that win over what the portal page says (the custom element's attributes). */
+  context?: Partial<PortalContext>;
+  /** 'Go to the home page' (SPEC 2: navigates to '/'); replaceable for hosts and tests. */
+  onNavigateHome?: () => void;
+}
+
+function navigateHome(): void {
+  window.location.assign('/');
+}
+
+/** The whole search page: hero with the search panel, filters, results. Read on first render only. */
+export function SearchPage({
+  context,
+  onNavigateHome = navigateHome,
+  ...options
+}: SearchPageProps) {
+  const [portal] = useState(() => options.portal ?? readPortalContext(context));
+  const { state, actions, backHref, canLoadMore, countText } = useSearchController({
+    ...options,
+    portal,
+  });
+
+  const ids = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [resetSignal, setResetSignal] = useState(0);
+  // Index of the first card a Load More will add; focus goes there once it is in.
+  const focusAfterLoad = useRef<number | null>(null);
+
+  const cardCount = state.cards.length;
+  useEffect(() => {
+    const index = focusAfterLoad.current;
+    if (index === null || state.loadingMore) return;
+    focusAfterLoad.current = null;
+    if (cardCount <= index) return;
+    listRef.current?.querySelectorAll<HTMLElement>('[data-card-focus]')[index]?.focus();
+  }, [state.loadingMore, cardCount]);
+
+  if (state.phase === 'error') {
+    return (
+      <div className="pn-root">
+        <ErrorPanel onGoHome={onNavigateHome} />
+      </div>
+    );
+  }
+
+  const itemsById = new Map<number, Chip>();
+  for (const group of state.filterGroups) {
+    for (const item of group.filterItems) itemsById.set(item.id, item);
+  }
+  const chips = state.selectedItemIds.flatMap((id) => itemsById.get(id) ?? []);
+  const selected = new Set(state.selectedItemIds);
+  const available = [...itemsById.values()].filter((item) => !selected.has(item.id));
+
+  const showSkeleton = selectShowSkeleton(state);
+  const busy = state.phase === 'initializing' || state.loading || state.loadingMore;
+  const panelId = `${ids}-filters`;
+
+  function handleLoadMore() {
+    focusAfterLoad.current = cardCount;
+    actions.loadMore();
+  }
+
+  function handleResetAll() {
+    actions.resetAll();
+    setResetSignal((signal) => signal + 1);
+    inputRef.current?.focus();
+  }
+
+  function handleAsideKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'Escape' || !filtersOpen) return;
+    setFiltersOpen(false);
+    toggleRef.current?.focus();
+  }
+
+  return (
+    <div className="pn-root">
+      <div className="pn-hero" part="hero">
+        <SearchBackground picture={portal.background} />
+        <SearchPanel
+          text={state.text}
+          resetSignal={resetSignal}
+          onSubmit={actions.submitText}
+          inputRef={inputRef}
+        />
+      </div>
+      <div className="pn-body">
+        <BackLink href={backHref} />
+        <div className="pn-layout">
+          <div className="pn-aside" data-open={filtersOpen} onKeyDown={handleAsideKeyDown}>
+            {/* Shown at 767 px and below only (styles.css); wider, the panel is always open. */}
+            <button
+              ref={toggleRef}
+              type="button"
+              className="pn-button pn-button--secondary pn-filters-toggle"
+              part="button filters-toggle"
+              aria-expanded={filtersOpen}
+              aria-controls={panelId}
+              onClick={() => setFiltersOpen((open) => !open)}
+            >
+              Search filters
+              <span className="pn-filters-toggle__icon" aria-hidden="true">
+                ▾
+              </span>
+            </button>
+            <FilterPanel
+              id={panelId}
+              globalFilters={state.globalFilters}
+              selectedGlobalFilter={state.selectedGlobalFilter}
+              groups={state.filterGroups}
+              selectedItemIds={state.selectedItemIds}
+              onSelectGlobalFilter={actions.selectGlobalFilter}
+              onToggleItem={actions.toggleFilterItem}
+              visibleItems={VISIBLE_FILTER_ITEMS}
+              visibleGlobalFilters={VISIBLE_GLOBAL_FILTERS}
+            />
+          </div>
+          <section className="pn-results" aria-label="Partner results" aria-busy={busy}>
+            <SelectedChips
+              chips={chips}
+              onRemove={actions.toggleFilterItem}
+              available={available}
+              onAdd={actions.toggleFilterItem}
+            />
+            <div className="pn-results__bar">
+              <ResultsCount text={cardCount > 0 ? countText : ''} />
+            </div>
+            {showSkeleton ? (
+              <ResultsSkeleton count={SKELETON_CARDS} />
+            ) : (
+              <ResultsList cards={state.cards} listRef={listRef} />
+            )}
+            {selectShowNoResults(state) && <NoResultsPanel onResetAll={handleResetAll} />}
+            <LoadMoreButton
+              canLoadMore={canLoadMore && !showSkeleton}
+              loading={state.loadingMore}
+              onLoadMore={handleLoadMore}
+            />
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

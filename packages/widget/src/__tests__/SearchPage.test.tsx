@@ -1,0 +1,314 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { searchCriteriaSchema } from '@partners-network/contract';
+import type {
+  FilterDefinitions,
+  Partner,
+  SearchCriteria,
+  SearchResponse,
+} from '@partners-network/contract';
+import { SearchPage } from '../SearchPage';
+import type { SearchPageProps } from '../SearchPage';
+import type { LocationParams, PortalContext } from '../core/types';
+
+const portal: PortalContext = {
+  apiBaseUrl: '',
+  companyId: '1',
+  scopeGroupId: '2',
+  languageId: 'en-US',
+  backButtonUrl: '/home',
+  background: {
+    defaultUrl: 'https://cdn.test/hero.jpg',
+    sources: [{ url: 'https://cdn.test/hero-540.jpg', maxWidth: 540 }],
+  },
+  authToken: null,
+};
+
+const location: LocationParams = {
+  filter: null,
+  page: 'partners',
+  savedSearch: null,
+  extraParams: [],
+};
+
+const regions = ['Europe', 'Asia', 'Africa', 'Oceania', 'Americas', 'Antarctica'];
+const definitions: FilterDefinitions = {
+  globalFilters: [
+    { name: 'all', label: 'All partners' },
+    { name: 'tech', label: 'Technology' },
+  ],
+  defaultGlobalFilter: 'all',
+  filterGroups: [{ name: 'Region', filterItems: regions.map((name, i) => ({ id: i + 1, name })) }],
+};
+
+const FILTERS_URL = '*/o/preferred-partners/v1/1/2/filter-groups';
+const SEARCH_URL = '*/o/preferred-partners/v1/1/2/search';
+
+function partner(n: number, title = `Partner ${n}`): Partner {
+  return {
+    image: { url: `https://cdn.test/${n}.png` },
+    categories: [{ name: 'Gold' }],
+    title,
+    summary: `Summary of partner ${n}`,
+    url: `https://portal.test/partners/${n}`,
+  };
+}
+
+/** A directory of 25 partners; the text 'nothing' finds none. */
+function answer(criteria: SearchCriteria, titles?: (n: number) => string): SearchResponse {
+  const total = criteria.text === 'nothing' ? 0 : 25;
+  const end = Math.min(total, criteria.offset + criteria.resultsPerPage);
+  const partners: Partner[] = [];
+  for (let n = criteria.offset; n < end; n++) partners.push(partner(n, titles?.(n)));
+  return {
+    partners,
+    totalFound: total,
+    error: false,
+    filterGroups: definitions.filterGroups,
+    searchPartnersCriteria: { filterItemIds: criteria.filterItemIds },
+  };
+}
+
+const firstCriteria: SearchCriteria = {
+  globalFilter: 'all',
+  text: '',
+  filterItemIds: [],
+  offset: 0,
+  resultsPerPage: 10,
+};
+
+const requests: SearchCriteria[] = [];
+const searchHandler = http.post(SEARCH_URL, async ({ request }) => {
+  const criteria = searchCriteriaSchema.parse(await request.json());
+  requests.push(criteria);
+  return HttpResponse.json(answer(criteria));
+});
+const server = setupServer(
+  http.get(FILTERS_URL, () => HttpResponse.json(definitions)),
+  searchHandler,
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  requests.length = 0;
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function renderPage(props: Partial<SearchPageProps> = {}) {
+  const user = userEvent.setup();
+  const onNavigateHome = vi.fn();
+  const view = render(
+    <SearchPage
+      portal={portal}
+      location={location}
+      syncUrl={false}
+      onNavigateHome={onNavigateHome}
+      {...props}
+    />,
+  );
+  return { user, onNavigateHome, view };
+}
+
+const results = () => screen.getByRole('region', { name: 'Partner results' });
+const lastRequest = () => requests.at(-1);
+// The controller debounces searches by 600 ms: wait a little longer than that.
+const afterDebounce = { timeout: 2000 };
+
+async function firstPage() {
+  await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(10));
+}
+
+describe('SearchPage', () => {
+  it('shows the skeleton, then the first 10 cards and the count', async () => {
+    renderPage();
+    expect(screen.getByTestId('results-skeleton').children).toHaveLength(5);
+    expect(results()).toHaveAttribute('aria-busy', 'true');
+    await firstPage();
+    expect(screen.queryByTestId('results-skeleton')).toBeNull();
+    expect(results()).toHaveAttribute('aria-busy', 'false');
+    expect(screen.getByRole('status')).toHaveTextContent('Showing 10 of 25 partners');
+    expect(lastRequest()).toEqual(firstCriteria);
+    expect(screen.getByRole('link', { name: 'Partner 0' })).toHaveAttribute(
+      'href',
+      'https://portal.test/partners/0',
+    );
+  });
+
+  it('has the heading, the back link with the page segment and the background picture', async () => {
+    const { view } = renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Partners Network' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home page' })).toHaveAttribute(
+      'href',
+      '/home/partners',
+    );
+    expect(view.container.querySelector('picture img')).toHaveAttribute(
+      'src',
+      'https://cdn.test/hero.jpg',
+    );
+    await firstPage();
+  });
+
+  it('searches the trimmed text after Enter is released', async () => {
+    const { user } = renderPage();
+    await firstPage();
+    await user.type(screen.getByRole('textbox', { name: 'Search partners' }), '  acme  {Enter}');
+    await waitFor(() => expect(lastRequest()?.text).toBe('acme'), afterDebounce);
+    expect(lastRequest()?.offset).toBe(0);
+    expect(screen.getByRole('textbox', { name: 'Search partners' })).toHaveValue('  acme  ');
+  });
+
+  it('sends nothing for invalid text and shows the tooltip', async () => {
+    const { user } = renderPage();
+    await firstPage();
+    const count = requests.length;
+    await user.type(screen.getByRole('textbox', { name: 'Search partners' }), 'a<b{Enter}');
+    expect(screen.getByRole('tooltip')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Search' })).toBeDisabled();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(requests).toHaveLength(count);
+  });
+
+  it('toggles a filter item, shows it as a chip, and removes it from the chip', async () => {
+    const { user } = renderPage();
+    await firstPage();
+    await user.click(screen.getByRole('checkbox', { name: 'Asia' }));
+    await waitFor(() => expect(lastRequest()?.filterItemIds).toEqual([2]));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Asia' })).toBeChecked());
+    await user.click(screen.getByRole('button', { name: 'Remove Asia' }));
+    await waitFor(() => expect(lastRequest()?.filterItemIds).toEqual([]));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Asia' })).not.toBeChecked());
+  });
+
+  it('changing the global filter clears the selected items and starts again at offset 0', async () => {
+    const { user } = renderPage();
+    await firstPage();
+    await user.click(screen.getByRole('checkbox', { name: 'Asia' }));
+    await waitFor(() => expect(lastRequest()?.filterItemIds).toEqual([2]));
+    await user.click(screen.getByRole('radio', { name: 'Technology' }));
+    await waitFor(() =>
+      expect(lastRequest()).toMatchObject({ globalFilter: 'tech', filterItemIds: [], offset: 0 }),
+    );
+    expect(screen.getByRole('radio', { name: 'Technology' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'All partners' })).not.toBeChecked();
+  });
+
+  it('Load More appends 10 cards, moves focus to the first new one, and hides at the end', async () => {
+    const { user } = renderPage();
+    await firstPage();
+    await user.click(screen.getByRole('button', { name: 'Load More Partners' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(20));
+    expect(lastRequest()).toMatchObject({ offset: 10, resultsPerPage: 10 });
+    expect(screen.getByRole('status')).toHaveTextContent('Showing 20 of 25 partners');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Partner 10' })).toHaveFocus());
+
+    await user.click(screen.getByRole('button', { name: 'Load More Partners' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(25));
+    expect(screen.queryByRole('button', { name: 'Load More Partners' })).toBeNull();
+  });
+
+  it('shows the no-results panel; RESET ALL clears text and filters and focuses the field', async () => {
+    const { user } = renderPage();
+    await firstPage();
+    const input = screen.getByRole('textbox', { name: 'Search partners' });
+    await user.click(screen.getByRole('checkbox', { name: 'Europe' }));
+    await user.type(input, 'nothing{Enter}');
+    await screen.findByRole('heading', { name: 'No partners found' }, afterDebounce);
+    expect(
+      screen.getByText('No results found. Try different keywords or remove search filters.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('article')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'RESET ALL' }));
+    expect(input).toHaveValue('');
+    expect(input).toHaveFocus();
+    await waitFor(() => expect(lastRequest()).toMatchObject({ text: '', filterItemIds: [] }));
+    await firstPage();
+    expect(screen.queryByRole('heading', { name: 'No partners found' })).toBeNull();
+  });
+
+  it('renders a hostile title from the API as text', async () => {
+    const hostile = '<img src=x onerror=alert(1)>';
+    server.use(
+      http.post(SEARCH_URL, async ({ request }) => {
+        const criteria = searchCriteriaSchema.parse(await request.json());
+        return HttpResponse.json(answer(criteria, () => hostile));
+      }),
+    );
+    renderPage();
+    await firstPage();
+    expect(screen.getAllByRole('link', { name: hostile })).toHaveLength(10);
+    expect(document.querySelector('img[onerror]')).toBeNull();
+  });
+
+  describe('error panel', () => {
+    const cases: [string, () => Response | Promise<Response>][] = [
+      ['the error flag', () => HttpResponse.json({ ...answer({ ...firstCriteria }), error: true })],
+      ['HTTP 500', () => new HttpResponse('oops', { status: 500 })],
+      [
+        'malformed JSON',
+        () =>
+          new HttpResponse('{"partners": [', { headers: { 'Content-Type': 'application/json' } }),
+      ],
+      ['a network failure', () => HttpResponse.error()],
+    ];
+
+    it.each(cases)('replaces the page on %s and focuses its heading', async (_, reply) => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      server.use(http.post(SEARCH_URL, reply));
+      const { onNavigateHome, user } = renderPage();
+      const heading = await screen.findByRole('heading', { name: 'Something went wrong.' });
+      expect(heading).toHaveFocus();
+      expect(
+        screen.getByText('We apologise and are fixing the problem. Please try again later.'),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('search')).toBeNull();
+      expect(screen.queryByRole('region', { name: 'Search filters' })).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Go to the home page' }));
+      expect(onNavigateHome).toHaveBeenCalledTimes(1);
+      vi.restoreAllMocks();
+    });
+  });
+
+  it('folds the filters behind a toggle that Escape closes, returning focus to it', async () => {
+    const { user } = renderPage();
+    await firstPage();
+    const toggle = screen.getByRole('button', { name: 'Search filters' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('checkbox', { name: 'Africa' }));
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('fills the field from a restored saved search', async () => {
+    renderPage({
+      location: {
+        ...location,
+        savedSearch: {
+          globalFilter: 'TECH',
+          filterItemIds: [6],
+          text: 'cloud',
+          offset: 0,
+          resultsPerPage: 10,
+        },
+      },
+    });
+    expect(screen.getByRole('textbox', { name: 'Search partners' })).toHaveValue('cloud');
+    expect(screen.getByRole('button', { name: 'Clear search' })).toBeInTheDocument();
+    await firstPage();
+    expect(lastRequest()).toMatchObject({
+      globalFilter: 'tech',
+      text: 'cloud',
+      filterItemIds: [6],
+    });
+    // Antarctica is the sixth item: its group starts expanded.
+    expect(screen.getByRole('checkbox', { name: 'Antarctica' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'View less Region' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,87 @@
+import { waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { definePartnersNetworkSearch, ELEMENT_NAME } from '../element';
+import { mount } from '../mount';
+
+const server = setupServer(
+  http.get('*/filter-groups', () =>
+    HttpResponse.json({ globalFilters: [], defaultGlobalFilter: '', filterGroups: [] }),
+  ),
+  http.post('*/search', () =>
+    HttpResponse.json({
+      partners: [],
+      totalFound: 0,
+      error: false,
+      filterGroups: [],
+      searchPartnersCriteria: { filterItemIds: [] },
+    }),
+  ),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+});
+afterAll(() => server.close());
+
+const context = { companyId: '1', scopeGroupId: '2', backButtonUrl: '/', background: null };
+
+/** Vitest leaves `?inline` CSS empty, so this counts the sheets given, not their text. */
+function styleCount(shadow: ShadowRoot): number {
+  const adopted = 'adoptedStyleSheets' in shadow ? shadow.adoptedStyleSheets.length : 0;
+  return adopted + shadow.querySelectorAll('style[data-pn-styles]').length;
+}
+
+describe('mount', () => {
+  it('renders the page in an open shadow root with its styles, and unmounts', async () => {
+    const host = document.body.appendChild(document.createElement('div'));
+    const unmount = mount(host, { context, syncUrl: false });
+    const shadow = host.shadowRoot;
+    if (shadow === null) throw new Error('no shadow root');
+    await waitFor(() => expect(shadow.querySelector('h1')).toHaveTextContent('Partners Network'));
+    expect(shadow.querySelector('.pn-root')).not.toBeNull();
+    expect(styleCount(shadow)).toBe(1);
+    // Host page styles cannot reach in, and ours cannot leak out.
+    expect(document.querySelector('h1')).toBeNull();
+
+    unmount();
+    expect(shadow.querySelector('.pn-root')).toBeNull();
+    unmount();
+  });
+
+  it('reuses an existing shadow root and adds the styles once', async () => {
+    const host = document.body.appendChild(document.createElement('div'));
+    const shadow = host.attachShadow({ mode: 'open' });
+    mount(host, { context, syncUrl: false })();
+    const unmount = mount(host, { context, syncUrl: false });
+    await waitFor(() => expect(shadow.querySelector('h1')).not.toBeNull());
+    expect(styleCount(shadow)).toBe(1);
+    unmount();
+  });
+});
+
+describe('<partners-network-search>', () => {
+  it('is defined once, mounts when connected and unmounts when removed', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    definePartnersNetworkSearch();
+    definePartnersNetworkSearch();
+    expect(customElements.get(ELEMENT_NAME)).toBeDefined();
+
+    const element = document.createElement(ELEMENT_NAME);
+    element.setAttribute('company-id', '1');
+    element.setAttribute('scope-group-id', '2');
+    document.body.append(element);
+    const shadow = element.shadowRoot;
+    if (shadow === null) throw new Error('no shadow root');
+    await waitFor(() =>
+      expect(shadow.querySelector('form[role="search"]')).toHaveAccessibleName('PreferredPartners'),
+    );
+
+    element.remove();
+    await waitFor(() => expect(shadow.querySelector('.pn-root')).toBeNull());
+  });
+});
