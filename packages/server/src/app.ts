@@ -1,0 +1,41 @@
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { handleError } from './http/handleError';
+import { sendProblem } from './http/sendProblem';
+import { partnersApi } from './partnersApi';
+import { health } from './routes/health';
+import { logos } from './routes/logos';
+import type { PartnerStore } from './store/PartnerStore';
+
+export interface AppDeps {
+  store: PartnerStore;
+  /** Fastify's pino logger: true, false (default) or its options. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * The API server without listening: health, logos and the partners API, with error
+ * and not-found answers in the problem format. Hosts may register more routes on it.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    // Ids in paths are short; a longer one is no route (404), not a slow match.
+    routerOptions: { maxParamLength: 200 },
+    frameworkErrors: (_error, _request, reply) => {
+      void sendProblem(reply, 400, 'the request address is malformed');
+    },
+  });
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(
+      reply,
+      404,
+      `no resource at ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 200)}`,
+    ),
+  );
+  await app.register(health, { store: deps.store });
+  await app.register(logos);
+  await app.register(partnersApi, { store: deps.store });
+  return app;
+}

@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { sendProblem } from './sendProblem';
+
+/** Fastify's own 4xx errors, reworded for the client; their messages are not passed on. */
+function titleFor(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'request body is too large';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'request body is empty: send the search criteria as a JSON object';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'Content-Type must be application/json';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_TYPE':
+      return 'request body is not valid JSON';
+    default:
+      return error instanceof SyntaxError ? 'request body is not valid JSON' : 'bad request';
+  }
+}
+
+/**
+ * Every error becomes a problem body: client errors a 400 with a clear title, the
+ * rest a 500 logged in full and answered without stack trace or file path.
+ */
+export function handleError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const statusCode = error.statusCode ?? 500;
+  if (statusCode >= 400 && statusCode < 500) {
+    request.log.info({ code: error.code, statusCode }, 'bad request');
+    return sendProblem(reply, 400, titleFor(error));
+  }
+  request.log.error({ err: error }, 'request failed');
+  return sendProblem(reply, 500, 'The server could not answer; please try again later');
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { handleError } from './http/handleError';
+import { filterGroups } from './routes/filterGroups';
+import { search } from './routes/search';
+import type { PartnerStore } from './store/PartnerStore';
+
+export interface PartnersApiOptions {
+  store: PartnerStore;
+}
+
+/**
+ * The two calls of the wire API as a Fastify plugin, for hosts that build their own
+ * instance: `app.register(partnersApi, { store })`. Answers are never cached.
+ */
+export async function partnersApi(
+  app: FastifyInstance,
+  options: PartnersApiOptions,
+): Promise<void> {
+  app.setErrorHandler(handleError);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+  await app.register(filterGroups, { store: options.store });
+  await app.register(search, { store: options.store });
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { FilterDefinitions } from '@partners-network/contract';
+import { API_BASE_PATH } from '@partners-network/contract';
+import { sendProblem } from '../http/sendProblem';
+import type { PartnerStore } from '../store/PartnerStore';
+import { readLocale } from './readLocale';
+import type { ScopeParams } from './scopeParams';
+import { toScope, unknownScopeTitle } from './scopeParams';
+
+/** GET .../:companyId/:scopeGroupId/filter-groups?locale=xx-XX */
+export async function filterGroups(
+  app: FastifyInstance,
+  options: { store: PartnerStore },
+): Promise<void> {
+  app.get<{ Params: ScopeParams }>(
+    `${API_BASE_PATH}/:companyId/:scopeGroupId/filter-groups`,
+    async (request, reply) => {
+      const locale = readLocale(request.query);
+      if (!locale.ok) return sendProblem(reply, 400, locale.title);
+      const scope = toScope(request.params);
+      const definitions = await options.store.getFilterDefinitions(scope, locale.locale);
+      if (!definitions) return sendProblem(reply, 404, unknownScopeTitle(scope));
+      const body: FilterDefinitions = definitions;
+      return reply.send(body);
+    },
+  );
+}

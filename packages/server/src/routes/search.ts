@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { SearchResponse } from '@partners-network/contract';
+import { API_BASE_PATH, searchCriteriaSchema } from '@partners-network/contract';
+import { describeIssues } from '../http/describeIssues';
+import { hasValidXsrfToken } from '../http/hasValidXsrfToken';
+import { sendProblem } from '../http/sendProblem';
+import type { PartnerStore } from '../store/PartnerStore';
+import { readLocale } from './readLocale';
+import type { ScopeParams } from './scopeParams';
+import { toScope, unknownScopeTitle } from './scopeParams';
+
+/** Search criteria are a few hundred bytes; 16 KiB leaves room for 500 filter ids. */
+export const SEARCH_BODY_LIMIT = 16 * 1024;
+
+function isJson(contentType: string | undefined): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/** POST .../:companyId/:scopeGroupId/search?locale=xx-XX */
+export async function search(
+  app: FastifyInstance,
+  options: { store: PartnerStore },
+): Promise<void> {
+  app.post<{ Params: ScopeParams }>(
+    `${API_BASE_PATH}/:companyId/:scopeGroupId/search`,
+    {
+      bodyLimit: SEARCH_BODY_LIMIT,
+      // Checked before the body is read: a forged or mistyped request costs nothing.
+      onRequest: async (request, reply) => {
+        if (!hasValidXsrfToken(request.headers)) {
+          return sendProblem(
+            reply,
+            403,
+            'the X-XSRF-TOKEN header is missing or does not match the XSRF-TOKEN cookie',
+          );
+        }
+        if (!isJson(request.headers['content-type'])) {
+          return sendProblem(reply, 400, 'Content-Type must be application/json');
+        }
+        return undefined;
+      },
+    },
+    async (request, reply) => {
+      const locale = readLocale(request.query);
+      if (!locale.ok) return sendProblem(reply, 400, locale.title);
+      const criteria = searchCriteriaSchema.safeParse(request.body);
+      if (!criteria.success) {
+        return sendProblem(reply, 400, describeIssues(criteria.error.issues, request.body));
+      }
+      const scope = toScope(request.params);
+      const result = await options.store.search(scope, criteria.data, locale.locale);
+      if (!result) return sendProblem(reply, 404, unknownScopeTitle(scope));
+      const body: SearchResponse = {
+        partners: result.partners,
+        totalFound: result.totalFound,
+        error: false,
+        filterGroups: result.filterGroups,
+        searchPartnersCriteria: result.appliedCriteria,
+      };
+      return reply.send(body);
+    },
+  );
+}
