@@ -1,0 +1,550 @@
+/**
+ * The behaviour every PartnerStore adapter must show. An adapter's test file calls
+ * describeStoreContract('name', openEmptyStore) with a function that opens a fresh,
+ * empty store on a real database.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SearchCriteria } from '@partners-network/contract';
+import { DirectoryImportError } from '../DirectoryImportError';
+import type { PartnerStore } from '../PartnerStore';
+import {
+  BANKING,
+  BESANCON,
+  FILLER_COUNT,
+  GOLD,
+  MAIN,
+  OTHER,
+  RETAIL,
+  SAO_PAULO,
+  SILVER,
+  ZURICH,
+  storeFixture,
+} from './storeFixture';
+
+const TECH_COUNT = 3 + FILLER_COUNT;
+
+function criteria(overrides: Partial<SearchCriteria> = {}): SearchCriteria {
+  return {
+    globalFilter: 'tech',
+    text: '',
+    filterItemIds: [],
+    offset: 0,
+    resultsPerPage: 100,
+    ...overrides,
+  };
+}
+
+export function describeStoreContract(
+  name: string,
+  openEmptyStore: () => Promise<PartnerStore>,
+): void {
+  describe(`PartnerStore contract: ${name}`, () => {
+    let store: PartnerStore;
+
+    async function titles(overrides: Partial<SearchCriteria> = {}, locale = 'en-US') {
+      const result = await store.search(MAIN, criteria(overrides), locale);
+      return result?.partners.map((partner) => partner.title);
+    }
+
+    beforeEach(async () => {
+      store = await openEmptyStore();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    describe('empty store', () => {
+      it('is empty and knows no scope', async () => {
+        expect(await store.isEmpty()).toBe(true);
+        expect(await store.hasScope(MAIN)).toBe(false);
+        expect(await store.getFilterDefinitions(MAIN, 'en-US')).toBeNull();
+        expect(await store.search(MAIN, criteria(), 'en-US')).toBeNull();
+      });
+    });
+
+    describe('with the fixture directory', () => {
+      beforeEach(async () => {
+        await store.importDirectory(storeFixture());
+      });
+
+      it('is no longer empty and knows exactly the imported scopes', async () => {
+        expect(await store.isEmpty()).toBe(false);
+        expect(await store.hasScope(MAIN)).toBe(true);
+        expect(await store.hasScope(OTHER)).toBe(true);
+        expect(await store.hasScope({ companyId: 'acme', scopeGroupId: 'nope' })).toBe(false);
+        expect(await store.hasScope({ companyId: 'main', scopeGroupId: 'acme' })).toBe(false);
+      });
+
+      describe('filter definitions', () => {
+        it('lists global filters, the named default and the default filter groups', async () => {
+          expect(await store.getFilterDefinitions(MAIN, 'en-US')).toEqual({
+            globalFilters: [
+              { name: 'tech', label: 'Technology Partners' },
+              { name: 'solutions', label: 'Solution Partners' },
+            ],
+            defaultGlobalFilter: 'solutions',
+            filterGroups: [
+              {
+                name: 'Partner level',
+                filterItems: [
+                  { id: GOLD, name: 'Gold' },
+                  { id: SILVER, name: 'Silver' },
+                ],
+              },
+              {
+                name: 'Region',
+                filterItems: [
+                  { id: ZURICH, name: 'Zürich' },
+                  { id: SAO_PAULO, name: 'São Paulo' },
+                  { id: BESANCON, name: 'Besançon' },
+                ],
+              },
+            ],
+          });
+        });
+
+        it('answers in the locale, falling back to en-US per text', async () => {
+          const french = await store.getFilterDefinitions(MAIN, 'fr-FR');
+          expect(french?.globalFilters).toEqual([
+            { name: 'tech', label: 'Partenaires technologiques' },
+            { name: 'solutions', label: 'Solution Partners' },
+          ]);
+          expect(french?.filterGroups.map((group) => group.name)).toEqual(['Niveau', 'Région']);
+          expect(french?.filterGroups[1]?.filterItems.map((item) => item.name)).toEqual([
+            'Zurich',
+            'São Paulo',
+            'Besançon',
+          ]);
+        });
+
+        it('accepts the portal form fr_FR and any case', async () => {
+          const underscore = await store.getFilterDefinitions(MAIN, 'fr_FR');
+          const lower = await store.getFilterDefinitions(MAIN, 'fr-fr');
+          expect(underscore?.filterGroups[0]?.name).toBe('Niveau');
+          expect(lower?.filterGroups[0]?.name).toBe('Niveau');
+        });
+
+        it('falls back to en-US for an unknown or empty locale', async () => {
+          const english = await store.getFilterDefinitions(MAIN, 'en-US');
+          expect(await store.getFilterDefinitions(MAIN, 'xx-YY')).toEqual(english);
+          expect(await store.getFilterDefinitions(MAIN, '')).toEqual(english);
+        });
+
+        it('never mixes sites', async () => {
+          const other = await store.getFilterDefinitions(OTHER, 'en-US');
+          expect(other).toEqual({
+            globalFilters: [{ name: 'tech', label: 'Other Tech' }],
+            defaultGlobalFilter: 'tech',
+            filterGroups: [],
+          });
+        });
+      });
+
+      describe('search without text', () => {
+        it('lists every partner of the global filter in editorial order', async () => {
+          const result = await store.search(MAIN, criteria({ resultsPerPage: 5 }), 'en-US');
+          expect(result?.totalFound).toBe(TECH_COUNT);
+          expect(result?.partners.map((partner) => partner.title)).toEqual([
+            'Müller Cloud GmbH',
+            'São Paulo Digital',
+            'Société Générale Conseil',
+            'Filler Partner 1',
+            'Filler Partner 2',
+          ]);
+        });
+
+        it('answers cards with url, image, summary and level badges in the locale', async () => {
+          const result = await store.search(MAIN, criteria({ resultsPerPage: 1 }), 'fr-FR');
+          expect(result?.partners).toEqual([
+            {
+              title: 'Müller Cloud GmbH',
+              summary: 'Data platforms',
+              url: '/partners/muller-cloud',
+              image: { url: '/logos/muller.svg' },
+              categories: [{ name: 'Argent' }],
+            },
+          ]);
+        });
+
+        it('falls back to en-US per field', async () => {
+          const german = await store.search(MAIN, criteria({ resultsPerPage: 3 }), 'de-DE');
+          expect(german?.partners.map(({ title, summary }) => ({ title, summary }))).toEqual([
+            { title: 'Müller Wolke GmbH', summary: 'Datenplattformen' },
+            { title: 'São Paulo Digital', summary: 'Commerce in Latin America' },
+            { title: 'Société Générale Conseil', summary: 'Cloud consulting for banks' },
+          ]);
+          const unknown = await store.search(MAIN, criteria({ resultsPerPage: 1 }), 'pt-BR');
+          expect(unknown?.partners[0]?.title).toBe('Müller Cloud GmbH');
+        });
+
+        it('treats text without any letter or digit as no text', async () => {
+          expect(await titles({ text: "- _ '" })).toHaveLength(TECH_COUNT);
+        });
+
+        it('answers the filter groups of the chosen global filter in the locale', async () => {
+          const result = await store.search(MAIN, criteria(), 'fr-FR');
+          expect(result?.filterGroups.map((group) => group.name)).toEqual([
+            'Région',
+            'Niveau',
+            'Secteur',
+          ]);
+        });
+      });
+
+      describe('search text', () => {
+        it('ignores case and diacritics', async () => {
+          expect(await titles({ text: 'societe' })).toEqual(['Société Générale Conseil']);
+          expect(await titles({ text: 'SOCIÉTÉ' })).toEqual(['Société Générale Conseil']);
+          expect(await titles({ text: 'muller' })).toEqual(['Müller Cloud GmbH']);
+          expect(await titles({ text: 'Sao Paulo Digital' })).toEqual(['São Paulo Digital']);
+        });
+
+        it('takes the last term as a prefix', async () => {
+          expect(await titles({ text: 'clou' })).toEqual(
+            expect.arrayContaining(['Müller Cloud GmbH', 'Société Générale Conseil']),
+          );
+          expect(await titles({ text: 'clou' })).toHaveLength(2);
+          expect(await titles({ text: 'generale cons' })).toEqual(['Société Générale Conseil']);
+          // Only the last term is a prefix.
+          expect(await titles({ text: 'gener conseil' })).toEqual([]);
+        });
+
+        it('requires every term to match', async () => {
+          expect(await titles({ text: 'cloud banks' })).toEqual(['Société Générale Conseil']);
+          expect(await titles({ text: 'cloud latin' })).toEqual([]);
+        });
+
+        it('matches summaries and category names in the locale', async () => {
+          expect(await titles({ text: 'latin america' })).toEqual(['São Paulo Digital']);
+          expect(await titles({ text: 'banking' })).toEqual(['Société Générale Conseil']);
+          expect(await titles({ text: 'argent' }, 'fr-FR')).toEqual(['Müller Cloud GmbH']);
+          expect(await titles({ text: 'argent' }, 'en-US')).toEqual([]);
+          expect(await titles({ text: 'wolke' }, 'de-DE')).toEqual(['Müller Wolke GmbH']);
+        });
+
+        it('ranks the better match first', async () => {
+          // "cloud" is in Müller's title but only in Société's summary.
+          expect((await titles({ text: 'cloud' }))?.[0]).toBe('Müller Cloud GmbH');
+        });
+
+        it('never lets text act as query syntax', async () => {
+          for (const text of [
+            'cloud" OR "data',
+            'NEAR(cloud data)',
+            'cloud*',
+            'title:cloud',
+            'AND',
+            '"',
+          ]) {
+            const result = await store.search(MAIN, criteria({ text }), 'en-US');
+            expect(result?.partners).toBeInstanceOf(Array);
+          }
+          expect(await titles({ text: 'cloud OR banks' })).toEqual([]);
+          expect(await titles({ text: 'title:muller' })).toEqual([]);
+        });
+
+        it('keeps to the global filter', async () => {
+          expect(await titles({ text: 'horlogerie' })).toEqual([]);
+          expect(await titles({ text: 'horlogerie', globalFilter: 'solutions' })).toEqual([
+            'Besançon Horlogerie Numérique',
+          ]);
+        });
+      });
+
+      describe('filter items', () => {
+        it('ORs items of one group', async () => {
+          const result = await store.search(
+            MAIN,
+            criteria({ filterItemIds: [SAO_PAULO, BESANCON] }),
+            'en-US',
+          );
+          // São Paulo: Müller and São Paulo Digital; Besançon: odd fillers (12 of 23).
+          expect(result?.totalFound).toBe(2 + 12);
+        });
+
+        it('ANDs across groups', async () => {
+          expect(await titles({ filterItemIds: [SAO_PAULO, RETAIL] })).toEqual([
+            'Müller Cloud GmbH',
+            'São Paulo Digital',
+          ]);
+          expect(await titles({ filterItemIds: [SAO_PAULO, RETAIL, GOLD] })).toEqual([
+            'São Paulo Digital',
+          ]);
+          expect(await titles({ filterItemIds: [ZURICH, SAO_PAULO, GOLD, BANKING] })).toEqual([
+            'Société Générale Conseil',
+          ]);
+        });
+
+        it('combines with text', async () => {
+          expect(await titles({ text: 'clou', filterItemIds: [GOLD] })).toEqual([
+            'Société Générale Conseil',
+          ]);
+        });
+
+        it('ignores and does not echo ids outside the global filter groups', async () => {
+          const result = await store.search(
+            MAIN,
+            criteria({
+              globalFilter: 'solutions',
+              filterItemIds: [BANKING, 99999, GOLD, GOLD],
+            }),
+            'en-US',
+          );
+          // BANKING is not a group of "solutions": only GOLD applies.
+          expect(result?.appliedCriteria.filterItemIds).toEqual([GOLD]);
+          expect(result?.partners.map((partner) => partner.title)).toEqual([
+            'São Paulo Digital',
+            'Société Générale Conseil',
+          ]);
+        });
+      });
+
+      describe('global filter choice', () => {
+        it('echoes the criteria as applied', async () => {
+          const result = await store.search(
+            MAIN,
+            criteria({ text: 'clou', filterItemIds: [GOLD], offset: 0, resultsPerPage: 7 }),
+            'en-US',
+          );
+          expect(result?.appliedCriteria).toEqual({
+            globalFilter: 'tech',
+            text: 'clou',
+            filterItemIds: [GOLD],
+            offset: 0,
+            resultsPerPage: 7,
+          });
+        });
+
+        it('uses the default global filter for an unknown name and says so', async () => {
+          const result = await store.search(MAIN, criteria({ globalFilter: 'nope' }), 'en-US');
+          expect(result?.appliedCriteria.globalFilter).toBe('solutions');
+          expect(result?.totalFound).toBe(3);
+          expect(result?.filterGroups.map((group) => group.name)).toEqual([
+            'Partner level',
+            'Region',
+          ]);
+        });
+
+        it('matches a global filter name regardless of case', async () => {
+          const result = await store.search(MAIN, criteria({ globalFilter: 'TECH' }), 'en-US');
+          expect(result?.appliedCriteria.globalFilter).toBe('tech');
+        });
+      });
+
+      describe('paging', () => {
+        async function allPages(overrides: Partial<SearchCriteria>, pageSize: number) {
+          const seen: string[] = [];
+          for (let offset = 0; offset < 200; offset += pageSize) {
+            const result = await store.search(
+              MAIN,
+              criteria({ ...overrides, offset, resultsPerPage: pageSize }),
+              'en-US',
+            );
+            if (!result || result.partners.length === 0) break;
+            seen.push(...result.partners.map((partner) => partner.url));
+          }
+          return seen;
+        }
+
+        it.each([
+          ['without text', {}],
+          ['with text of equal rank', { text: 'filler' }],
+          ['with text and filters', { text: 'generic', filterItemIds: [ZURICH] }],
+        ])('never repeats or skips a partner across pages %s', async (_, overrides) => {
+          const everything = await store.search(MAIN, criteria(overrides), 'en-US');
+          const expected = everything?.partners.map((partner) => partner.url) ?? [];
+          expect(expected.length).toBeGreaterThan(5);
+          for (const pageSize of [1, 4, 10]) {
+            const paged = await allPages(overrides, pageSize);
+            expect(paged).toEqual(expected);
+            expect(new Set(paged).size).toBe(paged.length);
+          }
+        });
+
+        it('keeps totalFound on a page past the end', async () => {
+          for (const text of ['', 'filler']) {
+            const result = await store.search(
+              MAIN,
+              criteria({ text, offset: 500, resultsPerPage: 10 }),
+              'en-US',
+            );
+            expect(result?.partners).toEqual([]);
+            expect(result?.totalFound).toBe(text === '' ? TECH_COUNT : FILLER_COUNT);
+          }
+        });
+      });
+
+      describe('tenancy', () => {
+        it('never answers partners of another site', async () => {
+          expect(await titles({ text: 'secret' })).toEqual([]);
+          const other = await store.search(OTHER, criteria({ text: 'cloud' }), 'en-US');
+          expect(other?.partners.map((partner) => partner.title)).toEqual(['Secret Cloud Partner']);
+          expect(other?.totalFound).toBe(1);
+        });
+
+        it('answers null for an unknown company or site', async () => {
+          expect(
+            await store.search({ companyId: 'other', scopeGroupId: 'main' }, criteria(), 'en-US'),
+          ).toBeNull();
+          expect(
+            await store.getFilterDefinitions({ companyId: 'acme', scopeGroupId: 'x' }, 'en-US'),
+          ).toBeNull();
+        });
+      });
+
+      describe('import', () => {
+        it('updates a partner by slug and keeps others', async () => {
+          const summary = await store.importDirectory({
+            sites: [
+              {
+                ...MAIN,
+                partners: [
+                  {
+                    slug: 'muller-cloud',
+                    title: { 'en-US': 'Müller Edge GmbH' },
+                    url: '/partners/muller-cloud',
+                    imageUrl: '/logos/muller.svg',
+                    globalFilters: ['tech'],
+                    filterItemIds: [SILVER],
+                  },
+                ],
+              },
+            ],
+          });
+          expect(summary).toMatchObject({ partnersCreated: 0, partnersUpdated: 1 });
+          expect(await titles({ text: 'edge' })).toEqual(['Müller Edge GmbH']);
+          expect(await titles({ text: 'wolke' }, 'de-DE')).toEqual([]);
+          expect((await store.search(MAIN, criteria(), 'en-US'))?.totalFound).toBe(TECH_COUNT);
+          // The position was kept: still first.
+          expect((await titles())?.[0]).toBe('Müller Edge GmbH');
+        });
+
+        it('adds a new partner after the others when no position is given', async () => {
+          await store.importDirectory({
+            sites: [
+              {
+                ...MAIN,
+                partners: [
+                  {
+                    slug: 'zeta',
+                    title: { 'en-US': 'Zeta Newcomer' },
+                    url: '/partners/zeta',
+                    imageUrl: '/logos/zeta.svg',
+                    globalFilters: ['tech'],
+                  },
+                ],
+              },
+            ],
+          });
+          const all = await titles();
+          expect(all).toHaveLength(TECH_COUNT + 1);
+          expect(all?.at(-1)).toBe('Zeta Newcomer');
+          expect(await titles({ text: 'newcomer' })).toEqual(['Zeta Newcomer']);
+        });
+
+        it('changes nothing when any partner is wrong, and says which', async () => {
+          const before = await store.search(MAIN, criteria(), 'en-US');
+          const attempt = store.importDirectory({
+            sites: [
+              {
+                ...MAIN,
+                partners: [
+                  {
+                    slug: 'good-one',
+                    title: { 'en-US': 'Good One' },
+                    url: '/partners/good-one',
+                    imageUrl: '/logos/good.svg',
+                    globalFilters: ['tech'],
+                  },
+                  {
+                    slug: 'muller-cloud',
+                    title: { 'en-US': 'Renamed' },
+                    url: '/partners/muller-cloud',
+                    imageUrl: '/logos/muller.svg',
+                    globalFilters: ['tech', 'no-such-filter'],
+                    filterItemIds: [424242],
+                  },
+                ],
+              },
+            ],
+          });
+          await expect(attempt).rejects.toBeInstanceOf(DirectoryImportError);
+          const error: unknown = await attempt.catch((caught: unknown) => caught);
+          expect(error instanceof DirectoryImportError && error.issues).toEqual([
+            {
+              path: ['sites', 0, 'partners', 1, 'globalFilters'],
+              message: 'unknown global filter "no-such-filter"',
+            },
+            {
+              path: ['sites', 0, 'partners', 1, 'filterItemIds'],
+              message: 'unknown filter item id 424242',
+            },
+          ]);
+          expect(await store.search(MAIN, criteria(), 'en-US')).toEqual(before);
+          expect(await titles({ text: 'good' })).toEqual([]);
+        });
+
+        it('refuses unsafe links and missing en-US titles before writing', async () => {
+          const attempt = store.importDirectory({
+            sites: [
+              {
+                ...MAIN,
+                partners: [
+                  {
+                    slug: 'evil',
+                    title: { 'fr-FR': 'Méchant' },
+                    url: 'javascript:alert(1)',
+                    imageUrl: '//elsewhere.test/x.svg',
+                    globalFilters: ['tech'],
+                  },
+                ],
+              },
+            ],
+          });
+          const error: unknown = await attempt.catch((caught: unknown) => caught);
+          expect(error).toBeInstanceOf(DirectoryImportError);
+          const paths =
+            error instanceof DirectoryImportError
+              ? error.issues.map((issue) => issue.path.join('.'))
+              : [];
+          expect(paths).toEqual(
+            expect.arrayContaining([
+              'sites.0.partners.0.title',
+              'sites.0.partners.0.url',
+              'sites.0.partners.0.imageUrl',
+            ]),
+          );
+          expect(await titles({ text: 'mechant' }, 'fr-FR')).toEqual([]);
+        });
+
+        it('renaming a filter item renames badges and what text finds', async () => {
+          await store.importDirectory({
+            sites: [
+              {
+                ...MAIN,
+                filterGroups: [
+                  {
+                    key: 'level',
+                    name: { 'en-US': 'Partner level' },
+                    showAsCategory: true,
+                    filterItems: [
+                      { id: GOLD, name: { 'en-US': 'Premier' } },
+                      { id: SILVER, name: { 'en-US': 'Silver' } },
+                    ],
+                  },
+                ],
+              },
+            ],
+          });
+          expect((await titles({ text: 'premier' }))?.sort()).toEqual([
+            'Société Générale Conseil',
+            'São Paulo Digital',
+          ]);
+          expect(await titles({ text: 'gold' })).toEqual([]);
+          const result = await store.search(MAIN, criteria({ text: 'sao' }), 'en-US');
+          expect(result?.partners[0]?.categories).toEqual([{ name: 'Premier' }]);
+        });
+      });
+    });
+  });
+}

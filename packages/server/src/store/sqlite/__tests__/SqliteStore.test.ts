@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { describeStoreContract } from '../../__tests__/describeStoreContract';
+import { MAIN, storeFixture } from '../../__tests__/storeFixture';
+import { openSqliteStore } from '../SqliteStore';
+
+const folder = mkdtempSync(join(tmpdir(), 'partners-sqlite-'));
+let counter = 0;
+const nextPath = () => join(folder, `store-${(counter += 1)}.db`);
+
+afterAll(() => {
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describeStoreContract('SQLite', async () => openSqliteStore({ path: nextPath() }));
+
+describe('SqliteStore', () => {
+  it('keeps its data in the file across openings', async () => {
+    const path = nextPath();
+    const first = openSqliteStore({ path });
+    await first.importDirectory(storeFixture());
+    await first.close();
+    const second = openSqliteStore({ path });
+    expect(await second.isEmpty()).toBe(false);
+    const result = await second.search(
+      MAIN,
+      { globalFilter: 'tech', text: 'muller', filterItemIds: [], offset: 0, resultsPerPage: 10 },
+      'en-US',
+    );
+    expect(result?.partners.map((partner) => partner.title)).toEqual(['Müller Cloud GmbH']);
+    await second.close();
+  });
+
+  it('creates the folder of a new database file', async () => {
+    const store = openSqliteStore({ path: join(folder, 'nested', 'deeper', 'p.db') });
+    expect(await store.isEmpty()).toBe(true);
+    await store.close();
+  });
+});
