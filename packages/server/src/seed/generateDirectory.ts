@@ -293,7 +293,11 @@ function mainSite(partnerCount: number, random: Random): SiteData {
       url: `/partners/${slug}`,
       imageUrl: `/partner-assets/logos/${slug}.svg`,
       position: (index + 1) * 10,
-      globalFilters: filters.length > 0 ? filters : [SEED_DEFAULT_GLOBAL_FILTER],
+      // Fixed partners are always in the default programme, where visitors land.
+      globalFilters:
+        filters.includes(SEED_DEFAULT_GLOBAL_FILTER) || (filters.length > 0 && !FIXED_TITLES[index])
+          ? filters
+          : [SEED_DEFAULT_GLOBAL_FILTER, ...filters],
       filterItemIds: [
         ...partnerRegions,
         ...partnerIndustries,

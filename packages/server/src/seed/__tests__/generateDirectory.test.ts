@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { directoryDataSchema } from '../../store/DirectoryData';
+import { openSqliteStore } from '../../store/sqlite/SqliteStore';
+import {
+  SEED_COMPANY_ID,
+  SEED_DEFAULT_GLOBAL_FILTER,
+  SEED_SCOPE_GROUP_ID,
+  SEED_SECOND_SCOPE_GROUP_ID,
+  generateDirectory,
+  slugify,
+} from '../generateDirectory';
+import { seedIfEmpty } from '../seedIfEmpty';
+
+const MAIN = { companyId: SEED_COMPANY_ID, scopeGroupId: SEED_SCOPE_GROUP_ID };
+
+describe('generateDirectory', () => {
+  it('is deterministic and sized by the partner count', () => {
+    expect(generateDirectory()).toEqual(generateDirectory());
+    expect(generateDirectory({ seed: 2 })).not.toEqual(generateDirectory());
+    const parsed = directoryDataSchema.parse(generateDirectory({ partnerCount: 1000 }));
+    expect(parsed.sites[0]?.partners).toHaveLength(1000);
+    expect(parsed.sites.map((site) => site.scopeGroupId)).toEqual([
+      SEED_SCOPE_GROUP_ID,
+      SEED_SECOND_SCOPE_GROUP_ID,
+    ]);
+  });
+
+  it('is realistic: programmes, groups, accents, locales, long summaries, local links', () => {
+    const site = directoryDataSchema.parse(generateDirectory()).sites[0];
+    expect(site?.partners).toHaveLength(260);
+    expect(site?.globalFilters.length).toBeGreaterThanOrEqual(5);
+    expect(site?.defaultGlobalFilter).toBe(SEED_DEFAULT_GLOBAL_FILTER);
+    expect(site?.filterGroups.length).toBeGreaterThanOrEqual(4);
+    const itemCounts = site?.filterGroups.map((group) => group.filterItems.length) ?? [];
+    expect(itemCounts.filter((count) => count > 5).length).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...itemCounts)).toBe(12);
+    const partners = site?.partners ?? [];
+    expect(partners.some((partner) => /[éüãç]/.test(partner.title['en-US'] ?? ''))).toBe(true);
+    expect(partners.some((partner) => (partner.summary['en-US']?.length ?? 0) > 200)).toBe(true);
+    expect(partners.some((partner) => partner.summary['fr-FR'])).toBe(true);
+    expect(partners.some((partner) => !partner.summary['de-DE'])).toBe(true);
+    expect(new Set(partners.map((partner) => partner.slug)).size).toBe(partners.length);
+    for (const partner of partners) {
+      expect(partner.url).toBe(`/partners/${partner.slug}`);
+      expect(partner.imageUrl).toBe(`/partner-assets/logos/${partner.slug}.svg`);
+    }
+  });
+
+  it('makes slugs without accents', () => {
+    expect(slugify('Société Lumière Conseil SA')).toBe('societe-lumiere-conseil-sa');
+    expect(slugify('Łódź Müller & Söhne')).toBe('lodz-muller-sohne');
+  });
+});
+
+describe('seedIfEmpty', () => {
+  it('seeds once, then leaves the data alone', async () => {
+    const store = openSqliteStore({ path: ':memory:' });
+    expect(await seedIfEmpty(store, { partnerCount: 50 })).toBe(true);
+    expect(await seedIfEmpty(store, { partnerCount: 80 })).toBe(false);
+    const result = await store.search(
+      MAIN,
+      { globalFilter: '', text: '', filterItemIds: [], offset: 0, resultsPerPage: 100 },
+      'fr-FR',
+    );
+    expect(result?.appliedCriteria.globalFilter).toBe(SEED_DEFAULT_GLOBAL_FILTER);
+    expect(result?.totalFound).toBeGreaterThan(10);
+    expect(result?.totalFound).toBeLessThan(50);
+    expect(result?.partners[0]?.categories.length).toBeGreaterThan(0);
+    expect(result?.partners[0]?.categories.length).toBeLessThanOrEqual(4);
+    const societe = await store.search(
+      MAIN,
+      {
+        globalFilter: '',
+        text: 'societe lumiere',
+        filterItemIds: [],
+        offset: 0,
+        resultsPerPage: 5,
+      },
+      'de-DE',
+    );
+    expect(societe?.partners[0]?.title).toBe('Société Lumière Conseil SA');
+    await store.close();
+  });
+});
