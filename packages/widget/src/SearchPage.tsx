@@ -123,9 +123,7 @@ export function SearchPage({
               onClick={() => setFiltersOpen((open) => !open)}
             >
               Search filters
-              <span className="pn-filters-toggle__icon" aria-hidden="true">
-                ▾
-              </span>
+              <span className="pn-filters-toggle__icon" aria-hidden="true" />
             </button>
             <FilterPanel
               id={panelId}
@@ -140,14 +138,14 @@ export function SearchPage({
             />
           </div>
           <section className="pn-results" aria-label="Partner results" aria-busy={busy}>
-            <SelectedChips
-              chips={chips}
-              onRemove={actions.toggleFilterItem}
-              available={available}
-              onAdd={actions.toggleFilterItem}
-            />
             <div className="pn-results__bar">
               <ResultsCount text={cardCount > 0 ? countText : ''} />
+              <SelectedChips
+                chips={chips}
+                onRemove={actions.toggleFilterItem}
+                available={available}
+                onAdd={actions.toggleFilterItem}
+              />
             </div>
             {showSkeleton ? (
               <ResultsSkeleton count={SKELETON_CARDS} />

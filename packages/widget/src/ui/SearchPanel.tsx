@@ -78,35 +78,37 @@ export function SearchPanel({ text, resetSignal = 0, onSubmit, inputRef }: Searc
         noValidate
         onSubmit={handleSubmit}
       >
-        <div className="pn-search__field" data-invalid={problem !== null || undefined}>
-          <input
-            ref={inputRef}
-            className="pn-search__input"
-            part="search-input"
-            type="text"
-            name="search"
-            aria-label="Search partners"
-            placeholder="Search partners"
-            autoComplete="off"
-            enterKeyHint="search"
-            value={value}
-            aria-invalid={problem !== null}
-            aria-describedby={problem !== null ? tooltipId : undefined}
-            onChange={(event) => setValue(event.target.value)}
-            onKeyDown={handleKeyDown}
-            onKeyUp={handleKeyUp}
-          />
-          {value !== '' && (
-            <button
-              type="button"
-              className="pn-search__clear"
-              part="button clear-button"
-              aria-label="Clear search"
-              onClick={handleClear}
-            >
-              <span aria-hidden="true">×</span>
-            </button>
-          )}
+        <div className="pn-search__field">
+          <div className="pn-search__control">
+            <input
+              ref={inputRef}
+              className="pn-search__input"
+              part="search-input"
+              type="text"
+              name="search"
+              aria-label="Search partners"
+              placeholder="Search partners"
+              autoComplete="off"
+              enterKeyHint="search"
+              value={value}
+              aria-invalid={problem !== null}
+              aria-describedby={problem !== null ? tooltipId : undefined}
+              onChange={(event) => setValue(event.target.value)}
+              onKeyDown={handleKeyDown}
+              onKeyUp={handleKeyUp}
+            />
+            {value !== '' && (
+              <button
+                type="button"
+                className="pn-search__clear"
+                part="button clear-button"
+                aria-label="Clear search"
+                onClick={handleClear}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            )}
+          </div>
           {problem !== null && (
             <div className="pn-search__tooltip" role="tooltip" id={tooltipId}>
               {SEARCH_TEXT_INVALID_MESSAGE}
