@@ -44,6 +44,7 @@ function renderLayout(options: Omit<PortalPageOptions, 'widgetScript'> & { head:
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(options.title)} - Acme Portal</title>
+<link rel="icon" href="/demo/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/demo/portal.css">
 <script src="/demo/portal.js"></script>
 ${options.head}
