@@ -138,20 +138,22 @@ export function createSearchController(options: SearchControllerOptions): Search
     for (const listener of [...listeners]) listener();
   }
 
-  function setError(message?: string | null): void {
+  /** SPEC 'Shared UI state': hasError is true exactly when the message is non-empty. */
+  function errorFields(
+    message: string | null | undefined,
+  ): Pick<SearchState, 'errorMessage' | 'hasError' | 'phase'> {
     const errorMessage = message ?? '';
     const hasError = errorMessage !== '';
-    setState({
+    return {
       errorMessage,
       hasError,
       phase: hasError ? 'error' : initialized ? 'ready' : 'initializing',
-    });
+    };
   }
 
   function fail(message: string, cause?: unknown): void {
     console.error(`${LOG_PREFIX} ${message}`, ...(cause === undefined ? [] : [cause]));
-    setState({ loading: false, loadingMore: false, lastAddedCount: 0 });
-    setError(message);
+    setState({ loading: false, loadingMore: false, lastAddedCount: 0, ...errorFields(message) });
   }
 
   function cancelDebounce(): void {
@@ -216,8 +218,8 @@ export function createSearchController(options: SearchControllerOptions): Search
       loading: false,
       loadingMore: false,
       lastAddedCount: append ? cards.length : 0,
+      ...errorFields(''),
     });
-    setError('');
     if (syncUrl) writeSavedSearchToLocation(toSavedSearch(state, loadedUntil), win);
   }
 
@@ -241,8 +243,8 @@ export function createSearchController(options: SearchControllerOptions): Search
       selectedGlobalFilter: globalFilterChosen
         ? state.selectedGlobalFilter
         : pickInitialGlobalFilter(definitions, location),
+      ...errorFields(state.errorMessage),
     });
-    setError(state.errorMessage);
     await runSearch('replace');
   }
 
@@ -303,7 +305,7 @@ export function createSearchController(options: SearchControllerOptions): Search
       if (!disposed) setState({ loading: flag });
     },
     setError(message) {
-      if (!disposed) setError(message);
+      if (!disposed) setState(errorFields(message));
     },
     dispose() {
       disposed = true;

@@ -155,6 +155,19 @@ describe('start', () => {
   });
 });
 
+describe('actions before the definitions arrive', () => {
+  it('are kept for the first search, and a chosen global filter beats the default', async () => {
+    const c = makeController({ location: { ...noParams, filter: 'all' } });
+    c.selectGlobalFilter('services');
+    c.toggleFilterItem(7);
+    expect(searches).toHaveLength(0);
+    await c.start();
+    expect(searches).toEqual([
+      { globalFilter: 'services', text: '', filterItemIds: [7], offset: 0, resultsPerPage: 10 },
+    ]);
+  });
+});
+
 describe('saved search', () => {
   const saved = {
     globalFilter: 'SERVICES',
@@ -597,6 +610,31 @@ describe('errors', () => {
     expect(c.getState().loading).toBe(true);
     c.setLoading(false);
     expect(c.getState().loading).toBe(false);
+  });
+});
+
+describe('state invariants', () => {
+  it('every state a listener sees has hasError === (errorMessage !== "") and the error phase with it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const seen: ReturnType<SearchController['getState']>[] = [];
+    const c = makeController();
+    c.subscribe(() => seen.push(c.getState()));
+    await c.start();
+    server.resetHandlers(
+      filterGroupsHandler(),
+      http.post(SEARCH_URL, () => HttpResponse.json({}, { status: 500 })),
+    );
+    c.toggleFilterItem(7);
+    await vi.waitFor(() => expect(c.getState().phase).toBe('error'));
+    server.resetHandlers(filterGroupsHandler(), searchHandler());
+    c.toggleFilterItem(7);
+    await vi.waitFor(() => expect(c.getState().phase).toBe('ready'));
+    expect(seen.length).toBeGreaterThan(4);
+    for (const state of seen) {
+      expect(state.hasError).toBe(state.errorMessage !== '');
+      expect(state.phase === 'error').toBe(state.hasError);
+    }
+    expect(c.getState()).toMatchObject({ hasError: false, errorMessage: '', loading: false });
   });
 });
 
