@@ -1,0 +1,238 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SearchCriteria } from '@partners-network/contract';
+import {
+  generateDirectory,
+  SEED_COMPANY_ID,
+  SEED_SCOPE_GROUP_ID,
+} from '../../seed/generateDirectory';
+import type { PartnerStore } from '../../store/PartnerStore';
+import { openSqliteStore } from '../../store/sqlite/SqliteStore';
+import { runImport } from '../runImport';
+
+const examples = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'examples');
+const folder = mkdtempSync(join(tmpdir(), 'partners-import-'));
+const MAIN = { companyId: SEED_COMPANY_ID, scopeGroupId: SEED_SCOPE_GROUP_ID };
+let store: PartnerStore;
+let fileCounter = 0;
+
+function writeFile(name: string, content: string): string {
+  fileCounter += 1;
+  const path = join(folder, `${fileCounter}-${name}`);
+  writeFileSync(path, content);
+  return path;
+}
+
+async function run(file: string, progressFrom?: number) {
+  const lines: string[] = [];
+  const code = await runImport({
+    file,
+    store,
+    companyId: SEED_COMPANY_ID,
+    scopeGroupId: SEED_SCOPE_GROUP_ID,
+    log: (line) => lines.push(line),
+    progressFrom,
+  });
+  return { code, lines };
+}
+
+async function find(text: string, locale = 'en-US') {
+  const criteria: SearchCriteria = {
+    globalFilter: 'technology-partners',
+    text,
+    filterItemIds: [],
+    offset: 0,
+    resultsPerPage: 100,
+  };
+  const result = await store.search(MAIN, criteria, locale);
+  return result?.partners ?? [];
+}
+
+async function everything() {
+  const all = [];
+  for (const globalFilter of ['solution-partners', 'technology-partners', 'cloud-partners']) {
+    all.push(
+      await store.search(
+        MAIN,
+        { globalFilter, text: '', filterItemIds: [], offset: 0, resultsPerPage: 100 },
+        'fr-FR',
+      ),
+    );
+  }
+  return all;
+}
+
+beforeEach(async () => {
+  store = openSqliteStore({ path: join(folder, `db-${(fileCounter += 1)}.db`) });
+  await store.importDirectory(generateDirectory({ partnerCount: 40, secondSite: false }));
+});
+afterEach(async () => {
+  await store.close();
+});
+afterAll(() => {
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('runImport', () => {
+  it.each([['partners.json'], ['partners.csv']])('imports the example %s', async (name) => {
+    const { code, lines } = await run(join(examples, name));
+    expect(code).toBe(0);
+    expect(lines.at(-1)).toBe('imported 2 partner(s): 2 new, 0 updated');
+    const lisboa = await find('lisboa');
+    expect(lisboa).toHaveLength(1);
+    expect(lisboa[0]?.url).toBe('https://lisboa-dados.example/');
+    const helvetia = await store.search(
+      MAIN,
+      {
+        globalFilter: 'cloud-partners',
+        text: 'helvetia',
+        filterItemIds: [40201],
+        offset: 0,
+        resultsPerPage: 5,
+      },
+      'fr-FR',
+    );
+    expect(helvetia?.partners[0]?.title).toBe('Helvetia Atelier Cloud SA');
+    expect(helvetia?.partners[0]?.image.url).toBe('/partner-assets/logos/helvetia-cloud-werk.svg');
+    const german = await store.search(
+      MAIN,
+      {
+        globalFilter: 'cloud-partners',
+        text: 'versicherer',
+        filterItemIds: [],
+        offset: 0,
+        resultsPerPage: 5,
+      },
+      'de-DE',
+    );
+    expect(german?.partners[0]?.title).toBe('Helvetia Cloud Werk AG');
+  });
+
+  it('updates partners by slug on a second import', async () => {
+    await run(join(examples, 'partners.csv'));
+    const second = await run(join(examples, 'partners.json'));
+    expect(second.code).toBe(0);
+    expect(second.lines.at(-1)).toBe('imported 2 partner(s): 0 new, 2 updated');
+    expect(await find('lisboa')).toHaveLength(1);
+  });
+
+  it('refuses a CSV file with bad rows, names their lines, and changes nothing', async () => {
+    const before = await everything();
+    const file = writeFile(
+      'bad.csv',
+      [
+        'slug,title,url,globalFilters,filterItemIds,position',
+        'good-row,Good Row,/partners/good-row,technology-partners,40001,',
+        'Bad Slug,Bad,/partners/x,technology-partners,,',
+        'evil,Evil,javascript:alert(1),technology-partners,,',
+        'no-filter,No Filter,/partners/no-filter,,,',
+        'bad-ids,Bad Ids,/partners/bad-ids,technology-partners,abc,-3',
+      ].join('\n'),
+    );
+    const { code, lines } = await run(file);
+    expect(code).toBe(1);
+    expect(lines).toEqual([
+      'line 3: slug: slug must be lowercase letters, digits and single hyphens',
+      'line 4: url: url must be a path starting with / or an http(s) address',
+      'line 5: globalFilters: at least one global filter is needed',
+      expect.stringMatching(/^line 6: position: /),
+      expect.stringMatching(/^line 6: filterItemIds\.0: /),
+      '4 bad row(s) of 5: nothing was imported',
+    ]);
+    expect(await everything()).toEqual(before);
+    expect(await find('good row')).toEqual([]);
+  });
+
+  it('refuses a JSON file whose rows name unknown filters, with their lines', async () => {
+    const before = await everything();
+    const file = writeFile(
+      'refs.json',
+      JSON.stringify(
+        [
+          {
+            slug: 'fine',
+            title: 'Fine',
+            url: '/partners/fine',
+            globalFilters: ['technology-partners'],
+          },
+          {
+            slug: 'lost',
+            title: 'Lost',
+            url: '/partners/lost',
+            globalFilters: ['no-such-programme'],
+          },
+          {
+            slug: 'fine',
+            title: 'Twice',
+            url: '/partners/fine',
+            globalFilters: ['technology-partners'],
+          },
+          {
+            slug: 'ids',
+            title: { 'en-US': 'Ids' },
+            url: '/partners/ids',
+            globalFilters: ['technology-partners'],
+            filterItemIds: [99999],
+          },
+        ],
+        null,
+        2,
+      ),
+    );
+    const { code, lines } = await run(file);
+    expect(code).toBe(1);
+    expect(lines).toEqual([
+      'line 2: slug "fine" is listed twice',
+      'line 10: unknown global filter "no-such-programme"',
+      'line 18: slug "fine" is listed twice',
+      'line 26: unknown filter item id 99999',
+      '4 problem(s) in 4 rows: nothing was imported',
+    ]);
+    expect(await everything()).toEqual(before);
+  });
+
+  it('reports a file that is not JSON or CSV at all', async () => {
+    const json = await run(writeFile('broken.json', '[{"slug": '));
+    expect(json.code).toBe(1);
+    expect(json.lines[0]).toMatch(/not a valid JSON file/);
+    const csv = await run(writeFile('broken.csv', 'slug,title\n"unclosed,x\n'));
+    expect(csv.code).toBe(1);
+    expect(csv.lines[0]).toMatch(/not a valid CSV file/);
+  });
+
+  it('shows progress on a large file', async () => {
+    const rows = Array.from({ length: 25 }, (_, index) => ({
+      slug: `bulk-${index}`,
+      title: `Bulk ${index}`,
+      url: `/partners/bulk-${index}`,
+      globalFilters: ['technology-partners'],
+    }));
+    const { code, lines } = await run(writeFile('bulk.json', JSON.stringify(rows)), 10);
+    expect(code).toBe(0);
+    expect(lines).toContain('written 25 of 25 partners');
+    expect(await find('bulk')).toHaveLength(25);
+  });
+
+  it('imports a whole directory object, creating a new site', async () => {
+    const site = {
+      companyId: 'c9',
+      scopeGroupId: 's9',
+      globalFilters: [{ name: 'all', label: { 'en-US': 'All' }, filterGroups: [] }],
+      partners: [
+        {
+          slug: 'solo',
+          title: { 'en-US': 'Solo' },
+          url: '/partners/solo',
+          imageUrl: '/x.svg',
+          globalFilters: ['all'],
+        },
+      ],
+    };
+    const { code } = await run(writeFile('directory.json', JSON.stringify({ sites: [site] })));
+    expect(code).toBe(0);
+    expect(await store.hasScope({ companyId: 'c9', scopeGroupId: 's9' })).toBe(true);
+  });
+});
