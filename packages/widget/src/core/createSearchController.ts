@@ -19,6 +19,7 @@ import { toPartnerCard } from './toPartnerCard';
 import { LOAD_MORE_STEP, RESULTS_PER_PAGE, SEARCH_DEBOUNCE_MS } from './types';
 import type {
   LocationParams,
+  PartnerCard,
   PortalContext,
   SavedSearch,
   SearchController,
@@ -201,10 +202,16 @@ export function createSearchController(options: SearchControllerOptions): Search
       return;
     }
 
-    const base = win.document.baseURI;
-    const cards = response.partners.map((partner, index) =>
-      toPartnerCard(partner, criteria.offset + index, location.extraParams, base),
-    );
+    let cards: PartnerCard[];
+    try {
+      const base = win.document.baseURI;
+      cards = response.partners.map((partner, index) =>
+        toPartnerCard(partner, criteria.offset + index, location.extraParams, base),
+      );
+    } catch (error) {
+      fail('could not show the answer', error);
+      return;
+    }
     loadedUntil = criteria.offset + criteria.resultsPerPage;
     if (takeGroups) refreshGroups = false;
     setState({
@@ -220,11 +227,21 @@ export function createSearchController(options: SearchControllerOptions): Search
       lastAddedCount: append ? cards.length : 0,
       ...errorFields(''),
     });
-    if (syncUrl) writeSavedSearchToLocation(toSavedSearch(state, loadedUntil), win);
+    if (syncUrl)
+      updateUrl(() => writeSavedSearchToLocation(toSavedSearch(state, loadedUntil), win));
+  }
+
+  function updateUrl(change: () => void): void {
+    try {
+      change();
+    } catch (error) {
+      // Browsers limit replaceState calls (Safari: 100 per 30 s); the page still works.
+      console.warn(`${LOG_PREFIX} could not update the URL.`, error);
+    }
   }
 
   async function initialize(): Promise<void> {
-    if (syncUrl) redirectEmptyRoute(win);
+    if (syncUrl) updateUrl(() => redirectEmptyRoute(win));
     startAbort = new AbortController();
     let definitions: FilterDefinitions | null = null;
     try {
@@ -265,7 +282,10 @@ export function createSearchController(options: SearchControllerOptions): Search
     },
     start() {
       if (disposed) return Promise.resolve();
-      startPromise ??= initialize();
+      // Start-up failures are for the console only (SPEC 8), never an unhandled rejection.
+      startPromise ??= initialize().catch((error: unknown) => {
+        console.error(`${LOG_PREFIX} the page could not start.`, error);
+      });
       return startPromise;
     },
     submitText(text) {

@@ -137,6 +137,20 @@ describe('start', () => {
     expect(c.getState().selectedGlobalFilter).toBe('all');
   });
 
+  it('logs a network failure of the definitions to the console only', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(http.get('*/filter-groups', () => HttpResponse.error()));
+    const c = makeController();
+    await c.start();
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(c.getState()).toMatchObject({
+      phase: 'ready',
+      hasError: false,
+      selectedGlobalFilter: null,
+    });
+    expect(searches[0]?.globalFilter).toBe('');
+  });
+
   it('logs failed filter definitions to the console only and still searches', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     server.use(http.get('*/filter-groups', () => HttpResponse.json({ globalFilters: 'no' })));
@@ -244,6 +258,18 @@ describe('saved search', () => {
     await c.start();
     expect(window.location.hash).toMatch(/^#\/search\?filter=all&search=/);
     window.history.replaceState(null, '', '/');
+  });
+
+  it('keeps working when the browser refuses replaceState', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(window.history, 'replaceState').mockImplementation(() => {
+      throw new DOMException('too many calls', 'SecurityError');
+    });
+    const c = makeController({ syncUrl: true });
+    await c.start();
+    expect(c.getState()).toMatchObject({ phase: 'ready', loading: false });
+    expect(c.getState().cards).toHaveLength(10);
+    expect(warn).toHaveBeenCalled();
   });
 
   it('leaves the URL alone without syncUrl', async () => {
