@@ -217,10 +217,15 @@ export function createSearchController(options: SearchControllerOptions): Search
     setState({
       cards: append ? [...state.cards, ...cards] : cards,
       totalFound: response.totalFound,
-      // The server says which of the asked ids it applied (unknown ones dropped).
-      selectedItemIds: append
-        ? state.selectedItemIds
-        : response.searchPartnersCriteria.filterItemIds,
+      // The answer says what it applied: unknown ids dropped, the global filter's
+      // own spelling (or the default the server fell back to).
+      ...(append
+        ? {}
+        : {
+            selectedItemIds: response.searchPartnersCriteria.filterItemIds,
+            selectedGlobalFilter:
+              response.searchPartnersCriteria.globalFilter || state.selectedGlobalFilter,
+          }),
       ...(takeGroups ? { filterGroups: response.filterGroups } : {}),
       loading: false,
       loadingMore: false,

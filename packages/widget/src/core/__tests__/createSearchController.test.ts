@@ -384,6 +384,20 @@ describe('filters', () => {
     expect(c.getState().selectedItemIds).toEqual([8]);
   });
 
+  it('takes the global filter the server says it applied', async () => {
+    server.use(
+      http.post(SEARCH_URL, async ({ request }) => {
+        const criteria = searchCriteriaSchema.parse(await request.json());
+        searches.push(criteria);
+        return HttpResponse.json(searchAnswer({ ...criteria, globalFilter: 'all' }));
+      }),
+    );
+    const c = makeController();
+    await c.start();
+    expect(searches[0]?.globalFilter).toBe('technology');
+    expect(c.getState().selectedGlobalFilter).toBe('all');
+  });
+
   it('keeps the ids the server says it applied', async () => {
     server.use(
       http.post(SEARCH_URL, async ({ request }) => {
