@@ -137,7 +137,12 @@ export function SearchPage({
               visibleGlobalFilters={VISIBLE_GLOBAL_FILTERS}
             />
           </div>
-          <section className="pn-results" aria-label="Partner results" aria-busy={busy}>
+          <section
+            className="pn-results"
+            aria-label="Partner results"
+            aria-busy={busy}
+            data-refreshing={state.loading || undefined}
+          >
             <div className="pn-results__bar">
               <ResultsCount text={cardCount > 0 ? countText : ''} />
               <SelectedChips

@@ -27,6 +27,7 @@ describe('SearchPanel', () => {
     await user.type(input, 'acme');
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(input).toHaveValue('');
+    expect(input).toHaveFocus();
     expect(onSubmit).toHaveBeenLastCalledWith('');
     expect(screen.queryByRole('button', { name: 'Clear search' })).not.toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { FormEvent, KeyboardEvent, Ref } from 'react';
+import type { FormEvent, KeyboardEvent, MouseEvent, Ref } from 'react';
 import { findSearchTextProblem, SEARCH_TEXT_INVALID_MESSAGE } from '@partners-network/contract';
 
 export interface SearchPanelProps {
@@ -61,9 +61,12 @@ export function SearchPanel({ text, resetSignal = 0, onSubmit, inputRef }: Searc
     emit(value);
   }
 
-  function handleClear() {
+  function handleClear(event: MouseEvent<HTMLButtonElement>) {
     setValue('');
     emit('');
+    // The clear button disappears with the text: keep focus in the field, not on <body>.
+    const field = event.currentTarget.form?.elements.namedItem('search');
+    if (field instanceof HTMLInputElement) field.focus();
   }
 
   return (
