@@ -148,7 +148,8 @@ export function SearchPage({
               <SelectedChips
                 chips={chips}
                 onRemove={actions.toggleFilterItem}
-                available={available}
+                // No chip input before there are filter items to add.
+                available={itemsById.size > 0 ? available : undefined}
                 onAdd={actions.toggleFilterItem}
               />
             </div>
