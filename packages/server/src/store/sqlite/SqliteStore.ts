@@ -19,11 +19,12 @@ import type {
   StoreSearchResult,
 } from '../PartnerStore';
 import { pickText, resolveLocale } from '../resolveLocale';
-import { BADGE_SEPARATOR, importIntoSqlite } from './importIntoSqlite';
+import { importIntoSqlite } from './importIntoSqlite';
 import type { GlobalFilterInfo, SiteInfo } from './loadSiteInfo';
 import { loadSiteInfo } from './loadSiteInfo';
 import { migrate } from './migrate';
 import { toFtsQuery } from './toFtsQuery';
+import { BADGE_SEPARATOR, filterTag, itemTag, writeMissingDocuments } from './writeDocuments';
 
 export interface SqliteStoreOptions {
   /** A file path (its folder is created) or ':memory:'. */
@@ -38,26 +39,25 @@ interface CardRow {
   imageUrl: string;
 }
 
-interface TextCardRow extends CardRow {
+interface Hit {
+  docId: number;
   total: number;
 }
 
-type SearchParams = Record<string, string | number>;
+interface EditorialParams {
+  locale: string;
+  filter: number;
+  limit: number;
+  offset: number;
+}
+
+interface MatchPageParams {
+  match: string;
+  limit: number;
+  offset: number;
+}
 
 const CARD_COLUMNS = `d.title, d.summary, d.badges, d.url, d.image_url AS imageUrl`;
-
-/**
- * OR within a group, AND across groups: one clause per group with selected items.
- * Ids come as a JSON array so the statement text only depends on how many groups.
- */
-function filterClauses(groupCount: number, partnerColumn: string): string {
-  let sql = '';
-  for (let index = 0; index < groupCount; index += 1) {
-    sql += ` AND ${partnerColumn} IN (SELECT pi.partner_id FROM partner_item pi
-      WHERE pi.item_id IN (SELECT value FROM json_each(@group${index})))`;
-  }
-  return sql;
-}
 
 function toPartner(row: CardRow): Partner {
   return {
@@ -82,11 +82,14 @@ export class SqliteStore implements PartnerStore {
   readonly #sites = new Map<string, SiteInfo>();
   /** Answers that only change with an import: definitions and filter groups per locale. */
   readonly #answers = new Map<string, FilterDefinitions | FilterGroup[]>();
-  readonly #editorialPages = new Map<number, Statement<[SearchParams], CardRow>>();
-  readonly #editorialCounts = new Map<number, Statement<[SearchParams], { total: number }>>();
-  readonly #textPages = new Map<number, Statement<[SearchParams], TextCardRow>>();
-  readonly #textCounts = new Map<number, Statement<[SearchParams], { total: number }>>();
+  readonly #editorialPage: Statement<[EditorialParams], CardRow>;
+  readonly #taggedPage: Statement<[MatchPageParams], Hit>;
+  readonly #rankedPage: Statement<[MatchPageParams], Hit>;
+  readonly #matchCount: Statement<[{ match: string }], { total: number }>;
+  readonly #cardsByIds: Statement<[{ ids: string }], CardRow>;
   readonly #hasSite: Statement<[], { found: number }>;
+  readonly #dataVersion: Statement<[], { data_version: number }>;
+  #knownDataVersion = -1;
 
   constructor(options: SqliteStoreOptions) {
     if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
@@ -96,10 +99,51 @@ export class SqliteStore implements PartnerStore {
     this.#db.pragma('foreign_keys = ON');
     this.#db.pragma('busy_timeout = 5000');
     migrate(this.#db);
+    writeMissingDocuments(this.#db);
     this.#hasSite = this.#db.prepare(`SELECT EXISTS (SELECT 1 FROM site) AS found`);
+    this.#dataVersion = this.#db.prepare(`PRAGMA data_version`);
+    // Served by the primary key (global_filter_id, position, partner_id): no sort.
+    this.#editorialPage = this.#db.prepare(
+      `SELECT ${CARD_COLUMNS}
+       FROM partner_global_filter pg
+       JOIN partner_doc d ON d.partner_id = pg.partner_id AND d.locale = @locale
+       WHERE pg.global_filter_id = @filter
+       ORDER BY pg.position, pg.partner_id
+       LIMIT @limit OFFSET @offset`,
+    );
+    // Document ids follow the editorial order, so rowid order is editorial order.
+    this.#taggedPage = this.#db.prepare(
+      `SELECT rowid AS docId, count(*) OVER () AS total
+       FROM partner_fts WHERE partner_fts MATCH @match
+       ORDER BY rowid LIMIT @limit OFFSET @offset`,
+    );
+    // bm25 weights: title 10, summary 1, category names 4, tags 0. Equal ranks keep
+    // the editorial order through the document id.
+    this.#rankedPage = this.#db.prepare(
+      `WITH hits AS MATERIALIZED (
+         SELECT rowid AS docId, bm25(partner_fts, 10.0, 1.0, 4.0, 0.0) AS rank
+         FROM partner_fts WHERE partner_fts MATCH @match
+       )
+       SELECT docId, count(*) OVER () AS total FROM hits
+       ORDER BY rank, docId LIMIT @limit OFFSET @offset`,
+    );
+    this.#matchCount = this.#db.prepare(
+      `SELECT count(*) AS total FROM partner_fts WHERE partner_fts MATCH @match`,
+    );
+    this.#cardsByIds = this.#db.prepare(
+      `SELECT ${CARD_COLUMNS}
+       FROM json_each(@ids) j JOIN partner_doc d ON d.id = j.value
+       ORDER BY j.key`,
+    );
   }
 
   #site(scope: Scope): SiteInfo | undefined {
+    // Another process (the import CLI) may have committed: then cached answers are stale.
+    const version = this.#dataVersion.get()?.data_version ?? 0;
+    if (version !== this.#knownDataVersion) {
+      this.#knownDataVersion = version;
+      this.#forget();
+    }
     const key = `${scope.companyId}\u0000${scope.scopeGroupId}`;
     let site = this.#sites.get(key);
     if (!site) {
@@ -179,34 +223,37 @@ export class SqliteStore implements PartnerStore {
       ids.push(id);
       idsByGroup.set(groupId, ids);
     }
-    const groupCount = idsByGroup.size;
-    const params: SearchParams = {
-      locale: resolved,
-      filter: filter.id,
-      limit: resultsPerPage,
-      offset,
-    };
-    [...idsByGroup.values()].forEach((ids, index) => {
-      params[`group${index}`] = JSON.stringify(ids);
-    });
-
-    const match = toFtsQuery(criteria.text);
+    const textQuery = toFtsQuery(criteria.text);
     let rows: CardRow[];
     let totalFound: number;
-    if (match === null) {
-      rows = this.#editorialPage(groupCount).all(params);
-      // The count of an unfiltered global filter is kept by imports: no counting here.
-      totalFound =
-        groupCount === 0
-          ? filter.partnerCount
-          : (this.#editorialCount(groupCount).get(params)?.total ?? 0);
+    if (textQuery === null && idsByGroup.size === 0) {
+      // What every visitor asks first: read the page straight from the editorial
+      // index; the count is kept by imports.
+      rows = this.#editorialPage.all({
+        locale: resolved,
+        filter: filter.id,
+        limit: resultsPerPage,
+        offset,
+      });
+      totalFound = filter.partnerCount;
     } else {
-      params.match = match;
-      const textRows = this.#textPage(groupCount).all(params);
-      rows = textRows;
+      // One MATCH applies global filter and locale, items (OR within a group, AND
+      // across groups) and the text, which may only match the text columns.
+      const tags = [filterTag(filter.id, resolved)];
+      for (const ids of idsByGroup.values()) {
+        const itemTags = ids.map((id) => itemTag(site.id, id));
+        tags.push(itemTags.length === 1 ? (itemTags[0] ?? '') : `(${itemTags.join(' OR ')})`);
+      }
+      let match = `tags : (${tags.join(' AND ')})`;
+      if (textQuery !== null) match += ` AND {title summary categories} : (${textQuery})`;
+      const params = { match, limit: resultsPerPage, offset };
+      const page = textQuery === null ? this.#taggedPage.all(params) : this.#rankedPage.all(params);
       totalFound =
-        textRows[0]?.total ??
-        (offset > 0 ? (this.#textCount(groupCount).get(params)?.total ?? 0) : 0);
+        page[0]?.total ?? (offset > 0 ? (this.#matchCount.get({ match })?.total ?? 0) : 0);
+      rows =
+        page.length === 0
+          ? []
+          : this.#cardsByIds.all({ ids: JSON.stringify(page.map((hit) => hit.docId)) });
     }
 
     return {
@@ -223,77 +270,6 @@ export class SqliteStore implements PartnerStore {
     };
   }
 
-  #editorialPage(groupCount: number) {
-    let statement = this.#editorialPages.get(groupCount);
-    if (!statement) {
-      statement = this.#db.prepare<[SearchParams], CardRow>(
-        `SELECT ${CARD_COLUMNS}
-         FROM partner_global_filter pg
-         JOIN partner_doc d ON d.partner_id = pg.partner_id AND d.locale = @locale
-         WHERE pg.global_filter_id = @filter ${filterClauses(groupCount, 'pg.partner_id')}
-         ORDER BY pg.position, pg.partner_id
-         LIMIT @limit OFFSET @offset`,
-      );
-      this.#editorialPages.set(groupCount, statement);
-    }
-    return statement;
-  }
-
-  #editorialCount(groupCount: number) {
-    let statement = this.#editorialCounts.get(groupCount);
-    if (!statement) {
-      statement = this.#db.prepare<[SearchParams], { total: number }>(
-        `SELECT count(*) AS total FROM partner_global_filter pg
-         WHERE pg.global_filter_id = @filter ${filterClauses(groupCount, 'pg.partner_id')}`,
-      );
-      this.#editorialCounts.set(groupCount, statement);
-    }
-    return statement;
-  }
-
-  /**
-   * FTS5 drives (CROSS JOIN fixes the order), so MATCH runs once and bm25 ranks;
-   * the window count gives totalFound from the same pass.
-   */
-  #textPage(groupCount: number) {
-    let statement = this.#textPages.get(groupCount);
-    if (!statement) {
-      statement = this.#db.prepare<[SearchParams], TextCardRow>(
-        `WITH hits AS MATERIALIZED (
-           SELECT rowid AS docId, bm25(partner_fts, 10.0, 1.0, 4.0) AS rank
-           FROM partner_fts WHERE partner_fts MATCH @match
-         )
-         SELECT ${CARD_COLUMNS}, count(*) OVER () AS total
-         FROM hits
-         CROSS JOIN partner_doc d ON d.id = hits.docId
-         CROSS JOIN partner_global_filter pg
-           ON pg.partner_id = d.partner_id AND pg.global_filter_id = @filter
-         WHERE d.locale = @locale ${filterClauses(groupCount, 'd.partner_id')}
-         ORDER BY hits.rank, pg.position, d.partner_id
-         LIMIT @limit OFFSET @offset`,
-      );
-      this.#textPages.set(groupCount, statement);
-    }
-    return statement;
-  }
-
-  #textCount(groupCount: number) {
-    let statement = this.#textCounts.get(groupCount);
-    if (!statement) {
-      statement = this.#db.prepare<[SearchParams], { total: number }>(
-        `SELECT count(*) AS total
-         FROM partner_fts
-         CROSS JOIN partner_doc d ON d.id = partner_fts.rowid
-         CROSS JOIN partner_global_filter pg
-           ON pg.partner_id = d.partner_id AND pg.global_filter_id = @filter
-         WHERE partner_fts MATCH @match AND d.locale = @locale
-           ${filterClauses(groupCount, 'd.partner_id')}`,
-      );
-      this.#textCounts.set(groupCount, statement);
-    }
-    return statement;
-  }
-
   async importDirectory(data: DirectoryData, options?: ImportOptions): Promise<ImportSummary> {
     const parsed = directoryDataSchema.safeParse(data);
     if (!parsed.success) {
@@ -307,11 +283,15 @@ export class SqliteStore implements PartnerStore {
     try {
       return this.#db.transaction(() => importIntoSqlite(this.#db, parsed.data, options))();
     } finally {
-      this.#sites.clear();
-      this.#answers.clear();
+      this.#forget();
       // Fresh statistics help the planner choose between index and FTS paths.
       this.#db.pragma('optimize');
     }
+  }
+
+  #forget(): void {
+    this.#sites.clear();
+    this.#answers.clear();
   }
 
   async isEmpty(): Promise<boolean> {

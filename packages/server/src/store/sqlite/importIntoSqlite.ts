@@ -4,20 +4,15 @@ import { DirectoryImportError } from '../DirectoryImportError';
 import type { ParsedDirectoryData, SiteData } from '../DirectoryData';
 import { DEFAULT_LOCALE } from '../DirectoryData';
 import type { ImportOptions, ImportSummary } from '../PartnerStore';
-import { pickText } from '../resolveLocale';
-
-/** Most badges a card shows: a few meaningful categories, not every tag. */
-export const MAX_BADGES = 4;
-/** Joins badge names in partner_doc.badges; cannot occur in a name. */
-export const BADGE_SEPARATOR = '\u001f';
+import { renumberSite, rewritePartners } from './writeDocuments';
 
 const PROGRESS_EVERY = 1000;
 
-interface ItemForDoc {
-  groupPosition: number;
+interface TouchedPartner {
+  id: number;
+  isNew: boolean;
+  positionBefore: number | undefined;
   position: number;
-  showAsCategory: boolean;
-  names: Map<string, string>;
 }
 
 type Path = (string | number)[];
@@ -231,13 +226,14 @@ function importSite(
   );
   const deleteItems = db.prepare(`DELETE FROM partner_item WHERE partner_id = ?`);
   const insertItem = db.prepare(`INSERT INTO partner_item (partner_id, item_id) VALUES (?, ?)`);
-  let nextPosition =
-    (db
+  const lastPositionBefore =
+    db
       .prepare<[number], { last: number | null }>(
         `SELECT max(position) AS last FROM partner WHERE site_id = ?`,
       )
-      .get(siteId)?.last ?? -1) + 1;
-  const touched: number[] = [];
+      .get(siteId)?.last ?? -1;
+  let nextPosition = lastPositionBefore + 1;
+  const touched: TouchedPartner[] = [];
 
   site.partners.forEach((partner, partnerIndex) => {
     const partnerPath = [...path, 'partners', partnerIndex];
@@ -303,21 +299,36 @@ function importSite(
     for (const filterId of filterIds) insertMembership.run(filterId, position, partnerId);
     deleteItems.run(partnerId);
     for (const itemId of partnerItems) insertItem.run(partnerId, itemId);
-    touched.push(partnerId);
+    touched.push({
+      id: partnerId,
+      isNew: !existing,
+      positionBefore: existing?.position,
+      position,
+    });
   });
   if (issues.length > 0) return;
 
-  // Documents hold names of items, so renamed items or a new locale rebuild the site.
-  const rebuildAll = site.filterGroups.length > 0 || locales.size > localeCountBefore;
+  // Documents hold names of items, so renamed items or a new locale rewrite the site.
+  // Their ids follow the editorial order: a moved partner, or a new one placed before
+  // others, renumbers the site; otherwise only the touched partners are rewritten.
   const localeList = [...locales].sort();
   db.prepare(`UPDATE site SET locales = ? WHERE id = ?`).run(JSON.stringify(localeList), siteId);
-  const partnerIds = rebuildAll
-    ? db
-        .prepare<[number], { id: number }>(`SELECT id FROM partner WHERE site_id = ?`)
-        .all(siteId)
-        .map((row) => row.id)
-    : touched;
-  rebuildDocuments(db, siteId, partnerIds, localeList);
+  const keepsOrder = touched.every((partner) =>
+    partner.isNew
+      ? partner.position >= lastPositionBefore
+      : partner.position === partner.positionBefore,
+  );
+  if (site.filterGroups.length > 0 || locales.size > localeCountBefore || !keepsOrder) {
+    renumberSite(db, siteId, localeList);
+  } else {
+    const inOrder = [...touched].sort((a, b) => a.position - b.position || a.id - b.id);
+    rewritePartners(
+      db,
+      siteId,
+      localeList,
+      inOrder.map((partner) => ({ id: partner.id, keepIds: !partner.isNew })),
+    );
+  }
 
   db.prepare(
     `UPDATE global_filter SET partner_count =
@@ -329,90 +340,4 @@ function importSite(
        (SELECT id FROM global_filter WHERE site_id = site.id ORDER BY position, id LIMIT 1)
      WHERE id = ? AND default_global_filter_id IS NULL`,
   ).run(siteId);
-}
-
-function loadItemsForDocs(db: Database, siteId: number): Map<number, ItemForDoc> {
-  const items = new Map<number, ItemForDoc>();
-  const rows = db
-    .prepare<
-      [number],
-      { id: number; position: number; groupPosition: number; showAsCategory: number }
-    >(
-      `SELECT i.id, i.position, g.position AS groupPosition, g.show_as_category AS showAsCategory
-       FROM filter_item i JOIN filter_group g ON g.id = i.group_id WHERE i.site_id = ?`,
-    )
-    .all(siteId);
-  for (const row of rows) {
-    items.set(row.id, { ...row, showAsCategory: row.showAsCategory === 1, names: new Map() });
-  }
-  const names = db
-    .prepare<[number], { itemId: number; locale: string; name: string }>(
-      `SELECT item_id AS itemId, locale, name FROM filter_item_name WHERE site_id = ?`,
-    )
-    .all(siteId);
-  for (const row of names) items.get(row.itemId)?.names.set(row.locale, row.name);
-  return items;
-}
-
-/** One document per partner and locale, texts resolved with the en-US fallback. */
-function rebuildDocuments(db: Database, siteId: number, partnerIds: number[], locales: string[]) {
-  const items = loadItemsForDocs(db, siteId);
-  const partnerRow = db.prepare<[number], { url: string; imageUrl: string }>(
-    `SELECT url, image_url AS imageUrl FROM partner WHERE id = ?`,
-  );
-  const textRows = db.prepare<
-    [number],
-    { locale: string; title: string | null; summary: string | null }
-  >(`SELECT locale, title, summary FROM partner_text WHERE partner_id = ?`);
-  const itemRows = db.prepare<[number], { itemId: number }>(
-    `SELECT item_id AS itemId FROM partner_item WHERE partner_id = ?`,
-  );
-  const deleteFts = db.prepare(
-    `DELETE FROM partner_fts WHERE rowid IN (SELECT id FROM partner_doc WHERE partner_id = ?)`,
-  );
-  const deleteDocs = db.prepare(`DELETE FROM partner_doc WHERE partner_id = ?`);
-  const insertDoc = db.prepare(
-    `INSERT INTO partner_doc (partner_id, locale, title, summary, categories, badges, url, image_url)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertFts = db.prepare(
-    `INSERT INTO partner_fts (rowid, title, summary, categories) VALUES (?, ?, ?, ?)`,
-  );
-
-  for (const partnerId of partnerIds) {
-    const partner = partnerRow.get(partnerId);
-    if (!partner) continue;
-    const titles = new Map<string, string>();
-    const summaries = new Map<string, string>();
-    for (const row of textRows.all(partnerId)) {
-      if (row.title !== null && row.title !== '') titles.set(row.locale, row.title);
-      if (row.summary !== null && row.summary !== '') summaries.set(row.locale, row.summary);
-    }
-    const partnerItems = itemRows
-      .all(partnerId)
-      .map((row) => items.get(row.itemId))
-      .filter((item): item is ItemForDoc => item !== undefined)
-      .sort((a, b) => a.groupPosition - b.groupPosition || a.position - b.position);
-    const badgeItems = partnerItems.filter((item) => item.showAsCategory).slice(0, MAX_BADGES);
-
-    deleteFts.run(partnerId);
-    deleteDocs.run(partnerId);
-    for (const locale of locales) {
-      const title = pickText(titles, locale);
-      const summary = pickText(summaries, locale);
-      const categories = partnerItems.map((item) => pickText(item.names, locale)).join(' ');
-      const badges = badgeItems.map((item) => pickText(item.names, locale)).join(BADGE_SEPARATOR);
-      const docId = insertDoc.run(
-        partnerId,
-        locale,
-        title,
-        summary,
-        categories,
-        badges,
-        partner.url,
-        partner.imageUrl,
-      ).lastInsertRowid;
-      insertFts.run(docId, title, summary, categories);
-    }
-  }
 }

@@ -114,6 +114,18 @@ const MIGRATIONS: readonly string[] = [
     prefix = '2 3'
   );
   `,
+  // 2: filters become FTS5 tokens (tags column), so one MATCH applies text, global
+  // filter, locale and filter items together; documents are rebuilt on open.
+  `
+  DROP TABLE partner_fts;
+  DELETE FROM partner_doc;
+  CREATE VIRTUAL TABLE partner_fts USING fts5 (
+    title, summary, categories, tags,
+    content = '', contentless_delete = 1,
+    tokenize = 'unicode61 remove_diacritics 2',
+    prefix = '1 2 3'
+  );
+  `,
 ];
 
 export function migrate(db: Database): void {

@@ -39,3 +39,41 @@ describe('SqliteStore', () => {
     await store.close();
   });
 });
+
+describe('SqliteStore with two connections', () => {
+  it('sees what another process imported, without a restart', async () => {
+    const path = nextPath();
+    const server = openSqliteStore({ path });
+    await server.importDirectory(storeFixture());
+    const criteria = {
+      globalFilter: 'tech',
+      text: '',
+      filterItemIds: [],
+      offset: 0,
+      resultsPerPage: 100,
+    };
+    const before = await server.search(MAIN, criteria, 'en-US');
+    const cli = openSqliteStore({ path });
+    await cli.importDirectory({
+      sites: [
+        {
+          ...MAIN,
+          partners: [
+            {
+              slug: 'late-arrival',
+              title: { 'en-US': 'Late Arrival' },
+              url: '/partners/late-arrival',
+              imageUrl: '/logos/late.svg',
+              globalFilters: ['tech'],
+            },
+          ],
+        },
+      ],
+    });
+    await cli.close();
+    const after = await server.search(MAIN, criteria, 'en-US');
+    expect(after?.totalFound).toBe((before?.totalFound ?? 0) + 1);
+    expect(after?.partners.at(-1)?.title).toBe('Late Arrival');
+    await server.close();
+  });
+});
