@@ -162,14 +162,32 @@ export function createSearchController(options: SearchControllerOptions): Search
     debounceTimer = null;
   }
 
-  async function runSearch(kind: 'replace' | 'append'): Promise<void> {
-    if (!initialized || disposed) return;
+  /**
+   * Starts a search; `patch` (the action's own change) goes into the same state
+   * update as the loading flag, so no listener sees a list that is empty and idle.
+   */
+  async function runSearch(
+    kind: 'replace' | 'append',
+    patch: Partial<SearchState> = {},
+  ): Promise<void> {
+    if (disposed) return;
+    if (!initialized) {
+      setState(patch);
+      return;
+    }
     inFlight?.abort.abort();
     const id = ++lastRequestId;
     const abort = new AbortController();
     inFlight = { id, abort };
 
     const append = kind === 'append';
+    const takeGroups = refreshGroups;
+    setState({
+      ...patch,
+      ...(append
+        ? { loadingMore: true, loading: false }
+        : { loading: true, loadingMore: false, lastAddedCount: 0 }),
+    });
     const criteria: SearchCriteria = {
       globalFilter: state.selectedGlobalFilter ?? '',
       text: state.text,
@@ -178,12 +196,6 @@ export function createSearchController(options: SearchControllerOptions): Search
       resultsPerPage: append ? LOAD_MORE_STEP : (restoreUntil ?? RESULTS_PER_PAGE),
     };
     restoreUntil = null;
-    const takeGroups = refreshGroups;
-    setState(
-      append
-        ? { loadingMore: true, loading: false }
-        : { loading: true, loadingMore: false, lastAddedCount: 0 },
-    );
 
     let response: SearchResponse;
     try {
@@ -259,7 +271,7 @@ export function createSearchController(options: SearchControllerOptions): Search
     }
     if (disposed) return;
     initialized = true;
-    setState({
+    await runSearch('replace', {
       globalFilters: definitions?.globalFilters ?? [],
       filterGroups: definitions?.filterGroups ?? [],
       selectedGlobalFilter: globalFilterChosen
@@ -267,14 +279,12 @@ export function createSearchController(options: SearchControllerOptions): Search
         : pickInitialGlobalFilter(definitions, location),
       ...errorFields(state.errorMessage),
     });
-    await runSearch('replace');
   }
 
   function newSearch(patch: Partial<SearchState>): void {
     if (disposed) return;
     restoreUntil = null;
-    setState(patch);
-    void runSearch('replace');
+    void runSearch('replace', patch);
   }
 
   return {

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createSearchController } from '../createSearchController';
 import type { SearchControllerOptions } from '../createSearchController';
 import { readLocationParams } from '../locationParams';
-import { selectCanLoadMore } from '../selectors';
+import { selectCanLoadMore, selectShowNoResults } from '../selectors';
 import type { LocationParams, SearchController } from '../types';
 import { SEARCH_URL, definitions, filterGroupsHandler, portal, searchAnswer } from './fixtures';
 
@@ -671,6 +671,8 @@ describe('state invariants', () => {
     await vi.waitFor(() => expect(c.getState().phase).toBe('ready'));
     expect(seen.length).toBeGreaterThan(4);
     for (const state of seen) {
+      // Never "ready, idle and empty" on the way to a list: that would flash no-results.
+      expect(selectShowNoResults(state)).toBe(false);
       expect(state.hasError).toBe(state.errorMessage !== '');
       expect(state.phase === 'error').toBe(state.hasError);
     }
