@@ -54,21 +54,21 @@ describe('FilterPanel', () => {
 
   it('shows global filters as one exclusive radio group, 5 visible then View More', async () => {
     const { user, onSelectGlobalFilter, view, props } = setup();
-    const radios = within(group('Show')).getAllByRole('radio');
+    const radios = within(group('Partner type')).getAllByRole('radio');
     expect(radios).toHaveLength(5);
-    expect(within(group('Show')).getByRole('radio', { name: 'Label all' })).toBeChecked();
+    expect(within(group('Partner type')).getByRole('radio', { name: 'Label all' })).toBeChecked();
 
-    await user.click(within(group('Show')).getByRole('radio', { name: 'Label tech' }));
+    await user.click(within(group('Partner type')).getByRole('radio', { name: 'Label tech' }));
     expect(onSelectGlobalFilter).toHaveBeenCalledWith('tech');
     view.rerender(<FilterPanel {...props} selectedGlobalFilter="tech" />);
-    const checked = within(group('Show'))
+    const checked = within(group('Partner type'))
       .getAllByRole('radio')
       .filter((radio) => radio instanceof HTMLInputElement && radio.checked);
     expect(checked).toHaveLength(1);
-    expect(within(group('Show')).getByRole('radio', { name: 'Label tech' })).toBeChecked();
+    expect(within(group('Partner type')).getByRole('radio', { name: 'Label tech' })).toBeChecked();
 
-    await user.click(screen.getByRole('button', { name: 'View more Show' }));
-    expect(within(group('Show')).getAllByRole('radio')).toHaveLength(7);
+    await user.click(screen.getByRole('button', { name: 'View more Partner type' }));
+    expect(within(group('Partner type')).getAllByRole('radio')).toHaveLength(7);
   });
 
   it('folds a group of more than 5 items behind View More, then offers View Less', async () => {
@@ -106,7 +106,9 @@ describe('FilterPanel', () => {
 
   it('starts the global filters expanded when the selected one is beyond the fifth', () => {
     setup({ selectedGlobalFilter: 'legacy' });
-    expect(within(group('Show')).getByRole('radio', { name: 'Label legacy' })).toBeChecked();
+    expect(
+      within(group('Partner type')).getByRole('radio', { name: 'Label legacy' }),
+    ).toBeChecked();
   });
 
   it('toggles filter items by id', async () => {

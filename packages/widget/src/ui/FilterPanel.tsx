@@ -41,7 +41,7 @@ export function FilterPanel({
   onToggleItem,
   visibleItems = 5,
   visibleGlobalFilters = 5,
-  globalFilterLegend = 'Show',
+  globalFilterLegend = 'Partner type',
   id,
 }: FilterPanelProps) {
   const ids = useId();
