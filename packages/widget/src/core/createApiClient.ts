@@ -57,19 +57,22 @@ export function createApiClient({
   const scope = { companyId: portal.companyId, scopeGroupId: portal.scopeGroupId };
   const apiBase = portal.apiBaseUrl.replace(/\/+$/, '');
 
-  function buildUrl(path: string): URL {
-    const url = new URL(apiBase + path, win.document.baseURI);
-    url.searchParams.set('locale', locale);
-    return url;
-  }
-
   async function call<T>(
     method: 'GET' | 'POST',
-    url: URL,
+    path: string,
     schema: z.ZodMiniType<T>,
     body: unknown,
     signal: AbortSignal | undefined,
   ): Promise<T> {
+    let url: URL;
+    try {
+      url = new URL(apiBase + path, win.document.baseURI);
+    } catch (error) {
+      throw new ApiError('network', `${apiBase + path} is not a usable address`, null, {
+        cause: error,
+      });
+    }
+    url.searchParams.set('locale', locale);
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
       Accept: 'application/json',
@@ -154,16 +157,10 @@ export function createApiClient({
 
   return {
     fetchFilterDefinitions(signal) {
-      return call(
-        'GET',
-        buildUrl(filterGroupsPath(scope)),
-        filterDefinitionsSchema,
-        undefined,
-        signal,
-      );
+      return call('GET', filterGroupsPath(scope), filterDefinitionsSchema, undefined, signal);
     },
     searchPartners(criteria, signal) {
-      return call('POST', buildUrl(searchPath(scope)), searchResponseSchema, criteria, signal);
+      return call('POST', searchPath(scope), searchResponseSchema, criteria, signal);
     },
   };
 }

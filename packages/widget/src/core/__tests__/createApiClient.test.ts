@@ -151,6 +151,14 @@ describe('searchPartners', () => {
     await expect(call).rejects.toMatchObject({ kind: 'aborted' });
   });
 
+  it('reports an unusable apiBaseUrl as an ApiError', async () => {
+    await expect(
+      createApiClient({ portal: { ...portal, apiBaseUrl: 'http://[broken' } }).searchPartners(
+        criteria,
+      ),
+    ).rejects.toMatchObject({ name: 'ApiError', kind: 'network' });
+  });
+
   it('uses an injected fetch', async () => {
     const calls: string[] = [];
     const client = createApiClient({
