@@ -26,6 +26,8 @@ describe('sanitizeUrl', () => {
     'java\rscript:alert(1)',
     'data:text/html,<script>alert(1)</script>',
     'data:image/svg+xml;base64,PHN2Zz4=',
+    'javascript://%0aalert(1)',
+    '//javascript:alert(1)',
     'vbscript:msgbox(1)',
     'VBSCRIPT:msgbox(1)',
     'file:///etc/passwd',
@@ -37,6 +39,17 @@ describe('sanitizeUrl', () => {
     '   ',
   ])('drops %j', (raw) => {
     expect(sanitizeUrl(raw, base)).toBeNull();
+  });
+
+  it.each([
+    ['%6Aavascript:alert(1)', 'https://portal.example/web/partners/%6Aavascript:alert(1)'],
+    [
+      '\u200Bjavascript:alert(1)',
+      'https://portal.example/web/partners/%E2%80%8Bjavascript:alert(1)',
+    ],
+    ['https:javascript:alert(1)', 'https://portal.example/web/partners/javascript:alert(1)'],
+  ])('turns %j into a harmless path on the portal', (raw, expected) => {
+    expect(sanitizeUrl(raw, base)).toBe(expected);
   });
 
   it('drops non-strings', () => {
