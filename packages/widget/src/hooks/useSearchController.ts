@@ -52,16 +52,16 @@ export function useSearchController(
   });
 
   // StrictMode runs effects twice (mount, unmount, mount) in one go: the dispose is
-  // put off to a microtask and called off when the effect comes back, so the
+  // put off to a microtask and skipped when the effect came back meanwhile, so the
   // controller starts once (one request) and is still disposed on a real unmount.
-  const disposeCalledOff = useRef(false);
+  const mounted = useRef(false);
   useEffect(() => {
-    disposeCalledOff.current = true;
+    mounted.current = true;
     void controller.start();
     return () => {
-      disposeCalledOff.current = false;
+      mounted.current = false;
       queueMicrotask(() => {
-        if (!disposeCalledOff.current) controller.dispose();
+        if (!mounted.current) controller.dispose();
       });
     };
   }, [controller]);
