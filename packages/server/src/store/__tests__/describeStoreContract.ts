@@ -442,6 +442,37 @@ export function describeStoreContract(
           expect(await titles({ text: 'newcomer' })).toEqual(['Zeta Newcomer']);
         });
 
+        it('keeps the editorial order for equal ranks and filters after positions change', async () => {
+          const filler = (index: number, position: number) => ({
+            slug: `filler-partner-${index}`,
+            title: { 'en-US': `Filler Partner ${index}` },
+            summary: { 'en-US': 'Generic services' },
+            url: `/partners/filler-partner-${index}`,
+            imageUrl: `/logos/filler-partner-${index}.svg`,
+            position,
+            globalFilters: ['tech'],
+            filterItemIds: [index % 2 === 0 ? ZURICH : BESANCON],
+          });
+          // Filler 1 moves to the end; a new filler goes first of all.
+          await store.importDirectory({
+            sites: [{ ...MAIN, partners: [filler(1, 5000), filler(99, 1)] }],
+          });
+          const expected = [
+            'Filler Partner 99',
+            ...Array.from(
+              { length: FILLER_COUNT - 1 },
+              (_, index) => `Filler Partner ${index + 2}`,
+            ),
+            'Filler Partner 1',
+          ];
+          // Equal rank: all fillers share the same words and length.
+          expect(await titles({ text: 'filler' })).toEqual(expected);
+          expect(await titles({ text: 'generic services' })).toEqual(expected);
+          const besancon = expected.filter((title) => Number(title.split(' ')[2]) % 2 === 1);
+          expect(await titles({ filterItemIds: [BESANCON] })).toEqual(besancon);
+          expect((await titles())?.slice(0, 2)).toEqual(['Filler Partner 99', 'Müller Cloud GmbH']);
+        });
+
         it('changes nothing when any partner is wrong, and says which', async () => {
           const before = await store.search(MAIN, criteria(), 'en-US');
           const attempt = store.importDirectory({

@@ -57,6 +57,11 @@ interface MatchPageParams {
   offset: number;
 }
 
+/** Text searches with this many hits or more keep their ranking in memory. */
+const RANK_CACHE_MIN_HITS = 500;
+/** At most this many cached ids in all (4 bytes each): 4 MB. */
+const RANK_CACHE_MAX_IDS = 1_000_000;
+
 const CARD_COLUMNS = `d.title, d.summary, d.badges, d.url, d.image_url AS imageUrl`;
 
 function toPartner(row: CardRow): Partner {
@@ -84,7 +89,10 @@ export class SqliteStore implements PartnerStore {
   readonly #answers = new Map<string, FilterDefinitions | FilterGroup[]>();
   readonly #editorialPage: Statement<[EditorialParams], CardRow>;
   readonly #taggedPage: Statement<[MatchPageParams], Hit>;
-  readonly #rankedPage: Statement<[MatchPageParams], Hit>;
+  readonly #rankedAll: Statement<[{ match: string }], { docId: number }>;
+  /** Ranked ids of recent large text searches: later pages and visitors skip bm25. */
+  readonly #rankCache = new Map<string, Int32Array>();
+  #rankCacheSize = 0;
   readonly #matchCount: Statement<[{ match: string }], { total: number }>;
   readonly #cardsByIds: Statement<[{ ids: string }], CardRow>;
   readonly #hasSite: Statement<[], { found: number }>;
@@ -119,13 +127,9 @@ export class SqliteStore implements PartnerStore {
     );
     // bm25 weights: title 10, summary 1, category names 4, tags 0. Equal ranks keep
     // the editorial order through the document id.
-    this.#rankedPage = this.#db.prepare(
-      `WITH hits AS MATERIALIZED (
-         SELECT rowid AS docId, bm25(partner_fts, 10.0, 1.0, 4.0, 0.0) AS rank
-         FROM partner_fts WHERE partner_fts MATCH @match
-       )
-       SELECT docId, count(*) OVER () AS total FROM hits
-       ORDER BY rank, docId LIMIT @limit OFFSET @offset`,
+    this.#rankedAll = this.#db.prepare(
+      `SELECT rowid AS docId FROM partner_fts WHERE partner_fts MATCH @match
+       ORDER BY bm25(partner_fts, 10.0, 1.0, 4.0, 0.0), rowid`,
     );
     this.#matchCount = this.#db.prepare(
       `SELECT count(*) AS total FROM partner_fts WHERE partner_fts MATCH @match`,
@@ -246,14 +250,18 @@ export class SqliteStore implements PartnerStore {
       }
       let match = `tags : (${tags.join(' AND ')})`;
       if (textQuery !== null) match += ` AND {title summary categories} : (${textQuery})`;
-      const params = { match, limit: resultsPerPage, offset };
-      const page = textQuery === null ? this.#taggedPage.all(params) : this.#rankedPage.all(params);
-      totalFound =
-        page[0]?.total ?? (offset > 0 ? (this.#matchCount.get({ match })?.total ?? 0) : 0);
-      rows =
-        page.length === 0
-          ? []
-          : this.#cardsByIds.all({ ids: JSON.stringify(page.map((hit) => hit.docId)) });
+      let docIds: number[];
+      if (textQuery === null) {
+        const page = this.#taggedPage.all({ match, limit: resultsPerPage, offset });
+        docIds = page.map((hit) => hit.docId);
+        totalFound =
+          page[0]?.total ?? (offset > 0 ? (this.#matchCount.get({ match })?.total ?? 0) : 0);
+      } else {
+        const ranked = this.#rankedIds(match);
+        docIds = Array.from(ranked.subarray(offset, offset + resultsPerPage));
+        totalFound = ranked.length;
+      }
+      rows = docIds.length === 0 ? [] : this.#cardsByIds.all({ ids: JSON.stringify(docIds) });
     }
 
     return {
@@ -289,9 +297,32 @@ export class SqliteStore implements PartnerStore {
     }
   }
 
+  #rankedIds(match: string): Int32Array {
+    const cached = this.#rankCache.get(match);
+    if (cached) {
+      // Least recently used goes first out: move this one to the end.
+      this.#rankCache.delete(match);
+      this.#rankCache.set(match, cached);
+      return cached;
+    }
+    const ids = Int32Array.from(this.#rankedAll.all({ match }), (row) => row.docId);
+    if (ids.length >= RANK_CACHE_MIN_HITS) {
+      this.#rankCache.set(match, ids);
+      this.#rankCacheSize += ids.length;
+      for (const [key, value] of this.#rankCache) {
+        if (this.#rankCacheSize <= RANK_CACHE_MAX_IDS) break;
+        this.#rankCache.delete(key);
+        this.#rankCacheSize -= value.length;
+      }
+    }
+    return ids;
+  }
+
   #forget(): void {
     this.#sites.clear();
     this.#answers.clear();
+    this.#rankCache.clear();
+    this.#rankCacheSize = 0;
   }
 
   async isEmpty(): Promise<boolean> {

@@ -123,7 +123,8 @@ const MIGRATIONS: readonly string[] = [
     title, summary, categories, tags,
     content = '', contentless_delete = 1,
     tokenize = 'unicode61 remove_diacritics 2',
-    prefix = '1 2 3'
+    -- the last search term is always a prefix: these lengths are looked up directly
+    prefix = '1 2 3 4 5 6'
   );
   `,
 ];
