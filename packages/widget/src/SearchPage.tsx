@@ -161,7 +161,8 @@ export function SearchPage({
             {selectShowNoResults(state) && <NoResultsPanel onResetAll={handleResetAll} />}
             <LoadMoreButton
               canLoadMore={canLoadMore && !showSkeleton}
-              loading={state.loadingMore}
+              // The controller ignores Load More while any search is in flight.
+              loading={state.loadingMore || state.loading}
               onLoadMore={handleLoadMore}
             />
           </section>

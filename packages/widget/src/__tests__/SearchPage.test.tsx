@@ -183,6 +183,19 @@ describe('SearchPage', () => {
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Asia' })).not.toBeChecked());
   });
 
+  it('adds a filter item typed in the chip input when Enter is pressed', async () => {
+    const { user } = renderPage();
+    await firstPage();
+    const chipInput = screen.getByRole('combobox', { name: 'Add a filter by name' });
+    await user.type(chipInput, 'oceania,');
+    await user.keyboard('{Tab}');
+    expect(lastRequest()?.filterItemIds).toEqual([]);
+    await user.clear(chipInput);
+    await user.type(chipInput, 'oceania{Enter}');
+    await waitFor(() => expect(lastRequest()?.filterItemIds).toEqual([4]));
+    expect(await screen.findByRole('button', { name: 'Remove Oceania' })).toBeInTheDocument();
+  });
+
   it('changing the global filter clears the selected items and starts again at offset 0', async () => {
     const { user } = renderPage();
     await firstPage();
