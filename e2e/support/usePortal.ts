@@ -63,6 +63,17 @@ export function usePortal(): Portal {
         viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
       });
       contexts.push(context);
+      // Content-Security-Policy violations are seen in the page at once; reports reach
+      // the server later, so both are checked.
+      await context.exposeFunction('__reportCspViolation', (text: string) => pageErrors.push(text));
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report: unknown = Reflect.get(window, '__reportCspViolation');
+          if (typeof report === 'function') {
+            report(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+          }
+        });
+      });
       const page = await context.newPage();
       page.on('pageerror', (error) => pageErrors.push(error.message));
       await page.goto(new URL(path, demo.url).href);
