@@ -39,11 +39,6 @@ interface CardRow {
   imageUrl: string;
 }
 
-interface Hit {
-  docId: number;
-  total: number;
-}
-
 interface EditorialParams {
   locale: string;
   filter: number;
@@ -51,16 +46,9 @@ interface EditorialParams {
   offset: number;
 }
 
-interface MatchPageParams {
-  match: string;
-  limit: number;
-  offset: number;
-}
-
-/** Text searches with this many hits or more keep their ranking in memory. */
-const RANK_CACHE_MIN_HITS = 500;
-/** At most this many cached ids in all (4 bytes each): 4 MB. */
-const RANK_CACHE_MAX_IDS = 1_000_000;
+/** Bounds of the cache of ordered ids: at most 4 MB of ids, in at most 5000 searches. */
+const ID_CACHE_MAX_IDS = 1_000_000;
+const ID_CACHE_MAX_ENTRIES = 5000;
 
 const CARD_COLUMNS = `d.title, d.summary, d.badges, d.url, d.image_url AS imageUrl`;
 
@@ -88,12 +76,11 @@ export class SqliteStore implements PartnerStore {
   /** Answers that only change with an import: definitions and filter groups per locale. */
   readonly #answers = new Map<string, FilterDefinitions | FilterGroup[]>();
   readonly #editorialPage: Statement<[EditorialParams], CardRow>;
-  readonly #taggedPage: Statement<[MatchPageParams], Hit>;
+  readonly #matchedAll: Statement<[{ match: string }], { docId: number }>;
   readonly #rankedAll: Statement<[{ match: string }], { docId: number }>;
-  /** Ranked ids of recent large text searches: later pages and visitors skip bm25. */
-  readonly #rankCache = new Map<string, Int32Array>();
-  #rankCacheSize = 0;
-  readonly #matchCount: Statement<[{ match: string }], { total: number }>;
+  /** Ordered ids of recent searches: later pages and visitors skip matching and bm25. */
+  readonly #idCache = new Map<string, Int32Array>();
+  #idCacheSize = 0;
   readonly #cardsByIds: Statement<[{ ids: string }], CardRow>;
   readonly #hasSite: Statement<[], { found: number }>;
   readonly #dataVersion: Statement<[], { data_version: number }>;
@@ -120,19 +107,14 @@ export class SqliteStore implements PartnerStore {
        LIMIT @limit OFFSET @offset`,
     );
     // Document ids follow the editorial order, so rowid order is editorial order.
-    this.#taggedPage = this.#db.prepare(
-      `SELECT rowid AS docId, count(*) OVER () AS total
-       FROM partner_fts WHERE partner_fts MATCH @match
-       ORDER BY rowid LIMIT @limit OFFSET @offset`,
+    this.#matchedAll = this.#db.prepare(
+      `SELECT rowid AS docId FROM partner_fts WHERE partner_fts MATCH @match ORDER BY rowid`,
     );
     // bm25 weights: title 10, summary 1, category names 4, tags 0. Equal ranks keep
     // the editorial order through the document id.
     this.#rankedAll = this.#db.prepare(
       `SELECT rowid AS docId FROM partner_fts WHERE partner_fts MATCH @match
        ORDER BY bm25(partner_fts, 10.0, 1.0, 4.0, 0.0), rowid`,
-    );
-    this.#matchCount = this.#db.prepare(
-      `SELECT count(*) AS total FROM partner_fts WHERE partner_fts MATCH @match`,
     );
     this.#cardsByIds = this.#db.prepare(
       `SELECT ${CARD_COLUMNS}
@@ -250,17 +232,9 @@ export class SqliteStore implements PartnerStore {
       }
       let match = `tags : (${tags.join(' AND ')})`;
       if (textQuery !== null) match += ` AND {title summary categories} : (${textQuery})`;
-      let docIds: number[];
-      if (textQuery === null) {
-        const page = this.#taggedPage.all({ match, limit: resultsPerPage, offset });
-        docIds = page.map((hit) => hit.docId);
-        totalFound =
-          page[0]?.total ?? (offset > 0 ? (this.#matchCount.get({ match })?.total ?? 0) : 0);
-      } else {
-        const ranked = this.#rankedIds(match);
-        docIds = Array.from(ranked.subarray(offset, offset + resultsPerPage));
-        totalFound = ranked.length;
-      }
+      const ordered = this.#orderedIds(match, textQuery !== null);
+      const docIds = Array.from(ordered.subarray(offset, offset + resultsPerPage));
+      totalFound = ordered.length;
       rows = docIds.length === 0 ? [] : this.#cardsByIds.all({ ids: JSON.stringify(docIds) });
     }
 
@@ -297,23 +271,26 @@ export class SqliteStore implements PartnerStore {
     }
   }
 
-  #rankedIds(match: string): Int32Array {
-    const cached = this.#rankCache.get(match);
+  /** All matching document ids in answer order: ranked with text, editorial without. */
+  #orderedIds(match: string, ranked: boolean): Int32Array {
+    const key = `${ranked ? 'r' : 'e'}${match}`;
+    const cached = this.#idCache.get(key);
     if (cached) {
       // Least recently used goes first out: move this one to the end.
-      this.#rankCache.delete(match);
-      this.#rankCache.set(match, cached);
+      this.#idCache.delete(key);
+      this.#idCache.set(key, cached);
       return cached;
     }
-    const ids = Int32Array.from(this.#rankedAll.all({ match }), (row) => row.docId);
-    if (ids.length >= RANK_CACHE_MIN_HITS) {
-      this.#rankCache.set(match, ids);
-      this.#rankCacheSize += ids.length;
-      for (const [key, value] of this.#rankCache) {
-        if (this.#rankCacheSize <= RANK_CACHE_MAX_IDS) break;
-        this.#rankCache.delete(key);
-        this.#rankCacheSize -= value.length;
+    const statement = ranked ? this.#rankedAll : this.#matchedAll;
+    const ids = Int32Array.from(statement.all({ match }), (row) => row.docId);
+    this.#idCache.set(key, ids);
+    this.#idCacheSize += ids.length + 1;
+    for (const [oldKey, value] of this.#idCache) {
+      if (this.#idCacheSize <= ID_CACHE_MAX_IDS && this.#idCache.size <= ID_CACHE_MAX_ENTRIES) {
+        break;
       }
+      this.#idCache.delete(oldKey);
+      this.#idCacheSize -= value.length + 1;
     }
     return ids;
   }
@@ -321,8 +298,8 @@ export class SqliteStore implements PartnerStore {
   #forget(): void {
     this.#sites.clear();
     this.#answers.clear();
-    this.#rankCache.clear();
-    this.#rankCacheSize = 0;
+    this.#idCache.clear();
+    this.#idCacheSize = 0;
   }
 
   async isEmpty(): Promise<boolean> {
