@@ -27,6 +27,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   app.setErrorHandler(handleError);
+  // On close, answers still in flight end their keep-alive connection, so close() (and a
+  // graceful shutdown) does not wait for idle clients to time out.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('Connection', 'close');
+  });
   app.setNotFoundHandler((request, reply) =>
     sendProblem(
       reply,

@@ -323,3 +323,42 @@ describe('over a real port', () => {
     }
   });
 });
+
+describe('closing', () => {
+  it('lets an in-flight request finish before close resolves', async () => {
+    let release: () => void = () => undefined;
+    let arrived: () => void = () => undefined;
+    const requestArrived = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const slow: PartnerStore = {
+      ...store,
+      hasScope: (scope) => store.hasScope(scope),
+      getFilterDefinitions: async (scope, locale) => {
+        arrived();
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return store.getFilterDefinitions(scope, locale);
+      },
+      search: (scope, criteria, locale) => store.search(scope, criteria, locale),
+      importDirectory: (data) => store.importDirectory(data),
+      isEmpty: () => store.isEmpty(),
+      close: () => Promise.resolve(),
+    };
+    const served = await buildApp({ store: slow });
+    const address = await served.listen({ port: 0, host: '127.0.0.1' });
+    const response = fetch(`${address}${filterGroupsPath(MAIN)}`);
+    await requestArrived;
+    let closed = false;
+    const closing = served.close().then(() => {
+      closed = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(closed).toBe(false);
+    release();
+    expect((await response).status).toBe(200);
+    await closing;
+    expect(closed).toBe(true);
+  });
+});
