@@ -258,6 +258,14 @@ describe('other answers', () => {
     expect(expectProblem(response.payload, 'NOT_FOUND')).toBe('no resource at GET /no/such/thing');
   });
 
+  it('answers a malformed address with 400 in the problem format', async () => {
+    const response = await app.inject({
+      url: '/o/preferred-partners/v1/%E0%A4%A/main/filter-groups',
+    });
+    expect(response.statusCode).toBe(400);
+    expectProblem(response.payload, 'BAD_REQUEST');
+  });
+
   it('answers a GET on the search path with 404, not a crash', async () => {
     const response = await app.inject({ url: searchPath(MAIN) });
     expect(response.statusCode).toBe(404);

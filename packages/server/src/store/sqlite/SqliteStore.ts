@@ -97,14 +97,15 @@ export class SqliteStore implements PartnerStore {
     writeMissingDocuments(this.#db);
     this.#hasSite = this.#db.prepare(`SELECT EXISTS (SELECT 1 FROM site) AS found`);
     this.#dataVersion = this.#db.prepare(`PRAGMA data_version`);
-    // Served by the primary key (global_filter_id, position, partner_id): no sort.
+    // Served by the primary key (global_filter_id, position, partner_id): no sort, and
+    // skipped rows of a deep page cost an index step each, not a document lookup.
     this.#editorialPage = this.#db.prepare(
       `SELECT ${CARD_COLUMNS}
-       FROM partner_global_filter pg
+       FROM (SELECT partner_id, position FROM partner_global_filter
+             WHERE global_filter_id = @filter
+             ORDER BY position, partner_id LIMIT @limit OFFSET @offset) pg
        JOIN partner_doc d ON d.partner_id = pg.partner_id AND d.locale = @locale
-       WHERE pg.global_filter_id = @filter
-       ORDER BY pg.position, pg.partner_id
-       LIMIT @limit OFFSET @offset`,
+       ORDER BY pg.position, pg.partner_id`,
     );
     // Document ids follow the editorial order, so rowid order is editorial order.
     this.#matchedAll = this.#db.prepare(
