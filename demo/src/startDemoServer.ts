@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { DirectoryData } from '@partners-network/server';
 import { openSqliteStore, seedIfEmpty } from '@partners-network/server';
 import { createDemoApp } from './createDemoApp';
 
@@ -9,6 +10,8 @@ export interface StartDemoOptions {
   databasePath: string;
   widgetDist?: string;
   logger?: boolean;
+  /** Imported after the seed (upserts by slug): extra partners for tests, e.g. hostile texts. */
+  importDirectory?: DirectoryData;
 }
 
 export interface RunningDemo {
@@ -22,6 +25,7 @@ export async function startDemoServer(options: StartDemoOptions): Promise<Runnin
   mkdirSync(dirname(options.databasePath), { recursive: true });
   const store = await openSqliteStore({ path: options.databasePath });
   await seedIfEmpty(store);
+  if (options.importDirectory) await store.importDirectory(options.importDirectory);
   const { app, cspReports } = await createDemoApp({
     store,
     logger: options.logger ?? false,

@@ -7,18 +7,30 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { RunningDemo } from '@partners-network/demo';
+import type { DirectoryData, RunningDemo } from '@partners-network/demo';
 import { startDemoServer } from '@partners-network/demo';
 import { launchChromium } from './launchChromium';
+
+export interface OpenOptions {
+  width?: number;
+  height?: number;
+  /** Runs before the page loads: listeners (requests, console) and routes go here. */
+  beforeNavigate?: (page: Page) => void | Promise<void>;
+}
 
 export interface Portal {
   readonly url: string;
   readonly demo: RunningDemo;
   /** Opens a new page (new context: fresh cookies) at `path` of the demo. */
-  open(path?: string, options?: { width?: number; height?: number }): Promise<Page>;
+  open(path?: string, options?: OpenOptions): Promise<Page>;
 }
 
-export function usePortal(): Portal {
+export interface PortalOptions {
+  /** Imported into the database after the seed, through the server's own import (upsert by slug). */
+  importDirectory?: DirectoryData;
+}
+
+export function usePortal(portalOptions: PortalOptions = {}): Portal {
   let demo: RunningDemo | undefined;
   let browser: Browser | undefined;
   let folder = '';
@@ -31,6 +43,7 @@ export function usePortal(): Portal {
       port: 0,
       host: '127.0.0.1',
       databasePath: join(folder, 'partners.db'),
+      ...(portalOptions.importDirectory ? { importDirectory: portalOptions.importDirectory } : {}),
     });
     browser = await launchChromium();
   });
@@ -76,6 +89,7 @@ export function usePortal(): Portal {
       });
       const page = await context.newPage();
       page.on('pageerror', (error) => pageErrors.push(error.message));
+      await options.beforeNavigate?.(page);
       await page.goto(new URL(path, demo.url).href);
       return page;
     },
