@@ -10,6 +10,7 @@ export { readCookie } from './http/readCookie';
 export { hasValidXsrfToken } from './http/hasValidXsrfToken';
 export type {
   ImportOptions,
+  ImportPhase,
   ImportSummary,
   PartnerStore,
   StoreSearchResult,

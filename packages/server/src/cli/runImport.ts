@@ -129,9 +129,9 @@ async function importInto(
   const progressFrom = options.progressFrom ?? PROGRESS_EVERY;
   try {
     const summary = await options.store.importDirectory(data, {
-      onProgress: (done, total) => {
+      onProgress: (done, total, phase) => {
         if (total >= progressFrom && (done % PROGRESS_EVERY === 0 || done === total)) {
-          log(`written ${done} of ${total} partners`);
+          log(`${phase === 'partners' ? 'written' : 'indexed'} ${done} of ${total} partners`);
         }
       },
     });

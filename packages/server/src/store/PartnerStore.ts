@@ -27,9 +27,11 @@ export interface ImportSummary {
   partnersUpdated: number;
 }
 
+export type ImportPhase = 'partners' | 'index';
+
 export interface ImportOptions {
-  /** Called now and then while partners are written: done of total. */
-  onProgress?: (done: number, total: number) => void;
+  /** Called now and then: partners written, then partners indexed for search, done of total. */
+  onProgress?: (done: number, total: number, phase: ImportPhase) => void;
 }
 
 export interface PartnerStore {

@@ -213,6 +213,7 @@ describe('runImport', () => {
     const { code, lines } = await run(writeFile('bulk.json', JSON.stringify(rows)), 10);
     expect(code).toBe(0);
     expect(lines).toContain('written 25 of 25 partners');
+    expect(lines).toContain('indexed 25 of 25 partners');
     expect(await find('bulk')).toHaveLength(25);
   });
 

@@ -33,11 +33,11 @@ export function importIntoSqlite(
   const progress = () => {
     done += 1;
     if (done % PROGRESS_EVERY === 0 || done === totalPartners) {
-      options.onProgress?.(done, totalPartners);
+      options.onProgress?.(done, totalPartners, 'partners');
     }
   };
   data.sites.forEach((site, siteIndex) => {
-    importSite(db, site, ['sites', siteIndex], issues, summary, progress);
+    importSite(db, site, ['sites', siteIndex], issues, summary, progress, options);
   });
   if (issues.length > 0) throw new DirectoryImportError(issues);
   return summary;
@@ -72,6 +72,7 @@ function importSite(
   issues: ImportIssue[],
   summary: ImportSummary,
   progress: () => void,
+  options: ImportOptions,
 ) {
   summary.sites += 1;
   db.prepare(
@@ -319,7 +320,7 @@ function importSite(
       : partner.position === partner.positionBefore,
   );
   if (site.filterGroups.length > 0 || locales.size > localeCountBefore || !keepsOrder) {
-    renumberSite(db, siteId, localeList);
+    renumberSite(db, siteId, localeList, options.onProgress);
   } else {
     const inOrder = [...touched].sort((a, b) => a.position - b.position || a.id - b.id);
     rewritePartners(
@@ -327,6 +328,7 @@ function importSite(
       siteId,
       localeList,
       inOrder.map((partner) => ({ id: partner.id, keepIds: !partner.isNew })),
+      options.onProgress,
     );
   }
 

@@ -5,7 +5,26 @@
  * so ordering by id is ordering by (position, partner id) and ties in rank need no join.
  */
 import type { Database } from 'better-sqlite3';
+import type { ImportOptions } from '../PartnerStore';
 import { pickText } from '../resolveLocale';
+
+type OnProgress = ImportOptions['onProgress'];
+
+const PROGRESS_EVERY = 1000;
+
+function writeAll(
+  partners: { id: number; keepIds: boolean }[],
+  write: (partnerId: number, keepIds: boolean) => void,
+  onProgress: OnProgress,
+) {
+  partners.forEach((partner, index) => {
+    write(partner.id, partner.keepIds);
+    const done = index + 1;
+    if (done % PROGRESS_EVERY === 0 || done === partners.length) {
+      onProgress?.(done, partners.length, 'index');
+    }
+  });
+}
 
 /** Most badges a card shows: a few meaningful categories, not every tag. */
 export const MAX_BADGES = 4;
@@ -133,7 +152,12 @@ function createWriter(db: Database, siteId: number, locales: string[]) {
 }
 
 /** Rewrites every document of a site with fresh ids in editorial order. */
-export function renumberSite(db: Database, siteId: number, locales: string[]): void {
+export function renumberSite(
+  db: Database,
+  siteId: number,
+  locales: string[],
+  onProgress?: OnProgress,
+): void {
   db.prepare(
     `DELETE FROM partner_fts WHERE rowid IN
        (SELECT d.id FROM partner_doc d JOIN partner p ON p.id = d.partner_id WHERE p.site_id = ?)`,
@@ -147,7 +171,11 @@ export function renumberSite(db: Database, siteId: number, locales: string[]): v
       `SELECT id FROM partner WHERE site_id = ? ORDER BY position, id`,
     )
     .all(siteId);
-  for (const partner of partners) write(partner.id, false);
+  writeAll(
+    partners.map((partner) => ({ id: partner.id, keepIds: false })),
+    write,
+    onProgress,
+  );
 }
 
 /**
@@ -160,9 +188,9 @@ export function rewritePartners(
   siteId: number,
   locales: string[],
   partners: { id: number; keepIds: boolean }[],
+  onProgress?: OnProgress,
 ): void {
-  const write = createWriter(db, siteId, locales);
-  for (const partner of partners) write(partner.id, partner.keepIds);
+  writeAll(partners, createWriter(db, siteId, locales), onProgress);
 }
 
 /** Sites with partners but no documents (e.g. after a schema migration) get them. */
