@@ -1,0 +1,121 @@
+/**
+ * SPEC 2, query parameters: `filter` picks the first global filter, `page` extends the
+ * back link, every other parameter follows the visitor to the partner pages. The known
+ * names are read from the page's own query when the hash query does not have them.
+ * (`search`, the saved search, has its own file.)
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openWithFirstSearch } from './support/searchCalls';
+import { usePortal } from './support/usePortal';
+
+const portal = usePortal();
+
+function backLink(page: Page) {
+  return page.getByRole('link', { name: 'Back to home page' });
+}
+
+/** Opens the first card's partner page and returns the query that page received. */
+async function queryReceivedByFirstPartner(page: Page): Promise<string> {
+  const firstCard = page.getByRole('article').first();
+  await Promise.all([page.waitForURL(/\/partners\//), firstCard.getByRole('link').click()]);
+  return (await page.getByTestId('partner-query').textContent()) ?? '';
+}
+
+describe('the filter parameter', () => {
+  it('selects the named global filter for the first search', async () => {
+    const { page, sent } = await openWithFirstSearch(portal, '/#/search?filter=cloud-partners');
+    expect(sent.globalFilter).toBe('cloud-partners');
+    expect(await page.getByRole('radio', { name: 'Cloud Partners' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Solution Partners' }).isChecked()).toBe(false);
+  });
+
+  it('matches the name whatever its case', async () => {
+    const { page, sent } = await openWithFirstSearch(
+      portal,
+      '/#/search?filter=TECHNOLOGY-Partners',
+    );
+    expect(sent.globalFilter).toBe('technology-partners');
+    expect(await page.getByRole('radio', { name: 'Technology Partners' }).isChecked()).toBe(true);
+  });
+
+  it('falls back to the default global filter for an unknown name', async () => {
+    const { page, sent } = await openWithFirstSearch(portal, '/#/search?filter=no-such-filter');
+    expect(sent.globalFilter).toBe('solution-partners');
+    expect(await page.getByRole('radio', { name: 'Solution Partners' }).isChecked()).toBe(true);
+  });
+});
+
+describe('the page parameter', () => {
+  it("appends the page to the 'Back to home page' link as a path segment", async () => {
+    const page = await portal.open('/#/search?page=about-us');
+    expect(await backLink(page).getAttribute('href')).toBe('/about-us');
+  });
+
+  it('encodes the page as one segment', async () => {
+    const page = await portal.open('/#/search?page=a%2Fb%20c');
+    expect(await backLink(page).getAttribute('href')).toBe('/a%2Fb%20c');
+  });
+
+  it('leaves the link at the portal setting without a page', async () => {
+    const page = await portal.open('/#/search');
+    expect(await backLink(page).getAttribute('href')).toBe('/');
+  });
+});
+
+describe('other parameters', () => {
+  it('are appended, URL-encoded, to every partner link and reach the partner page', async () => {
+    const { page } = await openWithFirstSearch(
+      portal,
+      '/#/search?utm_source=news%20letter&ref=a%26b%3Dc&filter=solution-partners&page=home',
+    );
+    const hrefs = await page
+      .getByRole('article')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    expect(hrefs).toHaveLength(10);
+    for (const href of hrefs) {
+      expect(new URL(href).search).toBe('?utm_source=news+letter&ref=a%26b%3Dc');
+    }
+
+    expect(await queryReceivedByFirstPartner(page)).toBe('?utm_source=news+letter&ref=a%26b%3Dc');
+  });
+
+  it('are also appended to the cards Load More adds', async () => {
+    const { page } = await openWithFirstSearch(portal, '/#/search?campaign=spring');
+    await page.getByRole('button', { name: 'Load More Partners' }).click();
+    await expect.poll(() => page.getByRole('article').count()).toBe(20);
+    const searches = await page
+      .getByRole('article')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => new URL(link.getAttribute('href') ?? '').search));
+    expect(new Set(searches)).toEqual(new Set(['?campaign=spring']));
+  });
+
+  it('leave partner links without a query when there are none', async () => {
+    const { page } = await openWithFirstSearch(portal, '/#/search');
+    expect(await queryReceivedByFirstPartner(page)).toBe('');
+  });
+});
+
+describe("names in the page's own query", () => {
+  it('are read when the hash query does not have them', async () => {
+    const { page, sent } = await openWithFirstSearch(
+      portal,
+      '/?filter=consulting-partners&page=team&source=portal#/search',
+    );
+    expect(sent.globalFilter).toBe('consulting-partners');
+    expect(await page.getByRole('radio', { name: 'Consulting Partners' }).isChecked()).toBe(true);
+    expect(await backLink(page).getAttribute('href')).toBe('/team');
+    expect(await queryReceivedByFirstPartner(page)).toBe('?source=portal');
+  });
+
+  it('lose to the same names in the hash query', async () => {
+    const { page, sent } = await openWithFirstSearch(
+      portal,
+      '/?filter=consulting-partners&page=team#/search?filter=oem-partners&page=news',
+    );
+    expect(sent.globalFilter).toBe('oem-partners');
+    expect(await backLink(page).getAttribute('href')).toBe('/news');
+  });
+});

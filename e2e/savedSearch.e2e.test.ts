@@ -1,0 +1,125 @@
+/**
+ * SPEC 2, the `search` parameter: base64 JSON of a saved search (globalFilter,
+ * filterItemIds, text, offset, resultsPerPage). A good one restores the page as it
+ * was; a broken one is ignored with a console warning and the page starts from defaults.
+ */
+import type { ConsoleMessage } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openWithFirstSearch, recordSearches } from './support/searchCalls';
+import type { SentSearch } from './support/searchCalls';
+import { usePortal } from './support/usePortal';
+
+const portal = usePortal();
+
+function savedSearchParam(saved: unknown): string {
+  return encodeURIComponent(Buffer.from(JSON.stringify(saved), 'utf8').toString('base64'));
+}
+
+const DEFAULT_FIRST_SEARCH: Omit<SentSearch, 'locale'> = {
+  globalFilter: 'solution-partners',
+  text: '',
+  filterItemIds: [],
+  offset: 0,
+  resultsPerPage: 10,
+};
+
+describe('a saved search in the link', () => {
+  it('restores the text, the global filter, the ticked items and the number of cards', async () => {
+    const saved = {
+      globalFilter: 'TECHNOLOGY-PARTNERS', // matched whatever its case
+      filterItemIds: [40302, 40303, 40304], // Gold, Silver, Registered
+      text: 'digital',
+      offset: 10,
+      resultsPerPage: 10,
+    };
+    let searches: SentSearch[] = [];
+    const { page, sent, answer } = await openWithFirstSearch(
+      portal,
+      `/#/search?search=${savedSearchParam(saved)}`,
+      {
+        beforeNavigate(page) {
+          searches = recordSearches(page);
+        },
+      },
+    );
+    expect(answer.totalFound).toBeGreaterThan(20);
+    expect(answer.totalFound).toBeLessThanOrEqual(30);
+
+    // One request brings the 20 cards the visitor had.
+    expect(sent).toMatchObject({
+      globalFilter: 'technology-partners',
+      text: 'digital',
+      filterItemIds: [40302, 40303, 40304],
+      offset: 0,
+      resultsPerPage: 20,
+    });
+    const cards = page.getByRole('article');
+    await expect.poll(() => cards.count()).toBe(20);
+    expect(searches).toHaveLength(1);
+
+    expect(await page.getByRole('textbox', { name: 'Search partners' }).inputValue()).toBe(
+      'digital',
+    );
+    expect(await page.getByRole('radio', { name: 'Technology Partners' }).isChecked()).toBe(true);
+    for (const level of ['Gold', 'Silver', 'Registered']) {
+      expect(await page.getByRole('checkbox', { name: level }).isChecked()).toBe(true);
+    }
+    expect(await page.getByRole('checkbox', { name: 'Platinum' }).isChecked()).toBe(false);
+    await expect
+      .poll(() => page.getByText(`Showing 20 of ${answer.totalFound} partners`).count())
+      .toBe(1);
+
+    // Load More goes on after the restored cards, without repeating any.
+    await page.getByRole('button', { name: 'Load More Partners' }).click();
+    await expect.poll(() => cards.count()).toBe(answer.totalFound);
+    expect(searches.at(-1)).toMatchObject({ offset: 20, resultsPerPage: 10 });
+    const links = await cards
+      .getByRole('link')
+      .evaluateAll((all) => all.map((link) => link.getAttribute('href')));
+    expect(new Set(links).size).toBe(answer.totalFound);
+    expect(await page.getByRole('button', { name: 'Load More Partners' }).count()).toBe(0);
+  });
+
+  it('is written back to the link, so a reload shows the same list', async () => {
+    const { page } = await openWithFirstSearch(portal, '/#/search');
+    await page.getByRole('checkbox', { name: 'Gold' }).check();
+    await page.getByRole('button', { name: 'Load More Partners' }).click();
+    await expect.poll(() => page.getByRole('article').count()).toBe(20);
+    await expect.poll(() => new URL(page.url()).hash).toMatch(/[?&]search=/);
+    const titles = await page.getByRole('article').getByRole('heading').allTextContents();
+
+    await page.reload();
+    await expect.poll(() => page.getByRole('article').count()).toBe(20);
+    expect(await page.getByRole('checkbox', { name: 'Gold' }).isChecked()).toBe(true);
+    expect(await page.getByRole('article').getByRole('heading').allTextContents()).toEqual(titles);
+  });
+});
+
+describe('a broken saved search', () => {
+  const BROKEN = [
+    { problem: 'not base64', value: encodeURIComponent('%%% not base64 %%%') },
+    {
+      problem: 'not JSON',
+      value: encodeURIComponent(Buffer.from('{text: digital').toString('base64')),
+    },
+    { problem: 'wrong shape', value: savedSearchParam({ text: 5, offset: 'ten' }) },
+    { problem: 'wrong shape', value: savedSearchParam(['digital']) },
+  ];
+
+  it.each(BROKEN)('($problem) is ignored with a console warning', async ({ problem, value }) => {
+    const warnings: ConsoleMessage[] = [];
+    const { page, sent } = await openWithFirstSearch(portal, `/#/search?search=${value}`, {
+      beforeNavigate(page) {
+        page.on('console', (message) => {
+          if (message.type() === 'warning') warnings.push(message);
+        });
+      },
+    });
+    expect(warnings.map((message) => message.text()).join('\n')).toContain(problem);
+    // Defaults: the first page of the default global filter.
+    expect(sent).toMatchObject(DEFAULT_FIRST_SEARCH);
+    await expect.poll(() => page.getByRole('article').count()).toBe(10);
+    expect(await page.getByRole('textbox', { name: 'Search partners' }).inputValue()).toBe('');
+    expect(await page.getByRole('radio', { name: 'Solution Partners' }).isChecked()).toBe(true);
+  });
+});
