@@ -1,49 +1,84 @@
 import { mount } from './mount';
-import type { PortalContext } from './core/types';
+import type { MountOptions } from './mount';
+import { ELEMENT_ATTRIBUTES, readElementAttributes } from './readElementAttributes';
+import type { LocationParams } from './core/types';
 
 export const ELEMENT_NAME = 'partners-network-search';
 
-/** Attributes that override what the portal page says (e.g. for a page without Liferay). */
-const ATTRIBUTES = {
-  'api-base-url': 'apiBaseUrl',
-  'company-id': 'companyId',
-  'scope-group-id': 'scopeGroupId',
-  'language-id': 'languageId',
-  'back-button-url': 'backButtonUrl',
-} as const satisfies Record<string, keyof PortalContext>;
+/** What an element that keeps its state in memory starts from: it never reads the URL. */
+const NO_LOCATION: LocationParams = {
+  filter: null,
+  page: null,
+  savedSearch: null,
+  extraParams: [],
+};
 
-function readOverrides(element: HTMLElement): Partial<PortalContext> {
-  const overrides: Partial<PortalContext> = {};
-  for (const [attribute, key] of Object.entries(ATTRIBUTES)) {
-    const value = element.getAttribute(attribute);
-    if (value === null) continue;
-    overrides[key] = key === 'languageId' ? value.replace(/_/g, '-') : value;
-  }
-  return overrides;
-}
+/**
+ * The element of this page that keeps its search in the URL. Two writers would undo
+ * each other's hash, so an element without `url-state` takes the URL only when no
+ * other element has it.
+ */
+let urlOwner: symbol | null = null;
 
 function createElementClass(): CustomElementConstructor {
   return class PartnersNetworkSearchElement extends HTMLElement {
-    private unmount: (() => void) | null = null;
+    static readonly observedAttributes: readonly string[] = ELEMENT_ATTRIBUTES;
+
+    #unmount: (() => void) | null = null;
+    /** This element's name in `urlOwner`. */
+    readonly #token = Symbol(ELEMENT_NAME);
+    #restartQueued = false;
 
     connectedCallback(): void {
-      if (this.unmount !== null) return;
-      try {
-        this.unmount = mount(this, { context: readOverrides(this) });
-      } catch (error) {
-        // SPEC 8: a start-up failure is logged to the console only.
-        console.error('Partners Network failed to start:', error);
-      }
+      if (this.#unmount === null) this.#start();
     }
 
     disconnectedCallback(): void {
       // Deferred: a move within the page (disconnect + connect) keeps the page alive,
       // and React must not be unmounted while it may be rendering.
       queueMicrotask(() => {
-        if (this.isConnected || this.unmount === null) return;
-        this.unmount();
-        this.unmount = null;
+        if (!this.isConnected) this.#stop();
       });
+    }
+
+    attributeChangedCallback(_name: string, oldValue: string | null, value: string | null): void {
+      // Before the first connect the attributes are read by #start anyway.
+      if (oldValue === value || this.#unmount === null || this.#restartQueued) return;
+      // Several attributes set in one go restart the page once, with all of them.
+      this.#restartQueued = true;
+      queueMicrotask(() => {
+        this.#restartQueued = false;
+        if (this.#unmount === null) return;
+        this.#stop();
+        this.#start();
+      });
+    }
+
+    #start(): void {
+      try {
+        const { context, urlState } = readElementAttributes(this);
+        const ownsUrl = urlState === 'url' || (urlState === null && urlOwner === null);
+        if (urlState === null && !ownsUrl) {
+          console.warn(
+            `Partners Network: another <${ELEMENT_NAME}> keeps its search in the URL; this one keeps it in memory (set url-state="memory" to say so).`,
+          );
+        }
+        if (ownsUrl) urlOwner = this.#token;
+        const options: MountOptions = ownsUrl
+          ? { context }
+          : { context, syncUrl: false, location: NO_LOCATION };
+        this.#unmount = mount(this, options);
+      } catch (error) {
+        // SPEC 8: a start-up failure is logged to the console only.
+        console.error('Partners Network failed to start:', error);
+      }
+    }
+
+    #stop(): void {
+      if (urlOwner === this.#token) urlOwner = null;
+      const unmount = this.#unmount;
+      this.#unmount = null;
+      unmount?.();
     }
   };
 }

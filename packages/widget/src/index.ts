@@ -1,13 +1,20 @@
 export { mount, partnersNetworkStyles } from './mount';
 export type { MountOptions } from './mount';
-export { SearchPage, SearchPage as PartnersNetworkSearch } from './SearchPage';
+export { PartnersNetworkSearch } from './PartnersNetworkSearch';
+export type { PartnersNetworkSearchProps } from './PartnersNetworkSearch';
+export { SearchPage } from './SearchPage';
 export type { SearchPageProps } from './SearchPage';
 export { definePartnersNetworkSearch, ELEMENT_NAME } from './element';
+export { ELEMENT_ATTRIBUTES } from './readElementAttributes';
+export type { UrlState } from './readElementAttributes';
 export type {
+  LocationParams,
   PartnerCard,
   PagePhase,
   Picture,
   PortalContext,
+  SavedSearch,
   SearchController,
   SearchState,
 } from './core/types';
+export type { ApiClient } from './core/createApiClient';

@@ -1,45 +1,11 @@
-/// <reference types="vite/client" />
 import { createRoot } from 'react-dom/client';
-import css from './styles.css?inline';
+import { adoptStyles } from './adoptStyles';
 import { SearchPage } from './SearchPage';
 import type { SearchPageProps } from './SearchPage';
 
+export { partnersNetworkStyles } from './adoptStyles';
+
 export type MountOptions = SearchPageProps;
-
-/** The widget's stylesheet as text, for hosts that render SearchPage without mount(). */
-export const partnersNetworkStyles: string = css;
-
-let sharedSheet: CSSStyleSheet | null = null;
-
-function canAdoptSheets(shadow: ShadowRoot): boolean {
-  return (
-    'adoptedStyleSheets' in shadow &&
-    typeof CSSStyleSheet === 'function' &&
-    typeof CSSStyleSheet.prototype.replaceSync === 'function'
-  );
-}
-
-/**
- * A constructed sheet works under a strict CSP (no 'unsafe-inline') and is parsed
- * once for every widget on the page; <style> is only the fallback for old engines.
- */
-function applyStyles(shadow: ShadowRoot): void {
-  if (canAdoptSheets(shadow)) {
-    if (sharedSheet === null) {
-      sharedSheet = new CSSStyleSheet();
-      sharedSheet.replaceSync(css);
-    }
-    if (!shadow.adoptedStyleSheets.includes(sharedSheet)) {
-      shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sharedSheet];
-    }
-    return;
-  }
-  if (shadow.querySelector('style[data-pn-styles]') !== null) return;
-  const style = document.createElement('style');
-  style.dataset.pnStyles = '';
-  style.textContent = css;
-  shadow.prepend(style);
-}
 
 /**
  * Renders the search page into `element`'s shadow root (attached, open, when the
@@ -47,7 +13,7 @@ function applyStyles(shadow: ShadowRoot): void {
  */
 export function mount(element: HTMLElement, options: MountOptions = {}): () => void {
   const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
-  applyStyles(shadow);
+  adoptStyles(shadow);
   const container = document.createElement('div');
   container.dataset.pnContainer = '';
   shadow.append(container);

@@ -1,0 +1,153 @@
+/**
+ * The custom element's attributes are what a page without a portal says instead of
+ * `window.Liferay` and `window.partnersNetworkSettings`. They are outside data: each one
+ * is parsed, and a value that cannot be used is left out (the element then falls back
+ * to what the window says) with one console warning naming the attribute.
+ */
+import * as z from 'zod/mini';
+import { sanitizeUrl } from './core/sanitizeUrl';
+import type { Picture, PortalContext } from './core/types';
+
+/** Who keeps the search in the page URL: `url` (the default for a lone element) or `memory`. */
+export type UrlState = 'url' | 'memory';
+
+export interface ElementAttributes {
+  /** Values that win over the window's (only the attributes that are set and usable). */
+  context: Partial<PortalContext>;
+  /** null when the attribute is absent or unusable: the element decides. */
+  urlState: UrlState | null;
+}
+
+/** Every attribute the element reads; changing one on a live element restarts the page. */
+export const ELEMENT_ATTRIBUTES = [
+  'api-base-url',
+  'company-id',
+  'scope-group-id',
+  'language-id',
+  'back-button-url',
+  'background-url',
+  'background-sources',
+  'url-state',
+] as const;
+
+type Read = (name: (typeof ELEMENT_ATTRIBUTES)[number]) => string | null;
+
+const jsonSourcesSchema = z.array(
+  z.object({
+    url: z.string(),
+    maxWidth: z.union([z.number(), z.string().check(z.regex(/^\d+$/))]),
+  }),
+);
+
+/** `/hero-540.jpg 540w, /hero-1023.jpg 1023w`: like srcset, each width is a max-width. */
+const SRCSET_CANDIDATE = /^(\S+)\s+(\d+)w$/;
+
+/**
+ * `background-sources`: a JSON array `[{"url": "...", "maxWidth": 540}]` or the
+ * srcset-like list `url 540w, url 1023w` (a comma inside a URL must be written %2C).
+ * Unsafe URLs and widths that are not positive whole numbers are dropped.
+ * Returns null when the value cannot be read at all.
+ */
+export function parseBackgroundSources(value: string): Picture['sources'] | null {
+  const text = value.trim();
+  if (text === '') return [];
+  let raw: { url: string; maxWidth: number | string }[];
+  if (text.startsWith('[')) {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return null;
+    }
+    const parsed = jsonSourcesSchema.safeParse(json);
+    if (!parsed.success) return null;
+    raw = parsed.data;
+  } else {
+    raw = [];
+    for (const candidate of text.split(',')) {
+      const match = SRCSET_CANDIDATE.exec(candidate.trim());
+      if (!match?.[1] || !match[2]) return null;
+      raw.push({ url: match[1], maxWidth: match[2] });
+    }
+  }
+  const sources: Picture['sources'] = [];
+  for (const source of raw) {
+    const url = sanitizeUrl(source.url);
+    const maxWidth = Number(source.maxWidth);
+    if (url !== null && Number.isInteger(maxWidth) && maxWidth > 0) {
+      sources.push({ url, maxWidth });
+    }
+  }
+  return sources;
+}
+
+/** 'fr_FR' -> 'fr-FR' when it is a language tag the browser knows; null otherwise. */
+function parseLanguageId(value: string): string | null {
+  const tag = value.trim().replace(/_/g, '-');
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function readElementAttributes(element: Element): ElementAttributes {
+  const read: Read = (name) => {
+    const value = element.getAttribute(name);
+    return value === null ? null : value.trim();
+  };
+  const problems: string[] = [];
+  const context: Partial<PortalContext> = {};
+
+  const apiBaseUrl = read('api-base-url');
+  if (apiBaseUrl) {
+    if (sanitizeUrl(apiBaseUrl) !== null) context.apiBaseUrl = apiBaseUrl;
+    else problems.push('api-base-url is not an http(s) address');
+  }
+  for (const [name, key] of [
+    ['company-id', 'companyId'],
+    ['scope-group-id', 'scopeGroupId'],
+  ] as const) {
+    const id = read(name);
+    if (!id) continue;
+    // Ids go into the API path: digits only, as the portal's are.
+    if (/^\d+$/.test(id)) context[key] = id;
+    else problems.push(`${name} is not a number`);
+  }
+  const languageId = read('language-id');
+  if (languageId) {
+    const tag = parseLanguageId(languageId);
+    if (tag !== null) context.languageId = tag;
+    else problems.push('language-id is not a language tag');
+  }
+  const backButtonUrl = read('back-button-url');
+  if (backButtonUrl) {
+    if (sanitizeUrl(backButtonUrl) !== null) context.backButtonUrl = backButtonUrl;
+    else problems.push('back-button-url is not an http(s) address');
+  }
+
+  const backgroundUrl = read('background-url');
+  if (backgroundUrl === '') {
+    // Present but empty: no picture, whatever the settings say.
+    context.background = null;
+  } else if (backgroundUrl !== null) {
+    const defaultUrl = sanitizeUrl(backgroundUrl);
+    const rawSources = read('background-sources');
+    const sources = rawSources === null ? [] : parseBackgroundSources(rawSources);
+    if (sources === null) problems.push('background-sources is neither JSON nor "url 540w, ..."');
+    if (defaultUrl === null) problems.push('background-url is not an http(s) address');
+    else context.background = { defaultUrl, sources: sources ?? [] };
+  } else if (read('background-sources') !== null) {
+    problems.push('background-sources needs background-url');
+  }
+
+  const rawUrlState = read('url-state');
+  let urlState: UrlState | null = null;
+  if (rawUrlState === 'url' || rawUrlState === 'memory') urlState = rawUrlState;
+  else if (rawUrlState) problems.push('url-state is neither "url" nor "memory"');
+
+  if (problems.length > 0) {
+    console.warn(`Partners Network: ignoring attributes: ${problems.join('; ')}.`);
+  }
+  return { context, urlState };
+}
