@@ -1,0 +1,139 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createScrollMemory, readSavedScroll, SCROLL_STATE_KEY } from '../scrollMemory';
+import type { ScrollMemory } from '../scrollMemory';
+
+let scrollY = 0;
+let memory: ScrollMemory | null = null;
+
+function make(): ScrollMemory {
+  memory = createScrollMemory(window, { saveIntervalMs: 50 });
+  return memory;
+}
+
+function scrollTo(y: number): void {
+  scrollY = y;
+  window.dispatchEvent(new Event('scroll'));
+}
+
+beforeEach(() => {
+  scrollY = 0;
+  vi.spyOn(window, 'scrollY', 'get').mockImplementation(() => scrollY);
+  vi.spyOn(window, 'scrollTo').mockImplementation((...args: unknown[]) => {
+    const y = args[1];
+    if (typeof y === 'number') scrollY = y;
+  });
+  window.history.replaceState(null, '', '/#/search?search=abc');
+  window.history.scrollRestoration = 'auto';
+});
+
+afterEach(() => {
+  memory?.dispose();
+  memory = null;
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('readSavedScroll', () => {
+  it.each([
+    [null, null],
+    ['text', null],
+    [{}, null],
+    [{ [SCROLL_STATE_KEY]: -1 }, null],
+    [{ [SCROLL_STATE_KEY]: '12' }, null],
+    [{ [SCROLL_STATE_KEY]: Number.NaN }, null],
+    [{ [SCROLL_STATE_KEY]: 640 }, 640],
+  ])('reads %j as %j', (state, expected) => {
+    expect(readSavedScroll(state)).toBe(expected);
+  });
+});
+
+describe('createScrollMemory', () => {
+  it('takes scroll restoration from the browser while alive and gives it back', () => {
+    const made = make();
+    expect(window.history.scrollRestoration).toBe('manual');
+    made.dispose();
+    expect(window.history.scrollRestoration).toBe('auto');
+  });
+
+  it('restores the remembered position once, when asked', () => {
+    window.history.replaceState({ [SCROLL_STATE_KEY]: 1200 }, '');
+    const made = make();
+    expect(made.saved).toBe(1200);
+    expect(window.scrollTo).not.toHaveBeenCalled();
+    expect(made.restore()).toBe(true);
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 1200);
+    expect(made.restore()).toBe(false);
+    expect(window.scrollTo).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not jump when the visitor acted before the list was back', () => {
+    window.history.replaceState({ [SCROLL_STATE_KEY]: 1200 }, '');
+    const made = make();
+    window.dispatchEvent(new Event('wheel'));
+    expect(made.restore()).toBe(false);
+    expect(window.scrollTo).not.toHaveBeenCalled();
+  });
+
+  it('saves scrolling (throttled) into history.state, keeping the URL and other keys', () => {
+    vi.useFakeTimers();
+    window.history.replaceState({ router: 'host' }, '');
+    const length = window.history.length;
+    const made = make();
+    made.restore();
+    scrollTo(100);
+    scrollTo(300);
+    expect(readSavedScroll(window.history.state)).toBeNull();
+    vi.advanceTimersByTime(60);
+    expect(window.history.state).toEqual({ router: 'host', [SCROLL_STATE_KEY]: 300 });
+    expect(window.location.hash).toBe('#/search?search=abc');
+    expect(window.history.length).toBe(length);
+  });
+
+  it('saves at once on a click (a partner link) and on pagehide', () => {
+    const made = make();
+    made.restore();
+    scrollY = 450;
+    document.body.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(readSavedScroll(window.history.state)).toBe(450);
+    scrollY = 500;
+    window.dispatchEvent(new Event('pagehide'));
+    expect(readSavedScroll(window.history.state)).toBe(500);
+  });
+
+  it('keeps the memory while the list is still coming back', () => {
+    window.history.replaceState({ [SCROLL_STATE_KEY]: 900 }, '');
+    make();
+    // The short page clamps the scroll to 0 before the cards are in: not a position to keep.
+    window.dispatchEvent(new Event('pagehide'));
+    expect(readSavedScroll(window.history.state)).toBe(900);
+  });
+
+  it('leaves a host state that is not a plain object alone', () => {
+    window.history.replaceState('host-state', '');
+    const made = make();
+    made.restore();
+    scrollY = 200;
+    made.save();
+    expect(window.history.state).toBe('host-state');
+  });
+
+  it('keeps working when replaceState is refused', () => {
+    const made = make();
+    made.restore();
+    vi.spyOn(window.history, 'replaceState').mockImplementation(() => {
+      throw new DOMException('too many calls', 'SecurityError');
+    });
+    scrollY = 10;
+    expect(() => made.save()).not.toThrow();
+  });
+
+  it('is inert after dispose', () => {
+    const made = make();
+    made.restore();
+    made.dispose();
+    scrollY = 70;
+    window.dispatchEvent(new Event('pagehide'));
+    expect(readSavedScroll(window.history.state)).toBeNull();
+  });
+});

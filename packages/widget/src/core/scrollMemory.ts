@@ -1,0 +1,124 @@
+/**
+ * Remembers the window's scroll position in the current history entry's state and
+ * puts it back once the page has rebuilt its list (Back, reload). The page restores
+ * its list asynchronously, so the browser's own restoration would run against a page
+ * that is still short: while a memory is alive, `history.scrollRestoration` is
+ * 'manual' and the page scrolls itself when `restore()` is called.
+ *
+ * Framework-free; the URL is never touched (replaceState keeps it), only the state
+ * object gets one more key, and only when it is null or a plain object (a host
+ * router's own state shape is left alone).
+ */
+
+/** The key of `history.state` that holds the remembered `scrollY`. */
+export const SCROLL_STATE_KEY = 'partnersNetworkScrollY';
+
+/** Scrolls settle at most this often into history.state (browsers limit replaceState). */
+export const SCROLL_SAVE_INTERVAL_MS = 400;
+
+export interface ScrollMemory {
+  /** The position read from history.state when the memory was made (null if none). */
+  readonly saved: number | null;
+  /**
+   * Scrolls to the remembered position, once: call it when the restored list is on
+   * screen. Does nothing after the visitor scrolled, clicked or typed meanwhile.
+   * Returns true when it scrolled.
+   */
+  restore(): boolean;
+  /** Saves the position now (also done on scroll, link clicks and pagehide). */
+  save(): void;
+  /** Removes the listeners and gives scroll restoration back to the browser. */
+  dispose(): void;
+}
+
+function isPlainState(value: unknown): value is Record<string, unknown> | null {
+  if (value === null) return true;
+  if (typeof value !== 'object') return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** The remembered position in a history state, or null. */
+export function readSavedScroll(state: unknown): number | null {
+  if (!isPlainState(state) || state === null) return null;
+  const value = state[SCROLL_STATE_KEY];
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+export function createScrollMemory(
+  win: Window = window,
+  { saveIntervalMs = SCROLL_SAVE_INTERVAL_MS }: { saveIntervalMs?: number } = {},
+): ScrollMemory {
+  const history = win.history;
+  const saved = readSavedScroll(history.state);
+  const previousRestoration = history.scrollRestoration;
+  history.scrollRestoration = 'manual';
+
+  /** Until restore() ran (or the visitor took over), saving would overwrite the memory. */
+  let pending = true;
+  let disposed = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  function save(): void {
+    if (disposed || pending) return;
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    const state: unknown = history.state;
+    if (!isPlainState(state)) return;
+    const y = Math.round(win.scrollY);
+    if (readSavedScroll(state) === y) return;
+    try {
+      // No URL argument: the address stays exactly as it is.
+      history.replaceState({ ...state, [SCROLL_STATE_KEY]: y }, '');
+    } catch {
+      // Rate-limited or refused: the page works without the memory.
+    }
+  }
+
+  function onScroll(): void {
+    if (pending || timer !== null) return;
+    timer = setTimeout(() => {
+      timer = null;
+      save();
+    }, saveIntervalMs);
+  }
+
+  function onVisitorInput(): void {
+    // The visitor acts before the list is back: their position wins over the memory.
+    pending = false;
+  }
+
+  const doc = win.document;
+  const inputEvents = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+  win.addEventListener('scroll', onScroll, { passive: true });
+  win.addEventListener('pagehide', save);
+  // Capture: a link click inside the shadow root reaches the document retargeted.
+  doc.addEventListener('click', save, true);
+  for (const type of inputEvents)
+    win.addEventListener(type, onVisitorInput, { passive: true, capture: true });
+
+  return {
+    saved,
+    restore() {
+      if (disposed || !pending) return false;
+      pending = false;
+      if (saved === null) return false;
+      win.scrollTo(0, saved);
+      return true;
+    },
+    save() {
+      save();
+    },
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      win.removeEventListener('scroll', onScroll);
+      win.removeEventListener('pagehide', save);
+      doc.removeEventListener('click', save, true);
+      for (const type of inputEvents) win.removeEventListener(type, onVisitorInput, true);
+      history.scrollRestoration = previousRestoration;
+    },
+  };
+}
