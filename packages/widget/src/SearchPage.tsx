@@ -4,6 +4,7 @@ import { readPortalContext } from './core/readPortalContext';
 import { selectShowNoResults, selectShowSkeleton } from './core/selectors';
 import { SKELETON_CARDS, VISIBLE_FILTER_ITEMS, VISIBLE_GLOBAL_FILTERS } from './core/types';
 import type { PortalContext } from './core/types';
+import { useScrollMemory } from './hooks/useScrollMemory';
 import { useSearchController } from './hooks/useSearchController';
 import type { UseSearchControllerOptions } from './hooks/useSearchController';
 import { BackLink } from './ui/BackLink';
@@ -14,6 +15,8 @@ import { NoResultsPanel } from './ui/NoResultsPanel';
 import { ResultsCount } from './ui/ResultsCount';
 import { ResultsList } from './ui/ResultsList';
 import { ResultsSkeleton } from './ui/ResultsSkeleton';
+import { announceResults } from './ui/resultsAnnouncement';
+import type { ResultsAnnouncement } from './ui/resultsAnnouncement';
 import { SearchBackground } from './ui/SearchBackground';
 import { SearchPanel } from './ui/SearchPanel';
 import { SelectedChips } from './ui/SelectedChips';
@@ -48,6 +51,8 @@ export function SearchPage({
   const toggleRef = useRef<HTMLButtonElement>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [resetSignal, setResetSignal] = useState(0);
+  const busy = state.phase === 'initializing' || state.loading || state.loadingMore;
+  useScrollMemory(options.syncUrl ?? true, state.phase !== 'initializing' && !busy);
   // Index of the first card a Load More will add; focus goes there once it is in.
   const focusAfterLoad = useRef<number | null>(null);
 
@@ -59,6 +64,36 @@ export function SearchPage({
     if (cardCount <= index) return;
     listRef.current?.querySelectorAll<HTMLElement>('[data-card-focus]')[index]?.focus();
   }, [state.loadingMore, cardCount]);
+
+  // The live region speaks for settled answers only: while a search is on its way it
+  // keeps what it said, so ticking a box or typing announces nothing until the answer.
+  const [announced, setAnnounced] = useState<ResultsAnnouncement>({
+    count: '',
+    before: '',
+    after: '',
+  });
+  if (!busy && state.phase === 'ready') {
+    const selectedNames = new Map<number, string>();
+    for (const group of state.filterGroups) {
+      for (const item of group.filterItems) selectedNames.set(item.id, item.name);
+    }
+    const next = announceResults({
+      countText: cardCount > 0 ? countText : '',
+      addedCount: state.lastAddedCount,
+      globalFilterLabel:
+        state.globalFilters.find((filter) => filter.name === state.selectedGlobalFilter)?.label ??
+        '',
+      itemNames: state.selectedItemIds.flatMap((id) => selectedNames.get(id) ?? []),
+      text: state.text,
+    });
+    if (
+      next.count !== announced.count ||
+      next.before !== announced.before ||
+      next.after !== announced.after
+    ) {
+      setAnnounced(next);
+    }
+  }
 
   if (state.phase === 'error') {
     return (
@@ -77,7 +112,6 @@ export function SearchPage({
   const available = [...itemsById.values()].filter((item) => !selected.has(item.id));
 
   const showSkeleton = selectShowSkeleton(state);
-  const busy = state.phase === 'initializing' || state.loading || state.loadingMore;
   const panelId = `${ids}-filters`;
 
   function handleLoadMore() {
@@ -144,7 +178,11 @@ export function SearchPage({
             data-refreshing={state.loading || undefined}
           >
             <div className="pn-results__bar">
-              <ResultsCount text={cardCount > 0 ? countText : ''} />
+              <ResultsCount
+                text={announced.count}
+                before={announced.before}
+                after={announced.after}
+              />
               <SelectedChips
                 chips={chips}
                 onRemove={actions.toggleFilterItem}
