@@ -1,29 +1,39 @@
 /**
  * Runs the reference API: PORT (8080), HOST (localhost), DATABASE_PATH
- * (./data/partners.db). Seeds an empty database; later starts reuse it. On SIGTERM or
- * SIGINT it stops accepting, lets in-flight requests finish, then closes the store.
+ * (./data/partners.db), SEED_PARTNER_COUNT (260). Seeds an empty database; later
+ * starts reuse it. On SIGTERM or SIGINT it stops accepting, lets in-flight requests
+ * finish, then closes the store.
  */
 import { resolve } from 'node:path';
 import { buildApp } from './app';
+import { DEFAULT_PARTNER_COUNT } from './seed/generateDirectory';
 import { seedIfEmpty } from './seed/seedIfEmpty';
 import { openSqliteStore } from './store/sqlite/SqliteStore';
 
-function readPort(value: string | undefined): number {
-  const port = Number(value ?? '8080');
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be an integer from 0 to 65535, got "${value ?? ''}"`);
+function readInteger(name: string, value: string | undefined, min: number, max: number) {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < min || number > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${value ?? ''}"`);
   }
-  return port;
+  return number;
 }
 
 async function main(): Promise<void> {
-  const port = readPort(process.env.PORT);
+  const port = readInteger('PORT', process.env.PORT ?? '8080', 0, 65535);
+  const partnerCount = readInteger(
+    'SEED_PARTNER_COUNT',
+    process.env.SEED_PARTNER_COUNT ?? String(DEFAULT_PARTNER_COUNT),
+    0,
+    1_000_000,
+  );
   const host = process.env.HOST ?? 'localhost';
   const databasePath = resolve(process.env.DATABASE_PATH ?? './data/partners.db');
 
   const store = openSqliteStore({ path: databasePath });
   const app = await buildApp({ store, logger: true });
-  if (await seedIfEmpty(store)) app.log.info({ databasePath }, 'seeded an empty database');
+  if (await seedIfEmpty(store, { partnerCount })) {
+    app.log.info({ databasePath, partnerCount }, 'seeded an empty database');
+  }
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {

@@ -26,7 +26,13 @@ interface Running {
 function start(): Promise<Running> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: packageRoot,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: databasePath },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_PATH: databasePath,
+      SEED_PARTNER_COUNT: '120',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
