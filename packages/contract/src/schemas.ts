@@ -1,13 +1,13 @@
 /**
- * Zod schemas of the wire API (SPEC.md sections 3 and 7). The widget parses every
- * response with them and the server validates every request with them, so the two
- * sides cannot drift. `zod/mini` keeps the widget bundle small; objects are loose
- * on purpose: unknown extra fields are ignored, so the server may add fields later.
+ * Zod schemas of the wire API (SPEC.md sections 3 and 7): the one source of its
+ * types and rules. The server validates every request with them; the widget parses
+ * every response with their generated data twins (`dataSchemas.ts`, `parseData`), so
+ * zod stays out of its bundle and the two sides cannot drift. Unknown extra fields are
+ * dropped on purpose, so the server may add fields later.
  */
 import * as z from 'zod/mini';
+import { MAX_RESULTS_PER_PAGE } from './searchCriteriaLimits';
 import { SEARCH_TEXT_MAX_LENGTH, SEARCH_TEXT_PATTERN } from './searchText';
-
-export const MAX_RESULTS_PER_PAGE = 100;
 
 /** Filter item ids are portal category ids: integers on the wire. */
 export const filterItemIdSchema = z.int();

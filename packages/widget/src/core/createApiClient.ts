@@ -1,19 +1,26 @@
 /**
- * The two calls of SPEC 7. Every answer is parsed with the contract's schemas, so
- * the rest of the widget only ever sees well-formed data; anything else becomes an
- * ApiError with a message meant for the console.
+ * The two calls of SPEC 7. Every answer is parsed with the contract's schemas (their
+ * generated data twins and `parseData`, so zod stays out of the bundle), so the rest
+ * of the widget only ever sees well-formed data; anything else becomes an ApiError
+ * with a message meant for the console.
  */
 import {
   XSRF_COOKIE_NAME,
   XSRF_HEADER_NAME,
-  filterDefinitionsSchema,
+  describeDataIssues,
+  filterDefinitionsDataSchema,
   filterGroupsPath,
-  problemSchema,
+  parseData,
+  problemDataSchema,
   searchPath,
-  searchResponseSchema,
+  searchResponseDataSchema,
 } from '@partners-network/contract';
-import type { FilterDefinitions, SearchCriteria, SearchResponse } from '@partners-network/contract';
-import type * as z from 'zod/mini';
+import type {
+  DataSchema,
+  FilterDefinitions,
+  SearchCriteria,
+  SearchResponse,
+} from '@partners-network/contract';
 import { ApiError } from './ApiError';
 import { DEFAULT_LOCALE } from './types';
 import type { PortalContext } from './types';
@@ -60,7 +67,7 @@ export function createApiClient({
   async function call<T>(
     method: 'GET' | 'POST',
     path: string,
-    schema: z.ZodMiniType<T>,
+    schema: DataSchema<T>,
     body: unknown,
     signal: AbortSignal | undefined,
   ): Promise<T> {
@@ -122,7 +129,7 @@ export function createApiClient({
     }
 
     if (!response.ok) {
-      const problem = problemSchema.safeParse(data);
+      const problem = parseData(problemDataSchema, data);
       const detail = problem.success ? `: ${problem.data.title}` : '';
       throw new ApiError(
         'http',
@@ -137,19 +144,13 @@ export function createApiClient({
         response.status,
       );
     }
-    const parsed = schema.safeParse(data);
+    const parsed = parseData(schema, data);
     if (!parsed.success) {
-      const issues = parsed.error.issues
-        .slice(0, 3)
-        .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
-        .join('; ');
       throw new ApiError(
         'shape',
-        `${what} answered with an unexpected shape: ${issues}`,
+        `${what} answered with an unexpected shape: ${describeDataIssues(parsed.issues)}`,
         response.status,
-        {
-          cause: parsed.error,
-        },
+        { cause: parsed.issues },
       );
     }
     return parsed.data;
@@ -157,10 +158,10 @@ export function createApiClient({
 
   return {
     fetchFilterDefinitions(signal) {
-      return call('GET', filterGroupsPath(scope), filterDefinitionsSchema, undefined, signal);
+      return call('GET', filterGroupsPath(scope), filterDefinitionsDataSchema, undefined, signal);
     },
     searchPartners(criteria, signal) {
-      return call('POST', searchPath(scope), searchResponseSchema, criteria, signal);
+      return call('POST', searchPath(scope), searchResponseDataSchema, criteria, signal);
     },
   };
 }

@@ -1,52 +1,29 @@
 /**
  * Reads the page's host: Liferay's ThemeDisplay and authToken, and the global
  * settings object `window.partnersNetworkSettings` (SPEC 3). All of it is outside
- * data, so it is parsed with zod; a missing or broken part falls back to its default
+ * data, so it is parsed against the contract's portal schemas (`portalSchemas.ts`,
+ * through their data twins); a missing or broken part falls back to its default
  * with a console warning and never throws. Overrides (custom element attributes)
  * win over what the window says, and silence warnings about what they replace.
  */
-import * as z from 'zod/mini';
+import {
+  backgroundPictureDataSchema,
+  liferayDataSchema,
+  parseData,
+  portalIdDataSchema,
+  portalSettingsDataSchema,
+} from '@partners-network/contract';
 import { sanitizeUrl } from './sanitizeUrl';
 import type { PortalContext, Picture } from './types';
 
 export const DEFAULT_BACK_BUTTON_URL = '/';
 
-const getterSchema = z.custom<() => unknown>((value) => typeof value === 'function');
-const idSchema = z.union([z.string(), z.number()]);
-
-const liferaySchema = z.object({
-  ThemeDisplay: z.optional(
-    z.object({
-      getCompanyId: z.optional(getterSchema),
-      getScopeGroupId: z.optional(getterSchema),
-      getLanguageId: z.optional(getterSchema),
-    }),
-  ),
-  authToken: z.optional(z.unknown()),
-});
-
-const settingsSchema = z.object({
-  backButtonUrl: z.optional(z.unknown()),
-  searchSectionBackgroundImageFriendlyUrl: z.optional(z.unknown()),
-});
-
-const pictureSchema = z.object({
-  defaultUrl: z.string(),
-  sources: z.optional(
-    z.array(
-      z.object({
-        url: z.string(),
-        // Portal templates often print numbers as strings.
-        maxWidth: z.union([z.number(), z.string().check(z.regex(/^\d+(\.\d+)?$/))]),
-      }),
-    ),
-  ),
-});
-
-function callGetter(getter: (() => unknown) | undefined): string | null {
-  if (!getter) return null;
+/** A ThemeDisplay getter's id; anything but a function giving a string or number is null. */
+function callGetter(getter: unknown): string | null {
+  if (typeof getter !== 'function') return null;
   try {
-    const parsed = idSchema.safeParse(getter());
+    const id: unknown = getter();
+    const parsed = parseData(portalIdDataSchema, id);
     return parsed.success ? String(parsed.data) : null;
   } catch {
     return null;
@@ -55,7 +32,7 @@ function callGetter(getter: (() => unknown) | undefined): string | null {
 
 function readPicture(value: unknown): { picture: Picture | null; problem?: string } {
   if (value === undefined || value === null) return { picture: null };
-  const parsed = pictureSchema.safeParse(value);
+  const parsed = parseData(backgroundPictureDataSchema, value);
   if (!parsed.success) return { picture: null, problem: 'is not { defaultUrl, sources }' };
   const defaultUrl = sanitizeUrl(parsed.data.defaultUrl);
   if (!defaultUrl) return { picture: null, problem: 'has an unsafe or empty defaultUrl' };
@@ -78,7 +55,7 @@ export function readPortalContext(
     if (!problems.has(key)) problems.set(key, why);
   };
 
-  const liferay = liferaySchema.safeParse(Reflect.get(win, 'Liferay'));
+  const liferay = parseData(liferayDataSchema, Reflect.get(win, 'Liferay'));
   const themeDisplay = liferay.success ? liferay.data.ThemeDisplay : undefined;
   if (!themeDisplay) {
     note('companyId', 'window.Liferay.ThemeDisplay is missing');
@@ -94,7 +71,7 @@ export function readPortalContext(
   const authToken = typeof rawAuthToken === 'string' && rawAuthToken !== '' ? rawAuthToken : null;
 
   const rawSettings: unknown = Reflect.get(win, 'partnersNetworkSettings');
-  const settings = settingsSchema.safeParse(rawSettings);
+  const settings = parseData(portalSettingsDataSchema, rawSettings);
   if (!settings.success) {
     note('backButtonUrl', 'window.partnersNetworkSettings is missing or not an object');
     note('background', 'window.partnersNetworkSettings is missing or not an object');

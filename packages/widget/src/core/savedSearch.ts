@@ -2,13 +2,18 @@
  * The `search` query parameter: base64 of the JSON of a saved search (SPEC 2).
  * Decoding is lenient about the transport (base64url, missing padding, '+' turned
  * into ' ' by a query string that was not URL-encoded) and strict about the content
- * (zod): anything else is ignored with a warning and the page starts from defaults.
+ * (the contract's `searchCriteriaSchema`, through its data twin): anything else is
+ * ignored with a warning and the page starts from defaults.
  */
-import { searchCriteriaSchema } from '@partners-network/contract';
+import {
+  describeDataIssues,
+  parseData,
+  searchCriteriaDataSchema,
+} from '@partners-network/contract';
 import type { SavedSearch } from './types';
 
 /** Same fields and limits as the criteria sent to the API. */
-const savedSearchSchema = searchCriteriaSchema;
+const savedSearchSchema = searchCriteriaDataSchema;
 
 export function encodeSavedSearch(saved: SavedSearch): string {
   const json = JSON.stringify({
@@ -37,9 +42,11 @@ export function decodeSavedSearch(value: string): SavedSearch | null {
     console.warn('Partners Network: ignoring the search parameter: it is not JSON.');
     return null;
   }
-  const parsed = savedSearchSchema.safeParse(data);
+  const parsed = parseData(savedSearchSchema, data);
   if (!parsed.success) {
-    console.warn('Partners Network: ignoring the search parameter: wrong shape.', parsed.error);
+    console.warn(
+      `Partners Network: ignoring the search parameter: wrong shape: ${describeDataIssues(parsed.issues)}.`,
+    );
     return null;
   }
   return parsed.data;

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import * as contract from '../../src/index';
+import {
+  DATA_SCHEMAS_PATH,
+  dataSchemaName,
+  listSchemas,
+  renderDataSchemas,
+  toDataSchemaNode,
+} from '../generateDataSchemas';
+
+describe('src/dataSchemas.ts', () => {
+  it('is what the generator writes today (run `npm run generate -w @partners-network/contract`)', async () => {
+    expect(readFileSync(DATA_SCHEMAS_PATH, 'utf8')).toBe(await renderDataSchemas());
+  });
+
+  it('has a twin, exported by the package, for every zod schema', () => {
+    const names = listSchemas().map(({ name }) => name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'searchCriteriaSchema',
+        'searchResponseSchema',
+        'filterDefinitionsSchema',
+        'problemSchema',
+        'liferaySchema',
+        'portalSettingsSchema',
+        'backgroundPictureSchema',
+        'portalIdSchema',
+      ]),
+    );
+    for (const { name, schema } of listSchemas()) {
+      expect(Reflect.get(contract, dataSchemaName(name)), name).toEqual(toDataSchemaNode(schema));
+    }
+  });
+});
+
+describe('toDataSchemaNode', () => {
+  it('keeps the rules parseData checks', () => {
+    expect(
+      toDataSchemaNode(
+        z.object({
+          text: z.string().check(z.maxLength(3), z.regex(/^a+$/)),
+          count: z.optional(z.int().check(z.minimum(1))),
+          ids: z.array(z.number()).check(z.maxLength(2)),
+          id: z.union([z.string(), z.number()]),
+        }),
+      ),
+    ).toEqual({
+      type: 'object',
+      properties: {
+        text: { type: 'string', maxLength: 3, pattern: '^a+$' },
+        count: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+        ids: { type: 'array', maxItems: 2, items: { type: 'number' } },
+        id: { anyOf: [{ type: 'string' }, { type: 'number' }] },
+      },
+      required: ['text', 'ids', 'id'],
+    });
+  });
+
+  // Each of these would be silently weakened by a plain JSON Schema translation.
+  it.each([
+    ['a refinement', z.string().check(z.refine((value) => value !== 'x'))],
+    ['a regex with flags', z.string().check(z.regex(/^a$/i))],
+    ['a default', z.object({ a: z._default(z.string(), 'x') })],
+    [
+      'a transform',
+      z.pipe(
+        z.string(),
+        z.transform((value) => value.length),
+      ),
+    ],
+    ['a strict object', z.strictObject({ a: z.string() })],
+    ['a loose object', z.looseObject({ a: z.string() })],
+    ['an exclusive bound', z.number().check(z.gt(0))],
+    ['a string format', z.email()],
+    ['a nullable', z.nullable(z.string())],
+    ['a literal', z.literal('a')],
+    ['an enum', z.enum(['a', 'b'])],
+    ['a custom type', z.custom<() => void>((value) => typeof value === 'function')],
+  ])('refuses %s', (_label, schema) => {
+    expect(() => toDataSchemaNode(schema)).toThrow();
+  });
+});

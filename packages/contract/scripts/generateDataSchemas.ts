@@ -1,0 +1,228 @@
+/**
+ * Writes `src/dataSchemas.ts`: the data-only twin (`DataSchema`) of every zod schema
+ * exported by `src/schemas.ts` and `src/portalSchemas.ts`, for the browser's
+ * `parseData`. zod's own `toJSONSchema` does the translation; this script refuses
+ * anything `parseData` would not check exactly as zod does (refinements, regex
+ * flags, defaults, transforms, strict or loose objects, other keywords), so a new
+ * rule in a schema cannot be dropped silently.
+ *
+ *   npm run generate -w @partners-network/contract          (write)
+ *   npm run generate -w @partners-network/contract -- --check (fail when stale)
+ *
+ * `src/__tests__/dataSchemas.test.ts` fails when the file is stale, so `npm test`
+ * catches a schema changed without regenerating.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as prettier from 'prettier';
+import * as z from 'zod/mini';
+import type { DataSchemaNode, DataSchemaType } from '../src/dataSchema';
+import * as portalSchemas from '../src/portalSchemas';
+import * as wireSchemas from '../src/schemas';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const DATA_SCHEMAS_PATH = resolve(here, '../src/dataSchemas.ts');
+
+/** Source modules, as the generated file imports their types. */
+const SOURCES = { schemas: wireSchemas, portalSchemas } as const;
+
+/** zod node kinds and checks whose JSON Schema `parseData` reads exactly. */
+const KNOWN_KINDS = new Set([
+  'string',
+  'number',
+  'boolean',
+  'object',
+  'array',
+  'optional',
+  'union',
+  'unknown',
+]);
+const KNOWN_CHECKS = new Set([
+  'max_length',
+  'min_length',
+  'length_equals',
+  'greater_than',
+  'less_than',
+]);
+const TYPES: readonly DataSchemaType[] = [
+  'string',
+  'number',
+  'integer',
+  'boolean',
+  'object',
+  'array',
+];
+
+function isZodSchema(value: unknown): value is z.ZodMiniType {
+  return typeof value === 'object' && value !== null && '_zod' in value;
+}
+
+/** Throws on a zod node or check whose rule the JSON Schema would not carry. */
+function refuseUnsupported(ctx: { zodSchema: z.core.$ZodTypes; path: (string | number)[] }): void {
+  const where = ctx.path.join('/') || '(root)';
+  const def = ctx.zodSchema._zod.def;
+  if (!KNOWN_KINDS.has(def.type))
+    throw new Error(`${where}: zod type "${def.type}" is not supported`);
+  for (const check of def.checks ?? []) {
+    const checkDef = check._zod.def;
+    if (checkDef.check === 'string_format' && Reflect.get(checkDef, 'format') === 'regex') {
+      const pattern: unknown = Reflect.get(checkDef, 'pattern');
+      if (pattern instanceof RegExp && pattern.flags === '') continue;
+      throw new Error(`${where}: regex flags are not supported (JSON Schema drops them)`);
+    }
+    if (!KNOWN_CHECKS.has(checkDef.check)) {
+      throw new Error(`${where}: check "${checkDef.check}" is not supported`);
+    }
+  }
+}
+
+function jsonSchemaOf(schema: z.ZodMiniType, io: 'input' | 'output'): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { io, override: refuseUnsupported });
+  // The dialect tag is not a rule.
+  return Object.fromEntries(Object.entries(json).filter(([key]) => key !== '$schema'));
+}
+
+/** Output-mode JSON Schema of z.object says additionalProperties: false even though zod strips. */
+function withoutClosedObjects(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutClosedObjects);
+  if (typeof value !== 'object' || value === null) return value;
+  const result: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (key === 'additionalProperties' && item === false) continue;
+    result[key] = withoutClosedObjects(item);
+  }
+  return result;
+}
+
+const isNumber = (value: unknown): value is number => typeof value === 'number';
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isType = (value: unknown): value is DataSchemaType => TYPES.some((type) => type === value);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Copies one JSON Schema node into a DataSchemaNode, refusing any other keyword. */
+function toNode(json: unknown, where: string): DataSchemaNode {
+  if (!isRecord(json)) throw new Error(`${where}: not a schema object`);
+  // zod writes a union of plain types as `type: [a, b]`; parseData reads only anyOf.
+  const { type: types, ...rest } = json;
+  if (Array.isArray(types)) {
+    return toNode({ anyOf: types.map((type: unknown) => ({ ...rest, type })) }, where);
+  }
+  const node: { -readonly [K in keyof DataSchemaNode]: DataSchemaNode[K] } = {};
+  for (const [key, value] of Object.entries(json)) {
+    const fail = (): never => {
+      throw new Error(`${where}: keyword ${key}=${JSON.stringify(value)} is not supported`);
+    };
+    switch (key) {
+      case 'type':
+        node.type = isType(value) ? value : fail();
+        break;
+      case 'minLength':
+      case 'maxLength':
+      case 'minItems':
+      case 'maxItems':
+      case 'minimum':
+      case 'maximum':
+        node[key] = isNumber(value) ? value : fail();
+        break;
+      case 'pattern':
+        node.pattern = isString(value) ? value : fail();
+        break;
+      case 'required':
+        node.required = Array.isArray(value) && value.every(isString) ? value : fail();
+        break;
+      case 'items':
+        node.items = toNode(value, `${where}/items`);
+        break;
+      case 'anyOf':
+        node.anyOf = Array.isArray(value)
+          ? value.map((option, index) => toNode(option, `${where}/anyOf/${index}`))
+          : fail();
+        break;
+      case 'properties': {
+        if (!isRecord(value)) return fail();
+        const properties: Record<string, DataSchemaNode> = {};
+        for (const [name, property] of Object.entries(value)) {
+          if (name === '__proto__') fail();
+          properties[name] = toNode(property, `${where}/${name}`);
+        }
+        node.properties = properties;
+        break;
+      }
+      default:
+        fail();
+    }
+  }
+  if (node.type === 'object' && !node.properties) node.properties = {};
+  if (node.type === 'array' && !node.items) throw new Error(`${where}: an array needs items`);
+  return node;
+}
+
+/** The DataSchemaNode of a zod schema, or an error naming what cannot be carried over. */
+export function toDataSchemaNode(schema: z.ZodMiniType, name = '(schema)'): DataSchemaNode {
+  const input = jsonSchemaOf(schema, 'input');
+  const output = withoutClosedObjects(jsonSchemaOf(schema, 'output'));
+  // Equal unless the schema has defaults, transforms, pipes or strict objects.
+  if (JSON.stringify(input) !== JSON.stringify(output)) {
+    throw new Error(`${name}: its input and output differ, which parseData cannot reproduce`);
+  }
+  return toNode(input, name);
+}
+
+/** `fooSchema` -> `fooDataSchema`. */
+export const dataSchemaName = (schemaName: string): string =>
+  schemaName.replace(/Schema$/, 'DataSchema');
+
+/** Every exported zod schema, with the module it comes from, sorted by name. */
+export function listSchemas(): { module: string; name: string; schema: z.ZodMiniType }[] {
+  return Object.entries(SOURCES).flatMap(([module, exports]) =>
+    Object.keys(exports)
+      .sort()
+      .flatMap((name) => {
+        const schema: unknown = Reflect.get(exports, name);
+        return isZodSchema(schema) ? [{ module, name, schema }] : [];
+      }),
+  );
+}
+
+export async function renderDataSchemas(): Promise<string> {
+  const lines = [
+    '/**',
+    ' * GENERATED by scripts/generateDataSchemas.ts from schemas.ts and portalSchemas.ts:',
+    ' * do not edit. Regenerate with `npm run generate -w @partners-network/contract`.',
+    " * One DataSchema per zod schema, typed with that schema's output (types only: no zod",
+    ' * in the bundle), for `parseData` in the browser.',
+    ' */',
+    "import type * as z from 'zod/mini';",
+    "import { dataSchema } from './dataSchema';",
+    ...Object.keys(SOURCES).map((module) => `import type * as ${module} from './${module}';`),
+  ];
+  for (const { module, name, schema } of listSchemas()) {
+    const node = JSON.stringify(toDataSchemaNode(schema, name));
+    lines.push(
+      '',
+      `export const ${dataSchemaName(name)} = dataSchema<z.output<typeof ${module}.${name}>>(${node});`,
+    );
+  }
+  const options = await prettier.resolveConfig(DATA_SCHEMAS_PATH);
+  return prettier.format(lines.join('\n'), { ...options, filepath: DATA_SCHEMAS_PATH });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const fresh = await renderDataSchemas();
+  const current = readFileSync(DATA_SCHEMAS_PATH, { encoding: 'utf8', flag: 'a+' });
+  if (process.argv.includes('--check')) {
+    if (current !== fresh) {
+      console.error(
+        `${DATA_SCHEMAS_PATH} is stale: run npm run generate -w @partners-network/contract`,
+      );
+      process.exit(1);
+    }
+  } else if (current !== fresh) {
+    writeFileSync(DATA_SCHEMAS_PATH, fresh);
+    console.log(`wrote ${DATA_SCHEMAS_PATH}`);
+  }
+}
