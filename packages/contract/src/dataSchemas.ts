@@ -215,6 +215,20 @@ export const backgroundPictureDataSchema = dataSchema<
   required: ['defaultUrl'],
 });
 
+export const backgroundSourcesDataSchema = dataSchema<
+  z.output<typeof portalSchemas.backgroundSourcesSchema>
+>({
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      url: { type: 'string' },
+      maxWidth: { anyOf: [{ type: 'number' }, { type: 'string', pattern: '^\\d+$' }] },
+    },
+    required: ['url', 'maxWidth'],
+  },
+});
+
 export const liferayDataSchema = dataSchema<z.output<typeof portalSchemas.liferaySchema>>({
   type: 'object',
   properties: {

@@ -91,6 +91,13 @@ const VALID: Record<string, unknown[]> = {
     },
     { defaultUrl: '' },
   ],
+  backgroundSourcesSchema: [
+    [
+      { url: '/bg-540.jpg', maxWidth: 540 },
+      { url: '/bg-1023.jpg', maxWidth: '1023' },
+    ],
+    [],
+  ],
 };
 
 /** Values swapped in everywhere: wrong types, boundaries, characters, specials. */
