@@ -12,6 +12,7 @@ import type { PartnerStore } from '@partners-network/server';
 import { buildApp, createXsrfToken, readCookie } from '@partners-network/server';
 import { isDemoLanguageId, renderPartnerPage, renderPortalPage } from './renderPortalPage';
 import { readWidgetScriptPath } from './readWidgetScriptPath';
+import { registerEmbeddingRoutes } from './registerEmbeddingRoutes';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PUBLIC_DIR = resolve(here, '../public');
@@ -104,6 +105,16 @@ export async function createDemoApp(options: DemoAppOptions): Promise<DemoApp> {
         body: '',
       }),
     );
+  });
+
+  registerEmbeddingRoutes(app, {
+    widgetDist,
+    companyId,
+    scopeGroupId,
+    sendPage(request, reply, html) {
+      ensureXsrfCookie(request, reply);
+      return sendPage(reply, html);
+    },
   });
 
   app.get<{ Params: { slug: string } }>('/partners/:slug', async (request, reply) => {

@@ -31,7 +31,14 @@ export interface PortalPageOptions {
   body: string;
 }
 
-function renderLayout(options: Omit<PortalPageOptions, 'widgetScript'> & { head: string }): string {
+export interface LayoutOptions extends Omit<PortalPageOptions, 'widgetScript'> {
+  head: string;
+  /** Liferay.authToken of the page (portal.js reads it from data-auth-token). */
+  authToken?: string;
+}
+
+/** The portal's page around any content: header, language switch, main column, footer. */
+export function renderLayout(options: LayoutOptions): string {
   const language = DEMO_LANGUAGES.find((entry) => entry.id === options.languageId);
   const languageLinks = DEMO_LANGUAGES.map(
     (entry) =>
@@ -39,7 +46,7 @@ function renderLayout(options: Omit<PortalPageOptions, 'widgetScript'> & { head:
       `${entry.id === options.languageId ? ' aria-current="true"' : ''}>${entry.label}</a></li>`,
   ).join('');
   return `<!doctype html>
-<html lang="${language?.lang ?? 'en-US'}" data-language-id="${escapeHtml(options.languageId)}" data-company-id="${escapeHtml(options.companyId)}" data-scope-group-id="${escapeHtml(options.scopeGroupId)}">
+<html lang="${language?.lang ?? 'en-US'}" data-language-id="${escapeHtml(options.languageId)}" data-company-id="${escapeHtml(options.companyId)}" data-scope-group-id="${escapeHtml(options.scopeGroupId)}"${options.authToken ? ` data-auth-token="${escapeHtml(options.authToken)}"` : ''}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
