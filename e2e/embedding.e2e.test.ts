@@ -1,0 +1,433 @@
+/**
+ * Embedding (issue 4): the element on a plain page and on the portal page, isolation
+ * from a hostile host stylesheet, theming from outside, two elements on one page,
+ * globals, the headers of a real POST, and removal while work is pending.
+ */
+import type { Locator, Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { EMBEDDING_AUTH_TOKEN } from '@partners-network/demo';
+import { usePortal } from './support/usePortal';
+
+const portal = usePortal();
+
+type Box = { x: number; y: number; width: number; height: number };
+
+function isSearchPost(request: Request): boolean {
+  return request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/search');
+}
+
+function isFiltersGet(request: Request): boolean {
+  return request.method() === 'GET' && new URL(request.url()).pathname.endsWith('/filter-groups');
+}
+
+/** Console errors and warnings of a page, from the moment it is opened. */
+function collectConsole(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      messages.push(`${message.type()}: ${message.text()}`);
+    }
+  });
+  return messages;
+}
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (box === null) throw new Error('not rendered');
+  return box;
+}
+
+/** The main parts' boxes relative to the element, rounded to a tenth of a pixel. */
+async function layoutOf(widget: Locator): Promise<Record<string, Box>> {
+  const origin = await boxOf(widget);
+  const parts: Record<string, Locator> = {
+    widget,
+    heading: widget.getByRole('heading', { name: 'Partners Network' }),
+    searchPanel: widget.locator('[part~="search-panel"]'),
+    searchInput: widget.getByRole('textbox', { name: 'Search partners' }),
+    searchButton: widget.getByRole('button', { name: 'Search', exact: true }),
+    filterPanel: widget.locator('[part~="filter-panel"]'),
+    firstFilter: widget.getByRole('radio').first(),
+    firstCard: widget.getByRole('article').first(),
+    firstCardImage: widget.getByRole('article').first().locator('img'),
+    loadMore: widget.getByRole('button', { name: 'Load More Partners' }),
+    backLink: widget.getByRole('link', { name: 'Back to home page' }),
+  };
+  const round = (value: number) => Math.round(value * 10) / 10;
+  const boxes: Record<string, Box> = {};
+  for (const [name, locator] of Object.entries(parts)) {
+    const box = await boxOf(locator);
+    boxes[name] = {
+      x: round(box.x - origin.x),
+      y: round(box.y - origin.y),
+      width: round(box.width),
+      height: round(box.height),
+    };
+  }
+  return boxes;
+}
+
+async function waitForCards(widget: Locator): Promise<void> {
+  await widget.getByRole('article').first().waitFor();
+  await widget.getByRole('button', { name: 'Load More Partners' }).waitFor();
+  // Eager images loaded (card images sit in fixed 16:9 frames, lazy or not).
+  await expect
+    .poll(() =>
+      widget
+        .locator('img')
+        .evaluateAll((images) =>
+          images.every(
+            (image) =>
+              image instanceof HTMLImageElement && (image.complete || image.loading === 'lazy'),
+          ),
+        ),
+    )
+    .toBe(true);
+}
+
+describe('a plain web page without a portal', () => {
+  it('runs the element from its attributes alone, with no warning or error', async () => {
+    let messages: string[] = [];
+    const searches: Request[] = [];
+    const page = await portal.open('/embedding/plain', {
+      beforeNavigate(page) {
+        messages = collectConsole(page);
+        page.on('request', (request) => {
+          if (isSearchPost(request)) searches.push(request);
+        });
+      },
+    });
+    const widget = page.locator('partners-network-search');
+    await waitForCards(widget);
+    expect(await widget.getByRole('article').count()).toBe(10);
+    expect(new URL(searches[0]?.url() ?? '').pathname).toBe(
+      '/o/preferred-partners/v1/20097/20121/search',
+    );
+    expect(await widget.getByRole('link', { name: 'Back to home page' }).getAttribute('href')).toBe(
+      '/embedding/plain',
+    );
+    // background-sources became one <source> per width, narrowest first.
+    expect(
+      await widget
+        .locator('picture source')
+        .evaluateAll((sources) => sources.map((source) => source.getAttribute('media'))),
+    ).toEqual(['(max-width: 540px)', '(max-width: 1023px)', '(max-width: 1919px)']);
+    expect(messages).toEqual([]);
+  });
+
+  it('reloads filters and results in the new language when language-id changes', async () => {
+    const calls: Request[] = [];
+    const page = await portal.open('/embedding/plain', {
+      beforeNavigate(page) {
+        page.on('request', (request) => {
+          if (isSearchPost(request) || isFiltersGet(request)) calls.push(request);
+        });
+      },
+    });
+    const widget = page.locator('partners-network-search');
+    await waitForCards(widget);
+    calls.length = 0;
+
+    await widget.evaluate((element) => element.setAttribute('language-id', 'fr_FR'));
+    const filters = widget.getByRole('region', { name: 'Search filters' });
+    await expect.poll(() => filters.getByText('Région').count()).toBeGreaterThan(0);
+    await expect.poll(() => calls.length).toBe(2);
+    expect(calls.map((call) => new URL(call.url()).searchParams.get('locale'))).toEqual([
+      'fr-FR',
+      'fr-FR',
+    ]);
+    expect(await widget.getByRole('article').count()).toBe(10);
+  });
+
+  it('defines no global variable, and a second copy of the script changes nothing', async () => {
+    const page = await portal.open('/embedding/plain?script=0');
+    const before = await page.evaluate(() => Object.keys(window));
+    const script = await page.evaluate(() => document.documentElement.dataset.widgetScript ?? '');
+    expect(script).toMatch(/^\/widget\/.+\.js$/);
+
+    await page.addScriptTag({ url: script, type: 'module' });
+    const widget = page.locator('partners-network-search');
+    await waitForCards(widget);
+    // Another URL is another module instance: it finds the name taken and does nothing.
+    await page.addScriptTag({ url: `${script}?copy=2`, type: 'module' });
+    await page.waitForTimeout(300);
+
+    const after = await page.evaluate(() => Object.keys(window));
+    expect(after.filter((key) => !before.includes(key))).toEqual([]);
+    expect(await widget.evaluate((element) => element.shadowRoot?.children.length)).toBe(1);
+    expect(await widget.getByRole('heading', { name: 'Partners Network' }).count()).toBe(1);
+  });
+});
+
+describe('removing the element', () => {
+  async function openPlain(): Promise<{
+    page: Page;
+    widget: Locator;
+    messages: string[];
+    searchesSince(): number;
+    markRemoved(): void;
+  }> {
+    let messages: string[] = [];
+    let removedAt = Number.POSITIVE_INFINITY;
+    let afterRemoval = 0;
+    const page = await portal.open('/embedding/plain', {
+      beforeNavigate(page) {
+        messages = collectConsole(page);
+        page.on('request', (request) => {
+          if (isSearchPost(request) && Date.now() >= removedAt) afterRemoval += 1;
+        });
+      },
+    });
+    const widget = page.locator('partners-network-search');
+    await waitForCards(widget);
+    return {
+      page,
+      widget,
+      messages,
+      searchesSince: () => afterRemoval,
+      markRemoved: () => {
+        removedAt = Date.now();
+      },
+    };
+  }
+
+  it('during the 600 ms debounce: no search is sent afterwards', async () => {
+    const { page, widget, messages, searchesSince, markRemoved } = await openPlain();
+    const field = widget.getByRole('textbox', { name: 'Search partners' });
+    await field.fill('cloud');
+    await field.press('Enter');
+    markRemoved();
+    await widget.evaluate((element) => element.remove());
+    await page.waitForTimeout(1200);
+    expect(searchesSince()).toBe(0);
+    expect(await page.locator('partners-network-search').count()).toBe(0);
+    expect(messages).toEqual([]);
+  });
+
+  it('while a search is in flight: it is aborted and nothing is logged', async () => {
+    const { page, widget, messages, searchesSince, markRemoved } = await openPlain();
+    let held = 0;
+    await page.route('**/o/preferred-partners/v1/*/*/search*', async (route) => {
+      held += 1;
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      // The page aborted the request meanwhile: there is nothing left to answer.
+      await route.continue().catch(() => undefined);
+    });
+    const field = widget.getByRole('textbox', { name: 'Search partners' });
+    await field.fill('cloud');
+    await field.press('Enter');
+    await expect.poll(() => held, { timeout: 3000 }).toBe(1);
+    markRemoved();
+    await widget.evaluate((element) => element.remove());
+    await page.waitForTimeout(1500);
+    expect(searchesSince()).toBe(0);
+    expect(messages).toEqual([]);
+  });
+
+  it('leaves no listener of its own on window or document behind', async () => {
+    const page = await portal.open('/embedding/plain?script=0');
+    const session = await page.context().newCDPSession(page);
+    const scriptUrls = new Map<string, string>();
+    session.on('Debugger.scriptParsed', (event) => scriptUrls.set(event.scriptId, event.url));
+    await session.send('Debugger.enable');
+    /** Listeners on window and document added by the widget's script. */
+    async function widgetListeners(): Promise<string[]> {
+      const types: string[] = [];
+      for (const expression of ['window', 'document']) {
+        const { result } = await session.send('Runtime.evaluate', { expression });
+        if (!result.objectId) throw new Error(`no ${expression}`);
+        const found = await session.send('DOMDebugger.getEventListeners', {
+          objectId: result.objectId,
+        });
+        for (const listener of found.listeners) {
+          if (!scriptUrls.get(listener.scriptId)?.includes('/widget/')) continue;
+          types.push(`${expression}:${listener.type}`);
+        }
+      }
+      return types.sort();
+    }
+    const script = await page.evaluate(() => document.documentElement.dataset.widgetScript ?? '');
+    await page.addScriptTag({ url: script, type: 'module' });
+    const widget = page.locator('partners-network-search');
+    await waitForCards(widget);
+    const field = widget.getByRole('textbox', { name: 'Search partners' });
+    await field.fill('cloud');
+    await field.press('Enter');
+    await page.mouse.wheel(0, 400);
+    await widget.evaluate((element) => element.remove());
+    await page.waitForTimeout(200);
+    // React keeps one selectionchange listener per document for as long as the page lives.
+    expect(await widgetListeners()).toEqual(['document:selectionchange']);
+  });
+});
+
+describe('isolation from the host page', () => {
+  it('keeps its layout under a stylesheet that styles everything globally', async () => {
+    const plain = await portal.open('/embedding/hostile?hostile=0');
+    const plainWidget = plain.locator('partners-network-search');
+    await waitForCards(plainWidget);
+    const expected = await layoutOf(plainWidget);
+
+    const hostile = await portal.open('/embedding/hostile');
+    // The sheet is really there: the host's own sample is restyled.
+    const hostButton = hostile.getByRole('button', { name: 'Host button' });
+    expect(await hostButton.evaluate((button) => getComputedStyle(button).fontSize)).toBe('28px');
+    const hostileWidget = hostile.locator('partners-network-search');
+    await waitForCards(hostileWidget);
+    expect(await layoutOf(hostileWidget)).toEqual(expected);
+
+    const look = (locator: Locator) =>
+      locator.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return [style.fontFamily, style.fontSize, style.color, style.textTransform, style.cursor];
+      });
+    const heading = (page: Page) =>
+      page.locator('partners-network-search').getByRole('heading', { name: 'Partners Network' });
+    expect(await look(heading(hostile))).toEqual(await look(heading(plain)));
+    const button = (page: Page) =>
+      page.locator('partners-network-search').getByRole('button', { name: 'Search', exact: true });
+    expect(await look(button(hostile))).toEqual(await look(button(plain)));
+  });
+
+  it("leaves the host's own elements as they are", async () => {
+    const styleOf = (page: Page) =>
+      page
+        .getByTestId('host-sample')
+        .locator('*')
+        .evaluateAll((elements) =>
+          elements.map((element) => {
+            const style = getComputedStyle(element);
+            const box = element.getBoundingClientRect();
+            return [
+              element.tagName,
+              style.display,
+              style.fontFamily,
+              style.fontSize,
+              style.color,
+              style.backgroundColor,
+              style.padding,
+              style.border,
+              style.borderRadius,
+              box.x,
+              box.y,
+              box.width,
+              box.height,
+            ].join(' ');
+          }),
+        );
+    for (const hostile of ['1', '0']) {
+      const without = await portal.open(`/embedding/hostile?hostile=${hostile}&widget=0`);
+      const expected = await styleOf(without);
+      const withWidget = await portal.open(`/embedding/hostile?hostile=${hostile}`);
+      await waitForCards(withWidget.locator('partners-network-search'));
+      expect(await styleOf(withWidget)).toEqual(expected);
+    }
+  });
+
+  it('takes a theme from custom properties and ::part() on the page', async () => {
+    const plain = await portal.open('/embedding/plain');
+    await waitForCards(plain.locator('partners-network-search'));
+    const themed = await portal.open('/embedding/plain?theme=1');
+    const widget = themed.locator('partners-network-search');
+    await waitForCards(widget);
+
+    const searchButton = widget.getByRole('button', { name: 'Search', exact: true });
+    expect(await searchButton.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe(
+      'rgb(138, 21, 56)',
+    );
+    const card = widget.getByRole('article').first();
+    expect(
+      await card.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return [style.borderRadius, style.outlineStyle, style.outlineColor];
+      }),
+    ).toEqual(['0px', 'solid', 'rgb(138, 21, 56)']);
+    const plainCard = plain.locator('partners-network-search').getByRole('article').first();
+    expect(await plainCard.evaluate((element) => getComputedStyle(element).borderRadius)).not.toBe(
+      '0px',
+    );
+  });
+});
+
+describe('two elements on one page', () => {
+  it('search independently; only the first one keeps its search in the URL', async () => {
+    const searches: Request[] = [];
+    const page = await portal.open('/embedding/two', {
+      beforeNavigate(page) {
+        page.on('request', (request) => {
+          if (isSearchPost(request)) searches.push(request);
+        });
+      },
+    });
+    const [first, second] = [
+      page.getByRole('region', { name: 'Directory' }).locator('partners-network-search'),
+      page.getByRole('region', { name: 'Annuaire' }).locator('partners-network-search'),
+    ];
+    await waitForCards(first);
+    await waitForCards(second);
+    await expect.poll(() => page.url()).toContain('search=');
+    const urlBefore = page.url();
+    const firstTitles = await first.getByRole('heading', { level: 3 }).allTextContents();
+
+    // The second one searches; the first one and the URL do not move.
+    searches.length = 0;
+    const secondField = second.getByRole('textbox', { name: 'Search partners' });
+    await secondField.fill('zzzz');
+    await secondField.press('Enter');
+    await second.getByRole('heading', { name: 'No partners found' }).waitFor();
+    expect(searches.map((request) => new URL(request.url()).searchParams.get('locale'))).toEqual([
+      'fr-FR',
+    ]);
+    expect(page.url()).toBe(urlBefore);
+    expect(await first.getByRole('heading', { level: 3 }).allTextContents()).toEqual(firstTitles);
+    expect(await first.getByRole('heading', { name: 'No partners found' }).count()).toBe(0);
+
+    // The first one searches and writes the URL; the second one keeps its own list.
+    const firstField = first.getByRole('textbox', { name: 'Search partners' });
+    await firstField.fill('zzzz');
+    await firstField.press('Enter');
+    await first.getByRole('heading', { name: 'No partners found' }).waitFor();
+    await expect.poll(() => page.url()).not.toBe(urlBefore);
+
+    // After a reload the first one is back from the URL; the second one starts afresh.
+    await page.reload();
+    await first.getByRole('heading', { name: 'No partners found' }).waitFor();
+    await waitForCards(second);
+    expect(await second.getByRole('textbox', { name: 'Search partners' }).inputValue()).toBe('');
+  });
+
+  it('sends the portal token, the XSRF cookie, the locale and Accept-Language on a real POST', async () => {
+    const searches: Request[] = [];
+    const page = await portal.open('/embedding/two', {
+      beforeNavigate(page) {
+        page.on('request', (request) => {
+          if (isSearchPost(request)) searches.push(request);
+        });
+      },
+    });
+    await expect.poll(() => searches.length).toBe(2);
+    const cookies = await page.context().cookies();
+    const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+    expect(xsrf).toBeTruthy();
+    const seen = await Promise.all(
+      searches.map(async (request) => {
+        const headers = await request.allHeaders();
+        return {
+          locale: new URL(request.url()).searchParams.get('locale'),
+          acceptLanguage: headers['accept-language'],
+          csrf: headers['x-csrf-token'],
+          xsrf: headers['x-xsrf-token'],
+          status: (await request.response())?.status(),
+        };
+      }),
+    );
+    const expected = (locale: string) => ({
+      locale,
+      acceptLanguage: locale,
+      csrf: EMBEDDING_AUTH_TOKEN,
+      xsrf,
+      status: 200,
+    });
+    expect(seen).toEqual(expect.arrayContaining([expected('en-US'), expected('fr-FR')]));
+  });
+});
