@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { openWithFirstSearch, recordSearches } from './support/searchCalls';
 import type { SentSearch } from './support/searchCalls';
 import { usePortal } from './support/usePortal';
+import { shownCount } from './support/visibleText';
 
 const portal = usePortal();
 
@@ -65,9 +66,7 @@ describe('a saved search in the link', () => {
       expect(await page.getByRole('checkbox', { name: level }).isChecked()).toBe(true);
     }
     expect(await page.getByRole('checkbox', { name: 'Platinum' }).isChecked()).toBe(false);
-    await expect
-      .poll(() => page.getByText(`Showing 20 of ${answer.totalFound} partners`).count())
-      .toBe(1);
+    await expect.poll(() => shownCount(page)).toBe(`Showing 20 of ${answer.totalFound} partners`);
 
     // Load More goes on after the restored cards, without repeating any.
     await page.getByRole('button', { name: 'Load More Partners' }).click();

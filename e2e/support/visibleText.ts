@@ -1,0 +1,24 @@
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * The text a sighted visitor reads in an element: text nodes inside visually hidden
+ * parts (a screen-reader-only span clipped to 1 px) are left out.
+ */
+export function visibleText(locator: Locator): Promise<string> {
+  return locator.evaluate((root) => {
+    const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    let text = '';
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent) continue;
+      const box = parent.getBoundingClientRect();
+      if (box.width > 1 && box.height > 1 && parent.checkVisibility()) text += node.textContent;
+    }
+    return text.replace(/\s+/g, ' ').trim();
+  });
+}
+
+/** The results count as shown ('Showing 10 of 190 partners'); its live region says more, out of sight. */
+export function shownCount(page: Page): Promise<string> {
+  return visibleText(page.getByRole('region', { name: 'Partner results' }).getByRole('status'));
+}
