@@ -4,7 +4,6 @@
  * is parsed, and a value that cannot be used is left out (the element then falls back
  * to what the window says) with one console warning naming the attribute.
  */
-import * as z from 'zod/mini';
 import { sanitizeUrl } from './core/sanitizeUrl';
 import type { Picture, PortalContext } from './core/types';
 
@@ -32,12 +31,25 @@ export const ELEMENT_ATTRIBUTES = [
 
 type Read = (name: (typeof ELEMENT_ATTRIBUTES)[number]) => string | null;
 
-const jsonSourcesSchema = z.array(
-  z.object({
-    url: z.string(),
-    maxWidth: z.union([z.number(), z.string().check(z.regex(/^\d+$/))]),
-  }),
-);
+type RawSource = { url: string; maxWidth: number | string };
+
+/** A JSON value read as `[{ url, maxWidth }]`; null when it is anything else. */
+function toRawSources(json: unknown): RawSource[] | null {
+  if (!Array.isArray(json)) return null;
+  const items: readonly unknown[] = json;
+  const sources: RawSource[] = [];
+  for (const item of items) {
+    if (typeof item !== 'object' || item === null) return null;
+    const url: unknown = Reflect.get(item, 'url');
+    const maxWidth: unknown = Reflect.get(item, 'maxWidth');
+    if (typeof url !== 'string') return null;
+    if (typeof maxWidth !== 'number' && !(typeof maxWidth === 'string' && /^\d+$/.test(maxWidth))) {
+      return null;
+    }
+    sources.push({ url, maxWidth });
+  }
+  return sources;
+}
 
 /** `/hero-540.jpg 540w, /hero-1023.jpg 1023w`: like srcset, each width is a max-width. */
 const SRCSET_CANDIDATE = /^(\S+)\s+(\d+)w$/;
@@ -51,7 +63,7 @@ const SRCSET_CANDIDATE = /^(\S+)\s+(\d+)w$/;
 export function parseBackgroundSources(value: string): Picture['sources'] | null {
   const text = value.trim();
   if (text === '') return [];
-  let raw: { url: string; maxWidth: number | string }[];
+  let raw: RawSource[];
   if (text.startsWith('[')) {
     let json: unknown;
     try {
@@ -59,9 +71,9 @@ export function parseBackgroundSources(value: string): Picture['sources'] | null
     } catch {
       return null;
     }
-    const parsed = jsonSourcesSchema.safeParse(json);
-    if (!parsed.success) return null;
-    raw = parsed.data;
+    const sources = toRawSources(json);
+    if (sources === null) return null;
+    raw = sources;
   } else {
     raw = [];
     for (const candidate of text.split(',')) {
