@@ -1,4 +1,6 @@
 import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
+import { findStaleDataSchemas } from '../contract/scripts/generateDataSchemas';
 
 /**
  * Two builds of the page script a portal loads, each one ES module with hashed file
@@ -12,9 +14,22 @@ import { defineConfig } from 'vite';
  */
 const EXTERNAL_REACT = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'];
 
+/** The browser validates with the contract's generated data schemas: never build stale ones. */
+function dataSchemasFresh(): Plugin {
+  return {
+    name: 'partners-network:data-schemas-fresh',
+    apply: 'build',
+    async buildStart() {
+      const stale = await findStaleDataSchemas();
+      if (stale) this.error(stale);
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const externalReact = mode === 'external-react';
   return {
+    plugins: [dataSchemasFresh()],
     esbuild: { jsx: 'automatic', legalComments: 'none' },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {

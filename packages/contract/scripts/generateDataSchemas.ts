@@ -211,18 +211,21 @@ export async function renderDataSchemas(): Promise<string> {
   return prettier.format(lines.join('\n'), { ...options, filepath: DATA_SCHEMAS_PATH });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const fresh = await renderDataSchemas();
+/** Null when src/dataSchemas.ts is up to date, else what to do about it. */
+export async function findStaleDataSchemas(): Promise<string | null> {
   const current = readFileSync(DATA_SCHEMAS_PATH, { encoding: 'utf8', flag: 'a+' });
-  if (process.argv.includes('--check')) {
-    if (current !== fresh) {
-      console.error(
-        `${DATA_SCHEMAS_PATH} is stale: run npm run generate -w @partners-network/contract`,
-      );
-      process.exit(1);
-    }
-  } else if (current !== fresh) {
-    writeFileSync(DATA_SCHEMAS_PATH, fresh);
+  return current === (await renderDataSchemas())
+    ? null
+    : `${DATA_SCHEMAS_PATH} is stale: run npm run generate -w @partners-network/contract`;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const stale = await findStaleDataSchemas();
+  if (stale && process.argv.includes('--check')) {
+    console.error(stale);
+    process.exit(1);
+  } else if (stale) {
+    writeFileSync(DATA_SCHEMAS_PATH, await renderDataSchemas());
     console.log(`wrote ${DATA_SCHEMAS_PATH}`);
   }
 }
