@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import * as contract from '../../src/index';
@@ -32,6 +33,22 @@ describe('src/dataSchemas.ts', () => {
     for (const { name, schema } of listSchemas()) {
       expect(Reflect.get(contract, dataSchemaName(name)), name).toEqual(toDataSchemaNode(schema));
     }
+  });
+});
+
+describe('data schemas', () => {
+  it('are only ever generated: no other file calls dataSchema()', () => {
+    const packages = resolve(DATA_SCHEMAS_PATH, '../../..');
+    const callers = ['contract/src', 'widget/src', 'server/src']
+      .flatMap((folder) =>
+        readdirSync(join(packages, folder), { recursive: true, encoding: 'utf8' }).map((file) =>
+          join(packages, folder, file),
+        ),
+      )
+      .filter((file) => /\.tsx?$/.test(file) && !file.includes('__tests__'))
+      .filter((file) => /\bdataSchema\s*[<(]/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(packages, file));
+    expect(callers.sort()).toEqual(['contract/src/dataSchema.ts', 'contract/src/dataSchemas.ts']);
   });
 });
 
