@@ -1,0 +1,139 @@
+/**
+ * SPEC 2 'Error panel', 4 and 8: a failed search or an answer with its error flag
+ * replaces the page with the generic error panel; a failed start-up is for the console.
+ *
+ * The real server answers every valid call correctly, so a failing answer cannot be
+ * had from it: these tests, and only these, answer the browser's API call themselves
+ * with `page.route` (an HTTP 500, the error flag, broken JSON, a dropped connection,
+ * filter definitions of the wrong shape). Every other call goes to the real server.
+ */
+import type { ConsoleMessage, Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { isFilterGroupsCall, isSearchCall } from './support/searchCalls';
+import { usePortal } from './support/usePortal';
+
+const portal = usePortal();
+
+const API_CALLS = '**/o/preferred-partners/v1/**';
+
+/** The real server's answer with its error flag set. */
+async function withErrorFlag(route: Route): Promise<void> {
+  const response = await route.fetch();
+  const body: unknown = await response.json();
+  if (typeof body !== 'object' || body === null)
+    throw new Error('the search answer is not an object');
+  await route.fulfill({ response, json: { ...body, error: true } });
+}
+
+const FAILURES: { what: string; fail: (route: Route) => Promise<void> }[] = [
+  {
+    what: 'an HTTP 500',
+    fail: (route) =>
+      route.fulfill({
+        status: 500,
+        json: { status: 'INTERNAL_SERVER_ERROR', title: 'The server failed.' },
+      }),
+  },
+  { what: 'an answer with its error flag', fail: withErrorFlag },
+  {
+    what: 'malformed JSON',
+    fail: (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"partners": [' }),
+  },
+  { what: 'a dropped connection', fail: (route) => route.abort('connectionreset') },
+];
+
+/** Makes the search calls fail from the `fromCall`-th one on (1 = the first search). */
+async function failSearches(
+  page: Page,
+  fail: (route: Route) => Promise<void>,
+  fromCall = 1,
+): Promise<void> {
+  let calls = 0;
+  await page.route(API_CALLS, async (route) => {
+    if (!isSearchCall(route.request())) return route.continue();
+    calls += 1;
+    return calls >= fromCall ? fail(route) : route.continue();
+  });
+}
+
+async function expectErrorPanel(page: Page): Promise<void> {
+  const heading = page.getByRole('heading', { name: 'Something went wrong.' });
+  await heading.waitFor();
+  expect(await heading.textContent()).toBe('Something went wrong.');
+  expect(
+    await page
+      .getByText('We apologise and are fixing the problem. Please try again later.', {
+        exact: true,
+      })
+      .isVisible(),
+  ).toBe(true);
+  expect(await page.getByRole('button', { name: 'Go to the home page' }).isVisible()).toBe(true);
+  // The panel replaces the page.
+  expect(await page.getByRole('search', { name: 'PreferredPartners' }).count()).toBe(0);
+  expect(await page.getByRole('region', { name: 'Search filters' }).count()).toBe(0);
+  expect(await page.getByRole('article').count()).toBe(0);
+}
+
+describe('the error panel', () => {
+  it.each(FAILURES)('replaces the page after $what', async ({ fail }) => {
+    const errors: ConsoleMessage[] = [];
+    const page = await portal.open('/#/search', {
+      async beforeNavigate(page) {
+        page.on('console', (message) => {
+          if (message.type() === 'error') errors.push(message);
+        });
+        await failSearches(page, fail);
+      },
+    });
+    await expectErrorPanel(page);
+    expect(errors.length).toBeGreaterThan(0);
+  });
+
+  it('replaces the cards when a later search fails (Load More)', async () => {
+    const page = await portal.open('/#/search', {
+      beforeNavigate: (page) => failSearches(page, withErrorFlag, 2),
+    });
+    await page.getByRole('article').first().waitFor();
+    await page.getByRole('button', { name: 'Load More Partners' }).click();
+    await expectErrorPanel(page);
+  });
+
+  it("'Go to the home page' navigates to /", async () => {
+    const page = await portal.open('/?from=error#/search', {
+      beforeNavigate: (page) => failSearches(page, withErrorFlag),
+    });
+    const home = page.getByRole('button', { name: 'Go to the home page' });
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/' && url.search === ''),
+      home.click(),
+    ]);
+    expect(new URL(page.url()).origin + new URL(page.url()).pathname).toBe(`${portal.url}/`);
+  });
+});
+
+describe('filter definitions that cannot be loaded', () => {
+  it.each([
+    { what: 'an HTTP 500', body: { status: 'INTERNAL_SERVER_ERROR', title: 'x' }, status: 500 },
+    { what: 'the wrong shape', body: { globalFilters: 'all', filterGroups: [{}] }, status: 200 },
+  ])('($what) are reported to the console only; the page searches on', async ({ body, status }) => {
+    const errors: string[] = [];
+    const page = await portal.open('/#/search', {
+      async beforeNavigate(page) {
+        page.on('console', (message) => {
+          if (message.type() === 'error') errors.push(message.text());
+        });
+        await page.route(API_CALLS, (route) =>
+          isFilterGroupsCall(route.request())
+            ? route.fulfill({ status, json: body })
+            : route.continue(),
+        );
+      },
+    });
+    await page.getByRole('article').first().waitFor();
+    expect(errors.join('\n')).toContain('filter definitions');
+    expect(await page.getByRole('heading', { name: 'Something went wrong.' }).count()).toBe(0);
+    // The first search's answer brings the filter groups.
+    await page.getByRole('group', { name: 'Region' }).waitFor();
+  });
+});
