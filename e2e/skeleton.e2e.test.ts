@@ -1,0 +1,60 @@
+/**
+ * SPEC 4 and 9: the page shows a skeleton of 5 placeholder cards until the filter
+ * definitions load, then runs the first search.
+ *
+ * The real server answers too fast to look at the skeleton, so the browser's
+ * filter-groups call is held (`page.route`) until the test lets it go on to the real
+ * server; nothing is answered in its place.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { isFilterGroupsCall, recordSearches } from './support/searchCalls';
+import type { SentSearch } from './support/searchCalls';
+import { usePortal } from './support/usePortal';
+
+const portal = usePortal();
+
+function results(page: Page) {
+  return page.getByRole('region', { name: 'Partner results' });
+}
+
+describe('the loading skeleton', () => {
+  it('shows 5 placeholder cards, hidden from assistive tech, until the filters load', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let searches: SentSearch[] = [];
+    const page = await portal.open('/#/search', {
+      async beforeNavigate(page) {
+        searches = recordSearches(page);
+        await page.route('**/o/preferred-partners/v1/**', async (route) => {
+          if (isFilterGroupsCall(route.request())) await held;
+          await route.continue();
+        });
+      },
+    });
+
+    // Placeholders have no role or text to find them by: aria-hidden is the point.
+    const skeleton = page.getByTestId('results-skeleton');
+    await skeleton.waitFor();
+    expect(await skeleton.locator('li').count()).toBe(5);
+    expect(await skeleton.getAttribute('aria-hidden')).toBe('true');
+    // Assistive tech sees no list item and no card while it shows.
+    expect(await results(page).getByRole('listitem').count()).toBe(0);
+    expect(await page.getByRole('article').count()).toBe(0);
+    expect(await results(page).getAttribute('aria-busy')).toBe('true');
+    expect(await page.getByRole('heading', { name: 'No partners found' }).count()).toBe(0);
+    // The search panel is there already.
+    expect(await page.getByRole('textbox', { name: 'Search partners' }).isVisible()).toBe(true);
+    // No search before the definitions are in.
+    expect(searches).toEqual([]);
+
+    release();
+    await page.getByRole('article').first().waitFor();
+    expect(await page.getByRole('article').count()).toBe(10);
+    expect(await skeleton.count()).toBe(0);
+    expect(searches).toHaveLength(1);
+    await expect.poll(() => results(page).getAttribute('aria-busy')).toBe('false');
+  });
+});
