@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 
 export interface Chip {
@@ -23,6 +23,20 @@ export function SelectedChips({ chips, onRemove, available, onAdd }: SelectedChi
   const [draft, setDraft] = useState('');
   const listId = useId();
   const withInput = available !== undefined && onAdd !== undefined;
+  const listRef = useRef<HTMLUListElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Where the removed chip stood: its button leaves with it, and focus must not drop
+  // to the document. The next chip takes it, else the previous one, else the input.
+  const focusAfterRemove = useRef<number | null>(null);
+
+  useEffect(() => {
+    const index = focusAfterRemove.current;
+    if (index === null) return;
+    focusAfterRemove.current = null;
+    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
+    (buttons[Math.min(index, buttons.length - 1)] ?? inputRef.current)?.focus();
+  }, [chips]);
+
   if (chips.length === 0 && !withInput) return null;
 
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -38,8 +52,8 @@ export function SelectedChips({ chips, onRemove, available, onAdd }: SelectedChi
   return (
     <div className="pn-chips" part="chips">
       {chips.length > 0 && (
-        <ul className="pn-chips__list" aria-label="Selected filters">
-          {chips.map((chip) => (
+        <ul className="pn-chips__list" aria-label="Selected filters" ref={listRef}>
+          {chips.map((chip, index) => (
             <li key={chip.id} className="pn-chip" part="chip">
               <span className="pn-chip__name">{chip.name}</span>
               <button
@@ -47,7 +61,10 @@ export function SelectedChips({ chips, onRemove, available, onAdd }: SelectedChi
                 className="pn-chip__remove"
                 part="button chip-remove-button"
                 aria-label={`Remove ${chip.name}`}
-                onClick={() => onRemove(chip.id)}
+                onClick={() => {
+                  focusAfterRemove.current = index;
+                  onRemove(chip.id);
+                }}
               >
                 <span aria-hidden="true">×</span>
               </button>
@@ -58,6 +75,7 @@ export function SelectedChips({ chips, onRemove, available, onAdd }: SelectedChi
       {withInput && (
         <>
           <input
+            ref={inputRef}
             className="pn-chips__input"
             type="text"
             aria-label="Add a filter by name"
