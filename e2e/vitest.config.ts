@@ -10,6 +10,8 @@ export default defineConfig({
     environment: 'node',
     fileParallelism: false,
     testTimeout: 30_000,
+    // A page on a busy 2-core machine may take more than the default second to update.
+    expect: { poll: { timeout: 5_000 } },
     hookTimeout: 60_000,
   },
 });

@@ -49,6 +49,12 @@ export function usePortal(portalOptions: PortalOptions = {}): Portal {
   });
 
   afterEach(async () => {
+    // Routes a test set may still be answering (route.fetch) when its page closes.
+    await Promise.all(
+      contexts.flatMap((context) =>
+        context.pages().map((page) => page.unrouteAll({ behavior: 'ignoreErrors' })),
+      ),
+    );
     await Promise.all(contexts.splice(0).map((context) => context.close()));
     // An uncaught exception in the page is a bug whatever the test checked.
     expect(pageErrors.splice(0)).toEqual([]);
