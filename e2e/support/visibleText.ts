@@ -14,7 +14,8 @@ export function visibleText(locator: Locator): Promise<string> {
       const box = parent.getBoundingClientRect();
       if (box.width > 1 && box.height > 1 && parent.checkVisibility()) text += node.textContent;
     }
-    return text.replace(/\s+/g, ' ').trim();
+    // Only markup whitespace is collapsed: a number's narrow no-break space (fr-FR) stays.
+    return text.replace(/[ \t\n\r\f]+/g, ' ').replace(/^ | $/g, '');
   });
 }
 

@@ -1,0 +1,100 @@
+/**
+ * SPEC 1, 7 and 9: the page reads the portal's language id (underscore -> hyphen),
+ * sends it as `locale` on both calls, shows the server's texts in that language and
+ * formats the count's numbers for it.
+ */
+import { describe, expect, it } from 'vitest';
+import type { DirectoryData } from '@partners-network/demo';
+import { isFilterGroupsCall, openWithFirstSearch, searchAnswerTo } from './support/searchCalls';
+import { usePortal } from './support/usePortal';
+import { shownCount } from './support/visibleText';
+
+/** Enough extra partners for a total above 1000, where number formats differ. */
+const EXTRA_PARTNERS = 850;
+
+const extraPartners: DirectoryData = {
+  sites: [
+    {
+      companyId: '20097',
+      scopeGroupId: '20121',
+      partners: Array.from({ length: EXTRA_PARTNERS }, (_, index) => ({
+        slug: `extra-partner-${index + 1}`,
+        title: { 'en-US': `Extra Partner ${index + 1}` },
+        url: `/partners/extra-partner-${index + 1}`,
+        imageUrl: `/partner-assets/logos/extra-partner-${index + 1}.svg`,
+        globalFilters: ['solution-partners'],
+        filterItemIds: [40001, 40302],
+      })),
+    },
+  ],
+};
+
+const portal = usePortal({ importDirectory: extraPartners });
+
+/** Groups of three digits with `separator`, as de-DE (.), en-US (,) and fr-FR (U+202F) do. */
+function grouped(total: number, separator: string): string {
+  return String(total).replace(/\B(?=(\d{3})+$)/g, separator);
+}
+
+describe('the portal language', () => {
+  it('de_DE: locale de-DE on both calls, German texts, German number format', async () => {
+    const filterLocales: (string | null)[] = [];
+    const { page, sent, answer } = await openWithFirstSearch(portal, '/?languageId=de_DE', {
+      beforeNavigate(page) {
+        page.on('request', (request) => {
+          if (isFilterGroupsCall(request)) {
+            filterLocales.push(new URL(request.url()).searchParams.get('locale'));
+          }
+        });
+      },
+    });
+    expect(filterLocales).toEqual(['de-DE']);
+    expect(sent.locale).toBe('de-DE');
+    expect(answer.totalFound).toBeGreaterThanOrEqual(1000);
+
+    await expect
+      .poll(() => shownCount(page))
+      .toBe(`Showing 10 of ${grouped(answer.totalFound, '.')} partners`);
+    expect(await page.getByRole('radio', { name: 'Lösungspartner' }).isChecked()).toBe(true);
+    const panel = page.getByRole('region', { name: 'Search filters' });
+    for (const group of ['Region', 'Branche', 'Fachgebiet', 'Partnerstufe', 'Servicesprache']) {
+      expect(await panel.getByRole('group', { name: group, exact: true }).count()).toBe(1);
+    }
+    expect(await panel.getByRole('checkbox', { name: 'Westeuropa' }).count()).toBe(1);
+    // Badges come in German too.
+    const badges = await page
+      .getByRole('article')
+      .first()
+      .getByRole('list', { name: 'Categories' })
+      .getByRole('listitem')
+      .allTextContents();
+    expect(badges).toEqual(answer.partners[0]?.categories);
+    expect(badges).toContain('Daten & Analyse');
+
+    const more = await searchAnswerTo(page, () =>
+      page.getByRole('button', { name: 'Load More Partners' }).click(),
+    );
+    expect(more.sent.locale).toBe('de-DE');
+    await expect
+      .poll(() => shownCount(page))
+      .toBe(`Showing 20 of ${grouped(answer.totalFound, '.')} partners`);
+  });
+
+  it('fr_FR: locale fr-FR and the French number format', async () => {
+    const { page, sent, answer } = await openWithFirstSearch(portal, '/?languageId=fr_FR');
+    expect(sent.locale).toBe('fr-FR');
+    await expect
+      .poll(() => shownCount(page))
+      .toBe(`Showing 10 of ${grouped(answer.totalFound, '\u202f')} partners`);
+    expect(await page.getByRole('radio', { name: 'Partenaires solutions' }).isChecked()).toBe(true);
+  });
+
+  it('en_US (the default): locale en-US and the English number format', async () => {
+    const { page, sent, answer } = await openWithFirstSearch(portal, '/');
+    expect(sent.locale).toBe('en-US');
+    await expect
+      .poll(() => shownCount(page))
+      .toBe(`Showing 10 of ${grouped(answer.totalFound, ',')} partners`);
+    expect(await page.getByRole('radio', { name: 'Solution Partners' }).isChecked()).toBe(true);
+  });
+});
