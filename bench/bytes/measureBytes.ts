@@ -1,0 +1,134 @@
+/**
+ * What a page loads: gzip and brotli bytes of all JS and CSS of each widget build, and
+ * of the floor (React 19 rendering one element). Each build is made once into a
+ * folder of this run (the widget's own `dist/` may be rebuilt by someone else at any
+ * moment), then measured with the widget's own `measureBuild`.
+ */
+import { join } from 'node:path';
+import { build } from 'vite';
+import type { BuildName, BuildSize } from '../../packages/widget/scripts/measureBundle';
+import { BUDGETS, measureBuild } from '../../packages/widget/scripts/measureBundle';
+import { BENCH_DIR, ROOT_DIR, log } from '../lib/environment';
+import type { Section } from '../lib/figures';
+import { figure } from '../lib/figures';
+import { summarize } from '../lib/stats';
+
+const WIDGET_DIR = join(ROOT_DIR, 'packages/widget');
+
+/** Builds both widget builds into `outDir/<build>` with the widget's own Vite config. */
+export async function buildWidget(outDir: string): Promise<void> {
+  for (const name of ['bundled', 'external-react'] as const) {
+    log(`building the widget (${name})`);
+    await build({
+      root: WIDGET_DIR,
+      configFile: join(WIDGET_DIR, 'vite.config.ts'),
+      mode: name === 'external-react' ? 'external-react' : 'production',
+      logLevel: 'error',
+      build: { outDir: join(outDir, name), emptyOutDir: true },
+    });
+  }
+}
+
+/** The floor, built like the widget's bundled build, into `outDir/floor/bundled`. */
+async function buildFloor(outDir: string): Promise<void> {
+  log('building the floor (React 19 rendering one element)');
+  await build({
+    configFile: false,
+    root: join(BENCH_DIR, 'floor'),
+    mode: 'production',
+    logLevel: 'error',
+    esbuild: { jsx: 'automatic', legalComments: 'none' },
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      outDir: join(outDir, 'floor', 'bundled'),
+      emptyOutDir: true,
+      manifest: true,
+      target: 'es2022',
+      rollupOptions: {
+        input: { floor: join(BENCH_DIR, 'floor/main.tsx') },
+        preserveEntrySignatures: 'exports-only',
+        output: { entryFileNames: '[name]-[hash].js', chunkFileNames: '[name]-[hash].js' },
+      },
+    },
+  });
+}
+
+/** Measures `runs` times (bytes do not vary; the repeats only prove it). */
+function measureRuns(build: BuildName, dist: string, runs: number): BuildSize[] {
+  return Array.from({ length: runs }, () => measureBuild(build, dist));
+}
+
+export async function measureBytes(options: {
+  widgetDist: string;
+  workDir: string;
+  runs: number;
+}): Promise<Section> {
+  await buildFloor(options.workDir);
+  const floor = measureRuns('bundled', join(options.workDir, 'floor'), options.runs);
+  const bundled = measureRuns('bundled', options.widgetDist, options.runs);
+  const external = measureRuns('external-react', options.widgetDist, options.runs);
+  const gzip = (sizes: BuildSize[]) => summarize(sizes.map((size) => size.gzip));
+  const brotli = (sizes: BuildSize[]) => summarize(sizes.map((size) => size.brotli));
+  const raw = (sizes: BuildSize[]) => summarize(sizes.map((size) => size.raw));
+  const floorGzip = gzip(floor).median;
+  const bundledGzip = gzip(bundled).median;
+  const files = (sizes: BuildSize[]) => sizes[0]?.files.join(', ') ?? '';
+  return {
+    title: 'What a page loads',
+    method:
+      "All JS and CSS files a page loads for each build (entry and every chunk and CSS file it imports, from the Vite manifest), compressed with gzip level 9 and brotli quality 11, by the widget's own `measureBuild`. The widget is built from the working tree into a folder of this run; the floor is `bench/floor/main.tsx` (React 19 `createRoot` rendering one element) built the same way. 1 KB = 1000 bytes. Bytes do not vary between runs.",
+    figures: [
+      figure('bytes.bundled.gzip', 'Bundled build (with React), gzip', 'bytes', gzip(bundled), {
+        op: '<=',
+        limit: BUDGETS.bundled,
+        text: `<= ${BUDGETS.bundled / 1000} KB gzip`,
+      }),
+      figure(
+        'bytes.bundled.brotli',
+        'Bundled build (with React), brotli',
+        'bytes',
+        brotli(bundled),
+      ),
+      figure('bytes.bundled.raw', 'Bundled build (with React), raw', 'bytes', raw(bundled)),
+      figure(
+        'bytes.external.gzip',
+        'External-React build (without React), gzip',
+        'bytes',
+        gzip(external),
+        {
+          op: '<=',
+          limit: BUDGETS['external-react'],
+          text: `<= ${BUDGETS['external-react'] / 1000} KB gzip`,
+        },
+      ),
+      figure(
+        'bytes.external.brotli',
+        'External-React build (without React), brotli',
+        'bytes',
+        brotli(external),
+      ),
+      figure(
+        'bytes.floor.gzip',
+        'Floor: React 19 + createRoot + one element, gzip',
+        'bytes',
+        gzip(floor),
+      ),
+      figure(
+        'bytes.floor.brotli',
+        'Floor: React 19 + createRoot + one element, brotli',
+        'bytes',
+        brotli(floor),
+      ),
+      figure(
+        'bytes.bundled.overFloor',
+        'Bundled build minus the floor, gzip (what the widget adds to React)',
+        'bytes',
+        summarize(bundled.map((size, index) => size.gzip - (floor[index]?.gzip ?? floorGzip))),
+      ),
+    ],
+    notes: [
+      `Files: bundled ${files(bundled)}; external-react ${files(external)}; floor ${files(floor)}.`,
+      `The bundled build is ${((bundledGzip / floorGzip) * 100).toFixed(0)} % of the floor in gzip bytes.`,
+    ],
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * Servers under test run in child processes (node with tsx's loader, one process, so
+ * its pid is the server's), talking to the bench over IPC: `ready` with the address,
+ * `stats` with its memory, `stop` to close. Every wait is bounded.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
+
+export type ChildMessage =
+  | { type: 'ready'; url: string }
+  | { type: 'stats'; maxRssKB: number; rssKB: number }
+  | { type: 'error'; message: string };
+
+export type ParentMessage = { type: 'stats' } | { type: 'stop' };
+
+function isChildMessage(message: unknown): message is ChildMessage {
+  if (typeof message !== 'object' || message === null || !('type' in message)) return false;
+  return message.type === 'ready' || message.type === 'stats' || message.type === 'error';
+}
+
+export interface RunningChild {
+  url: string;
+  pid: number;
+  /** The child's peak RSS so far (process.resourceUsage().maxRSS) and its RSS now, in KB. */
+  stats(): Promise<{ maxRssKB: number; rssKB: number }>;
+  stop(): Promise<void>;
+}
+
+function nextMessage<T extends ChildMessage['type']>(
+  child: ChildProcess,
+  type: T,
+  timeoutMs: number,
+): Promise<Extract<ChildMessage, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error(`child ${child.pid}: no "${type}" message within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onMessage = (message: unknown) => {
+      if (!isChildMessage(message)) return;
+      if (message.type === 'error') {
+        cleanup();
+        reject(new Error(`child ${child.pid}: ${message.message}`));
+      } else if (message.type === type) {
+        cleanup();
+        resolve(message as Extract<ChildMessage, { type: T }>);
+      }
+    };
+    const onExit = (code: number | null) => {
+      cleanup();
+      reject(new Error(`child ${child.pid} exited (${code}) before "${type}"`));
+    };
+    const cleanup = () => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+  });
+}
+
+export async function startChild(
+  script: string,
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<RunningChild> {
+  const child = fork(script, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const send = (message: ParentMessage) => child.send(message);
+  try {
+    const ready = await nextMessage(child, 'ready', timeoutMs);
+    return {
+      url: ready.url,
+      pid: child.pid ?? 0,
+      async stats() {
+        const reply = nextMessage(child, 'stats', 10_000);
+        send({ type: 'stats' });
+        const { maxRssKB, rssKB } = await reply;
+        return { maxRssKB, rssKB };
+      },
+      async stop() {
+        if (child.exitCode !== null) return;
+        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        send({ type: 'stop' });
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      },
+    };
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+}
+
+/** The child side: answers `stats` and `stop`; `close` runs before the process exits. */
+export function serveParent(url: string, close: () => Promise<void>): void {
+  const send = (message: ChildMessage) => process.send?.(message);
+  process.on('message', (message: unknown) => {
+    if (typeof message !== 'object' || message === null || !('type' in message)) return;
+    if (message.type === 'stats') {
+      send({
+        type: 'stats',
+        maxRssKB: process.resourceUsage().maxRSS,
+        rssKB: Math.round(process.memoryUsage().rss / 1024),
+      });
+    } else if (message.type === 'stop') {
+      close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    }
+  });
+  // The bench went away: do not outlive it.
+  process.on('disconnect', () => {
+    close().finally(() => process.exit(0));
+  });
+  send({ type: 'ready', url });
+}
+
+export function reportChildError(error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error);
+  process.send?.({ type: 'error', message } satisfies ChildMessage);
+  console.error(error);
+  process.exit(1);
+}

@@ -1,0 +1,410 @@
+/**
+ * How fast a visitor sees partners: Chromium (Debian's, headless) against the real
+ * demo server, the page's CPU throttled 4x through the DevTools protocol, a new
+ * browser context (cold cache, new cookies) for every run.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { transformWithEsbuild } from 'vite';
+import { launchChromium } from '../../e2e/support/launchChromium';
+import { BENCH_DIR, log } from '../lib/environment';
+import type { Section } from '../lib/figures';
+import { figure } from '../lib/figures';
+import { summarize } from '../lib/stats';
+import type { ProbeSnapshot, ProbeTimes } from './probe';
+
+export const CPU_THROTTLING_RATE = 4;
+/** TBT counts long tasks until this long passed after the first card without a long task. */
+const QUIET_WINDOW_MS = 1000;
+const QUIET_WINDOW_CAP_MS = 8000;
+const SEARCH_TEXT = 'cloud';
+const GOALS = { firstCardMs: 1000, cls: 0.01, tbtMs: 100, responseToPaintMs: 100 };
+
+async function loadProbeScript(): Promise<string> {
+  const path = join(BENCH_DIR, 'page/probe.ts');
+  const { code } = await transformWithEsbuild(readFileSync(path, 'utf8'), path, {
+    format: 'iife',
+    globalName: '__pnBenchProbe',
+    target: 'es2022',
+  });
+  return `${code}\n__pnBenchProbe.installBenchProbe();`;
+}
+
+function isSnapshot(value: unknown): value is ProbeSnapshot {
+  return typeof value === 'object' && value !== null && 'settled' in value && 'longTasks' in value;
+}
+
+async function snapshot(page: Page): Promise<ProbeSnapshot> {
+  const value: unknown = await page.evaluate('window.__pnBench.snapshot()');
+  if (!isSnapshot(value)) throw new Error('the page probe is missing');
+  return value;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Polls the probe from here until `done` holds (the page's CSP forbids the string
+ * evaluation waitForFunction would use), bounded by `timeoutMs`.
+ */
+async function waitForProbe(
+  page: Page,
+  what: string,
+  done: (state: ProbeSnapshot) => boolean,
+  timeoutMs = 20_000,
+): Promise<ProbeSnapshot> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const state = await snapshot(page).catch(() => null);
+    if (state && done(state)) return state;
+    if (Date.now() > deadline) throw new Error(`${what}: not done within ${timeoutMs} ms`);
+    await sleep(50);
+  }
+}
+
+/** CLS as web-vitals defines it: the largest session window of shifts without recent input. */
+export function cumulativeLayoutShift(shifts: ProbeSnapshot['shifts']): number {
+  return worstSessionWindow(shifts).value;
+}
+
+function worstSessionWindow(shifts: ProbeSnapshot['shifts']): {
+  value: number;
+  shifts: ProbeSnapshot['shifts'];
+} {
+  let worst = { value: 0, shifts: [] as ProbeSnapshot['shifts'] };
+  let current: ProbeSnapshot['shifts'] = [];
+  let windowValue = 0;
+  let windowStart = -Infinity;
+  let last = -Infinity;
+  for (const shift of shifts.filter((entry) => !entry.hadRecentInput)) {
+    if (shift.time - last > 1000 || shift.time - windowStart > 5000) {
+      windowValue = 0;
+      windowStart = shift.time;
+      current = [];
+    }
+    windowValue += shift.value;
+    current.push(shift);
+    last = shift.time;
+    if (windowValue > worst.value) worst = { value: windowValue, shifts: [...current] };
+  }
+  return worst;
+}
+
+const describeShifts = (shifts: ProbeSnapshot['shifts']) =>
+  shifts
+    .map(
+      (shift) =>
+        `${shift.value.toFixed(4)} at ${shift.time.toFixed(0)} ms${shift.hadRecentInput ? ' (after input, not counted)' : ''}: ${shift.sources.join('; ')}`,
+    )
+    .join(' | ');
+
+interface Interaction {
+  responseEnd: number;
+  times: ProbeTimes;
+}
+
+/** Runs `action`, waits for the results to go busy then settle and paint, bounded. */
+async function watched(
+  page: Page,
+  what: string,
+  action: () => Promise<void>,
+): Promise<Interaction> {
+  const before: unknown = await page.evaluate('window.__pnBench.arm()');
+  const count = typeof before === 'number' ? before : 0;
+  const armedAt = (await snapshot(page)).now;
+  await action();
+  const state = await waitForProbe(page, what, (probe) => probe.settled.length > count);
+  const times = state.settled[count];
+  const search = state.resources
+    .filter((entry) => entry.name.includes('/search') && entry.startTime >= armedAt)
+    .at(-1);
+  if (!times || !search) throw new Error(`${what}: no settled results or no search response`);
+  return { responseEnd: search.responseEnd, times };
+}
+
+interface PageRun {
+  firstCardPaint: number;
+  firstCardCommit: number;
+  firstCardElementTiming: number | null;
+  lcp: number;
+  lcpElement: string;
+  cls: number;
+  allShifts: number;
+  tbt: number;
+  longTasks: number;
+  widgetScriptEnd: number;
+  filterGroupsEnd: number;
+  firstSearchStart: number;
+  firstSearchEnd: number;
+  searchToPaint: number;
+  searchToCommit: number;
+  loadMoreToPaint: number;
+  loadMoreToCommit: number;
+  cardsBeforeLastLoadMore: number;
+  cardsAfterLastLoadMore: number;
+  clsWindow: string;
+  inputShifts: string;
+  longTaskList: string;
+}
+
+async function measureOnce(
+  browser: Browser,
+  url: string,
+  probe: string,
+  loadMores: number,
+): Promise<PageRun> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING_RATE });
+    await page.addInitScript({ content: probe });
+    await page.goto(url, { waitUntil: 'commit' });
+    // Quiet window: wait until no long task for QUIET_WINDOW_MS after the first card.
+    let loaded = await waitForProbe(
+      page,
+      'first card',
+      (probe) => (probe.firstCard?.paint ?? 0) > 0,
+      30_000,
+    );
+    const firstCard = loaded.firstCard;
+    if (!firstCard) throw new Error('no first card');
+    for (;;) {
+      const lastTaskEnd = Math.max(
+        0,
+        ...loaded.longTasks.map((task) => task.start + task.duration),
+      );
+      const quietSince = Math.max(firstCard.paint, lastTaskEnd);
+      if (loaded.now - quietSince >= QUIET_WINDOW_MS) break;
+      if (loaded.now - firstCard.paint >= QUIET_WINDOW_CAP_MS) break;
+      await sleep(100);
+      loaded = await snapshot(page);
+    }
+    const tbtEnd = loaded.now;
+    const tbt = loaded.longTasks
+      .filter((task) => task.start < tbtEnd)
+      .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
+    const lcpEntry = loaded.lcp.at(-1);
+    const resourceEnd = (part: string) =>
+      loaded.resources.find((entry) => entry.name.includes(part))?.responseEnd ?? 0;
+    const firstSearch = loaded.resources.find((entry) => entry.name.includes('/search'));
+
+    // A submitted search: type, Enter (emitted on release, then the 600 ms debounce).
+    const widget = page.locator('partners-network-search');
+    const input = widget.getByRole('textbox', { name: 'Search partners' });
+    const search = await watched(page, 'search', async () => {
+      await input.fill(SEARCH_TEXT);
+      await input.press('Enter');
+    });
+    // Back to every partner, then Load More until 100 cards are on the page.
+    await watched(page, 'clear search', async () => {
+      await input.fill('');
+      await input.press('Enter');
+    });
+    const loadMore = widget.getByRole('button', { name: 'Load More Partners' });
+    let last: Interaction | undefined;
+    let cardsBefore = 0;
+    for (let click = 0; click < loadMores; click += 1) {
+      cardsBefore = (await snapshot(page)).cards;
+      last = await watched(page, 'load more', () => loadMore.click());
+    }
+    if (!last) throw new Error('no Load More measured');
+    await sleep(1000); // shifts after the last change are reported
+    const final = await snapshot(page);
+    if (process.env.BENCH_DEBUG_SNAPSHOT) {
+      writeFileSync(process.env.BENCH_DEBUG_SNAPSHOT, JSON.stringify(final, null, 1));
+    }
+    return {
+      firstCardPaint: firstCard.paint,
+      firstCardCommit: firstCard.commit,
+      firstCardElementTiming: loaded.firstCardElementTiming,
+      lcp: lcpEntry?.time ?? 0,
+      lcpElement: lcpEntry?.element ?? 'none',
+      cls: cumulativeLayoutShift(final.shifts),
+      allShifts: final.shifts.reduce((sum, shift) => sum + shift.value, 0),
+      tbt,
+      longTasks: loaded.longTasks.filter((task) => task.start < tbtEnd).length,
+      widgetScriptEnd: resourceEnd('/widget/'),
+      filterGroupsEnd: resourceEnd('/filter-groups'),
+      firstSearchStart: firstSearch?.startTime ?? 0,
+      firstSearchEnd: firstSearch?.responseEnd ?? 0,
+      searchToPaint: search.times.paint - search.responseEnd,
+      searchToCommit: search.times.commit - search.responseEnd,
+      loadMoreToPaint: last.times.paint - last.responseEnd,
+      loadMoreToCommit: last.times.commit - last.responseEnd,
+      cardsBeforeLastLoadMore: cardsBefore,
+      cardsAfterLastLoadMore: last.times.cards,
+      clsWindow: describeShifts(worstSessionWindow(final.shifts).shifts),
+      inputShifts: describeShifts(final.shifts.filter((shift) => shift.hadRecentInput)),
+      longTaskList: loaded.longTasks
+        .filter((task) => task.start < tbtEnd)
+        .map((task) => `${task.duration.toFixed(0)} ms at ${task.start.toFixed(0)} ms`)
+        .join(', '),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function measurePage(options: {
+  url: string;
+  runs: number;
+  loadMores: number;
+}): Promise<Section> {
+  const probe = await loadProbeScript();
+  const browser = await launchChromium();
+  const runs: PageRun[] = [];
+  try {
+    log(`page: Chromium ${browser.version()}, CPU throttled ${CPU_THROTTLING_RATE}x`);
+    // One unmeasured visit first (not in a 1-run smoke run): every run finds the
+    // server's and the OS's caches warm.
+    if (options.runs > 1) await measureOnce(browser, options.url, probe, 1);
+    for (let run = 1; run <= options.runs; run += 1) {
+      const result = await measureOnce(browser, options.url, probe, options.loadMores);
+      runs.push(result);
+      log(
+        `page run ${run}/${options.runs}: first card ${result.firstCardPaint.toFixed(0)} ms, LCP ${result.lcp.toFixed(0)} ms, CLS ${result.cls.toFixed(4)}, TBT ${result.tbt.toFixed(0)} ms, search ${result.searchToPaint.toFixed(0)} ms, Load More (${result.cardsBeforeLastLoadMore} -> ${result.cardsAfterLastLoadMore}) ${result.loadMoreToPaint.toFixed(0)} ms`,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+  const of = (pick: (run: PageRun) => number) => summarize(runs.map(pick));
+  const elementTimings = runs.flatMap((run) =>
+    run.firstCardElementTiming ? [run.firstCardElementTiming] : [],
+  );
+  const cards = runs[0];
+  return {
+    title: 'How fast a visitor sees partners',
+    method: `Debian's Chromium (headless) against the demo server (child process, temporary database seeded with the default 260 partners, 127.0.0.1), viewport 1280x900, CPU throttled ${CPU_THROTTLING_RATE}x with Emulation.setCPUThrottlingRate, no network throttling, a new browser context (cold HTTP cache) per run after one unmeasured warm-up visit. An init script captures the widget's shadow root and watches it with a MutationObserver; a change's paint time is taken in a user-blocking task (scheduler.postTask) posted from the next requestAnimationFrame callback, i.e. right after that frame's style, layout and paint. Search and Load More are timed from the search POST's responseEnd (Resource Timing) to that paint. TBT: long tasks from navigation to the first card plus a ${QUIET_WINDOW_MS} ms window without long tasks. CLS: largest session window (web-vitals) over the load, a search, a cleared search and ${options.loadMores} Load More clicks.`,
+    figures: [
+      figure(
+        'page.firstCard',
+        'Navigation start -> first result card painted',
+        'ms',
+        of((run) => run.firstCardPaint),
+        {
+          op: '<=',
+          limit: GOALS.firstCardMs,
+          text: '<= 1.0 s',
+        },
+      ),
+      figure(
+        'page.lcp',
+        'Largest contentful paint',
+        'ms',
+        of((run) => run.lcp),
+      ),
+      figure(
+        'page.cls',
+        'Cumulative layout shift (load, search, Load More)',
+        'score',
+        of((run) => run.cls),
+        {
+          op: '<=',
+          limit: GOALS.cls,
+          text: '<= 0.01',
+        },
+      ),
+      figure(
+        'page.tbt',
+        'Total blocking time (to first card + quiet window)',
+        'ms',
+        of((run) => run.tbt),
+        {
+          op: '<=',
+          limit: GOALS.tbtMs,
+          text: '<= 100 ms',
+        },
+      ),
+      figure(
+        'page.searchToPaint',
+        `Search ("${SEARCH_TEXT}") response end -> new results painted`,
+        'ms',
+        of((run) => run.searchToPaint),
+        {
+          op: '<=',
+          limit: GOALS.responseToPaintMs,
+          text: '<= 100 ms',
+        },
+      ),
+      figure(
+        'page.loadMoreToPaint',
+        `Load More (${cards?.cardsBeforeLastLoadMore ?? '?'} cards on the page) response end -> appended cards painted`,
+        'ms',
+        of((run) => run.loadMoreToPaint),
+        { op: '<=', limit: GOALS.responseToPaintMs, text: '<= 100 ms' },
+      ),
+      figure(
+        'page.widgetScriptEnd',
+        'Breakdown: widget script received',
+        'ms',
+        of((run) => run.widgetScriptEnd),
+      ),
+      figure(
+        'page.filterGroupsEnd',
+        'Breakdown: filter groups answer received',
+        'ms',
+        of((run) => run.filterGroupsEnd),
+      ),
+      figure(
+        'page.firstSearchStart',
+        'Breakdown: first search sent',
+        'ms',
+        of((run) => run.firstSearchStart),
+      ),
+      figure(
+        'page.firstSearchEnd',
+        'Breakdown: first search answer received',
+        'ms',
+        of((run) => run.firstSearchEnd),
+      ),
+      figure(
+        'page.firstCardCommit',
+        'Breakdown: first card in the DOM (React commit)',
+        'ms',
+        of((run) => run.firstCardCommit),
+      ),
+      figure(
+        'page.searchToCommit',
+        'Breakdown: search response end -> results in the DOM',
+        'ms',
+        of((run) => run.searchToCommit),
+      ),
+      figure(
+        'page.loadMoreToCommit',
+        'Breakdown: Load More response end -> cards in the DOM',
+        'ms',
+        of((run) => run.loadMoreToCommit),
+      ),
+      figure(
+        'page.longTasks',
+        'Long tasks (to first card + quiet window)',
+        'count',
+        of((run) => run.longTasks),
+      ),
+      figure(
+        'page.allShifts',
+        'All layout shifts, also those right after an input',
+        'score',
+        of((run) => run.allShifts),
+      ),
+      ...(elementTimings.length > 0
+        ? [
+            figure(
+              'page.firstCardElementTiming',
+              'Cross-check: first card Element Timing renderTime',
+              'ms',
+              summarize(elementTimings),
+            ),
+          ]
+        : []),
+    ],
+    notes: [
+      `LCP element (last run): ${runs.at(-1)?.lcpElement ?? 'none'} ("null": inside the widget's shadow root, not exposed).`,
+      `Worst CLS session window (last run), shift value, time, then each source (previous -> current rect, x,y wxh): ${runs.at(-1)?.clsWindow || 'none'}.`,
+      `Shifts right after an input (Load More clicks; not counted in CLS), last run: ${runs.at(-1)?.inputShifts || 'none'}.`,
+      `Long tasks counted in TBT (last run): ${runs.at(-1)?.longTaskList || 'none'}.`,
+    ],
+  };
+}

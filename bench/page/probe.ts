@@ -1,0 +1,235 @@
+/**
+ * Runs in the measured page before any of its scripts (Playwright init script, compiled
+ * to a self-contained IIFE by `loadProbeScript`). It only observes: performance entries,
+ * and the widget's shadow root (captured when the element attaches it) with a
+ * MutationObserver. Nothing here changes what the widget renders, except an
+ * `elementtiming` attribute it sets on the first card (Element Timing cross-check).
+ *
+ * Paint time of a DOM change: the MutationObserver callback runs as a microtask right
+ * after React's commit; a requestAnimationFrame callback then runs at the start of the
+ * next frame's rendering step, and a user-blocking task posted from it
+ * (scheduler.postTask, which runs before queued normal-priority tasks) runs only after
+ * that frame's style, layout and paint were done: that moment is the paint of the change.
+ */
+
+export interface ProbeTimes {
+  /** performance.now() right after the DOM change was committed. */
+  commit: number;
+  /** performance.now() once the frame showing it was painted (rAF, then a posted message). */
+  paint: number;
+  /** performance.now() when that frame's requestAnimationFrame callback ran. */
+  frame: number;
+  /** Real result cards in the list at that commit. */
+  cards: number;
+  firstTitle: string;
+}
+
+export interface ProbeResource {
+  name: string;
+  initiatorType: string;
+  startTime: number;
+  responseEnd: number;
+}
+
+export interface ProbeSnapshot {
+  now: number;
+  firstCard: ProbeTimes | null;
+  /** renderTime of the first card's Element Timing entry, when the browser reports one. */
+  firstCardElementTiming: number | null;
+  longTasks: { start: number; duration: number }[];
+  shifts: { time: number; value: number; hadRecentInput: boolean; sources: string[] }[];
+  lcp: { time: number; size: number; element: string; url: string }[];
+  resources: ProbeResource[];
+  /** Every settled change watched with arm(), in order. */
+  settled: ProbeTimes[];
+  cards: number;
+}
+
+export function installBenchProbe(): void {
+  if (window.top !== window) return;
+  const snapshot: ProbeSnapshot = {
+    now: 0,
+    firstCard: null,
+    firstCardElementTiming: null,
+    longTasks: [],
+    shifts: [],
+    lcp: [],
+    resources: [],
+    settled: [],
+    cards: 0,
+  };
+  // 110 cards bring 110 logos: keep every resource entry.
+  performance.setResourceTimingBufferSize(5000);
+  let shadow: ShadowRoot | null = null;
+  /** Set by arm(): waiting for the results to go busy, then settle. */
+  let watch: { sawBusy: boolean } | null = null;
+
+  const describe = (node: unknown): string => {
+    if (!(node instanceof Element)) return node instanceof Node ? node.nodeName : 'null';
+    const classes = typeof node.className === 'string' ? node.className.trim() : '';
+    return classes ? `${node.localName}.${classes.split(/\s+/).join('.')}` : node.localName;
+  };
+  const rect = (value: unknown): string => {
+    if (!(value instanceof DOMRectReadOnly)) return '?';
+    return `${Math.round(value.x)},${Math.round(value.y)} ${Math.round(value.width)}x${Math.round(value.height)}`;
+  };
+  const num = (entry: PerformanceEntry, key: string): number => {
+    const value: unknown = Reflect.get(entry, key);
+    return typeof value === 'number' ? value : 0;
+  };
+  const observe = (type: string, onEntry: (entry: PerformanceEntry) => void) => {
+    try {
+      new PerformanceObserver((list) => list.getEntries().forEach(onEntry)).observe({
+        type,
+        buffered: true,
+      });
+    } catch {
+      // entry type not supported: the figure stays empty
+    }
+  };
+  observe('longtask', (entry) =>
+    snapshot.longTasks.push({ start: entry.startTime, duration: entry.duration }),
+  );
+  observe('layout-shift', (entry) =>
+    snapshot.shifts.push({
+      time: entry.startTime,
+      value: num(entry, 'value'),
+      hadRecentInput: Reflect.get(entry, 'hadRecentInput') === true,
+      sources: ((Reflect.get(entry, 'sources') as unknown[] | undefined) ?? []).map((source) => {
+        if (typeof source !== 'object' || source === null) return '?';
+        const previous = rect(Reflect.get(source, 'previousRect'));
+        const currentRect: unknown = Reflect.get(source, 'currentRect');
+        const current = rect(currentRect);
+        const node: unknown = Reflect.get(source, 'node');
+        let name = describe(node);
+        // Nodes inside a shadow root are not exposed: name what is there now instead.
+        if (!(node instanceof Node) && shadow && currentRect instanceof DOMRectReadOnly) {
+          const there = shadow.elementFromPoint(
+            currentRect.x + Math.min(8, currentRect.width / 2),
+            currentRect.y + Math.min(8, currentRect.height / 2),
+          );
+          name = `(shadow) ${there ? describe(there) : '?'}`;
+        }
+        return `${name} ${previous} -> ${current}`;
+      }),
+    }),
+  );
+  observe('largest-contentful-paint', (entry) => {
+    const element: unknown = Reflect.get(entry, 'element');
+    snapshot.lcp.push({
+      time: num(entry, 'renderTime') || entry.startTime,
+      size: num(entry, 'size'),
+      element: describe(element),
+      url: String(Reflect.get(entry, 'url') ?? ''),
+    });
+  });
+  observe('resource', (entry) =>
+    snapshot.resources.push({
+      name: entry.name,
+      initiatorType: String(Reflect.get(entry, 'initiatorType')),
+      startTime: entry.startTime,
+      responseEnd: num(entry, 'responseEnd'),
+    }),
+  );
+  observe('element', (entry) => {
+    if (Reflect.get(entry, 'identifier') === 'pn-first-card' && !snapshot.firstCardElementTiming) {
+      snapshot.firstCardElementTiming = num(entry, 'renderTime') || entry.startTime;
+    }
+  });
+
+  const afterNextPaint = (done: (time: number, frame: number) => void) => {
+    requestAnimationFrame(() => {
+      const frame = performance.now();
+      const after = () => done(performance.now(), frame);
+      // A user-blocking task runs as soon as the rendering task ends, ahead of the
+      // normal-priority tasks already queued (React's scheduler, loading tasks).
+      const scheduler: unknown = Reflect.get(window, 'scheduler');
+      const postTask: unknown =
+        typeof scheduler === 'object' && scheduler !== null
+          ? Reflect.get(scheduler, 'postTask')
+          : undefined;
+      if (typeof postTask === 'function') {
+        Reflect.apply(postTask, scheduler, [after, { priority: 'user-blocking' }]);
+      } else {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = after;
+        channel.port2.postMessage(null);
+      }
+    });
+  };
+
+  const readCards = (root: ShadowRoot) => {
+    const cards = root.querySelectorAll('article.pn-card');
+    const title = cards[0]?.querySelector('.pn-card__title')?.textContent ?? '';
+    return { cards: cards.length, title };
+  };
+
+  const onMutation = (root: ShadowRoot) => {
+    const { cards, title } = readCards(root);
+    snapshot.cards = cards;
+    if (snapshot.firstCard === null && cards > 0) {
+      const first: ProbeTimes = {
+        commit: performance.now(),
+        paint: 0,
+        frame: 0,
+        cards,
+        firstTitle: title,
+      };
+      snapshot.firstCard = first;
+      root
+        .querySelector('article.pn-card .pn-card__title')
+        ?.setAttribute('elementtiming', 'pn-first-card');
+      afterNextPaint((time, frame) => {
+        first.paint = time;
+        first.frame = frame;
+      });
+    }
+    if (watch !== null) {
+      const busy = root.querySelector('section.pn-results')?.getAttribute('aria-busy') === 'true';
+      if (busy) watch.sawBusy = true;
+      else if (watch.sawBusy) {
+        watch = null;
+        const times: ProbeTimes = {
+          commit: performance.now(),
+          paint: 0,
+          frame: 0,
+          cards,
+          firstTitle: title,
+        };
+        afterNextPaint((time, frame) => {
+          times.paint = time;
+          times.frame = frame;
+          snapshot.settled.push(times);
+        });
+      }
+    }
+  };
+
+  const attachShadow = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit): ShadowRoot {
+    const root = attachShadow.call(this, init);
+    if (this.localName === 'partners-network-search' && shadow === null) {
+      shadow = root;
+      new MutationObserver(() => onMutation(root)).observe(root, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+        attributeFilter: ['aria-busy'],
+      });
+    }
+    return root;
+  };
+
+  Reflect.set(window, '__pnBench', {
+    /** Watch the next search or Load More: resolves into `settled` once painted. */
+    arm(): number {
+      watch = { sawBusy: false };
+      return snapshot.settled.length;
+    },
+    snapshot(): ProbeSnapshot {
+      snapshot.now = performance.now();
+      return JSON.parse(JSON.stringify(snapshot)) as ProbeSnapshot;
+    },
+  });
+}

@@ -1,0 +1,116 @@
+/**
+ * `npm run bench`: what a page loads, how fast a visitor sees partners, how much one
+ * server carries. Writes bench/RESULTS.md and bench/results.json.
+ *
+ *   npm run bench                      every section, 5 runs each (about 8 minutes)
+ *   npm run bench -- --quick           smoke run (< 1 minute): 1 run, 1k partners, the
+ *                                      widget's existing dist/ when built; results go to
+ *                                      bench/.cache/quick/ and leave RESULTS.md alone
+ *   npm run bench -- --only page,bytes a subset of sections (bytes, page, server); also
+ *                                      written to bench/.cache/partial/
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { measureBytes, buildWidget } from './bytes/measureBytes';
+import { BENCH_DIR, ROOT_DIR, log, readEnvironment } from './lib/environment';
+import type { Section } from './lib/figures';
+import { startChild } from './lib/child';
+import { writeResults } from './lib/report';
+import { measurePage } from './page/measurePage';
+import { CACHE_DIR } from './server/directories';
+import { measureServer } from './server/measureServer';
+
+const SECTIONS = ['bytes', 'page', 'server'] as const;
+type SectionName = (typeof SECTIONS)[number];
+
+function parseArgs(argv: string[]) {
+  const quick = argv.includes('--quick');
+  const onlyIndex = argv.indexOf('--only');
+  const only = onlyIndex >= 0 ? (argv[onlyIndex + 1] ?? '').split(',') : [...SECTIONS];
+  const sections = SECTIONS.filter((name) => only.includes(name));
+  if (sections.length === 0) throw new Error(`--only takes a list of ${SECTIONS.join(', ')}`);
+  return { quick, sections };
+}
+
+async function main() {
+  const started = performance.now();
+  const { quick, sections } = parseArgs(process.argv.slice(2));
+  const environment = readEnvironment();
+  const runs = quick ? 1 : 5;
+  log(
+    `${quick ? 'quick smoke run' : 'full run'}: ${sections.join(', ')}; ${environment.machine.cpuModel}, ${environment.machine.cores} cores, load average ${environment.loadAverageAtStart.join(' ')}`,
+  );
+  const workDir = mkdtempSync(join(tmpdir(), 'pn-bench-'));
+  const results: Section[] = [];
+  try {
+    // The widget as the working tree has it, built into this run's folder; a quick run
+    // measures the widget's own dist/ when it is built.
+    const existingDist = join(ROOT_DIR, 'packages/widget/dist');
+    let widgetDist = join(workDir, 'widget');
+    if (quick && existsSync(join(existingDist, 'bundled/.vite/manifest.json'))) {
+      widgetDist = existingDist;
+      log('quick: measuring the existing packages/widget/dist');
+    } else if (sections.includes('bytes') || sections.includes('page')) {
+      await buildWidget(widgetDist);
+    }
+
+    if (sections.includes('bytes')) {
+      log('What a page loads');
+      results.push(await measureBytes({ widgetDist, workDir, runs: quick ? 1 : 5 }));
+    }
+    if (sections.includes('page')) {
+      log('How fast a visitor sees partners');
+      const demo = await startChild(join(BENCH_DIR, 'page/demoChild.ts'), {
+        BENCH_DATABASE_PATH: join(workDir, 'demo.db'),
+        BENCH_WIDGET_DIST: join(widgetDist, 'bundled'),
+      });
+      try {
+        results.push(await measurePage({ url: `${demo.url}/`, runs, loadMores: quick ? 2 : 10 }));
+      } finally {
+        await demo.stop();
+      }
+    }
+    if (sections.includes('server')) {
+      log('How much one server carries');
+      results.push(
+        await measureServer({
+          sizes: quick ? [1000] : [1000, 10_000, 100_000],
+          runs,
+          seconds: quick ? 1 : 3,
+          workDir,
+        }),
+      );
+    }
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+
+  const complete = !quick && sections.length === SECTIONS.length;
+  const outDir = complete ? BENCH_DIR : join(CACHE_DIR, quick ? 'quick' : 'partial');
+  mkdirSync(outDir, { recursive: true });
+  const durationSeconds = (performance.now() - started) / 1000;
+  writeResults(
+    {
+      environment,
+      options: { quick, runs, sections: [...sections] },
+      durationSeconds,
+      loadAverageAtEnd: loadavg().map((value) => Math.round(value * 100) / 100),
+      sections: results,
+    },
+    join(outDir, 'RESULTS.md'),
+    join(outDir, 'results.json'),
+  );
+  const failed = results.flatMap((section) =>
+    section.figures.filter((entry) => entry.met === false),
+  );
+  log(
+    `done in ${durationSeconds.toFixed(0)} s: ${join(outDir, 'RESULTS.md')}; goals not met: ${failed.map((entry) => entry.id).join(', ') || 'none'}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
+export type { SectionName };

@@ -1,0 +1,38 @@
+/**
+ * Child process under load, on 127.0.0.1 and a free port:
+ * - BENCH_MODE=api: the reference API (`buildApp`) over the SQLite file BENCH_DATABASE_PATH;
+ * - BENCH_MODE=floor: a bare Fastify route answering every POST with the fixed page of
+ *   BENCH_FLOOR_BODY (a JSON file: the first search's answer), the floor of the API.
+ */
+import { readFileSync } from 'node:fs';
+import Fastify from 'fastify';
+import { buildApp, openSqliteStore } from '@partners-network/server';
+import { reportChildError, serveParent } from '../lib/child';
+
+try {
+  if (process.env.BENCH_MODE === 'floor') {
+    const bodyPath = process.env.BENCH_FLOOR_BODY;
+    if (!bodyPath) throw new Error('BENCH_FLOOR_BODY');
+    const page: unknown = JSON.parse(readFileSync(bodyPath, 'utf8'));
+    const app = Fastify({ logger: false });
+    app.post('/*', async () => page);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    serveParent(`http://127.0.0.1:${port}`, () => app.close());
+  } else {
+    const path = process.env.BENCH_DATABASE_PATH;
+    if (!path) throw new Error('BENCH_DATABASE_PATH');
+    const store = openSqliteStore({ path });
+    const app = await buildApp({ store, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    serveParent(`http://127.0.0.1:${port}`, async () => {
+      await app.close();
+      await store.close();
+    });
+  }
+} catch (error) {
+  reportChildError(error);
+}
