@@ -148,4 +148,18 @@ describe('readPortalContext', () => {
     setSettings(settings);
     expect(readPortalContext().languageId).toBe('zh-Hant-TW');
   });
+
+  it('keeps the good getters and the authToken when one getter is not a function', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    setLiferay({ ...liferay, ThemeDisplay: { ...liferay.ThemeDisplay, getScopeGroupId: 20121 } });
+    setSettings(settings);
+    expect(readPortalContext()).toMatchObject({
+      companyId: '20097',
+      scopeGroupId: '',
+      languageId: 'en-US',
+      authToken: 'tok',
+    });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toContain('getScopeGroupId() gave no id');
+  });
 });
