@@ -211,6 +211,17 @@ describe('reflow: no sideways scrolling, nothing cut off', () => {
       await showResults(page);
       expect(await findReflowProblems(page)).toEqual([]);
 
+      // A name longer than the card is wide wraps; it is not cut with an ellipsis.
+      await page.evaluate(() => {
+        const root = document.querySelector('partners-network-search')?.shadowRoot;
+        const long = 'Internationalisation-and-localisation-consultancy-services';
+        for (const selector of ['.pn-badge', '.pn-chip__name', '.pn-card__title a']) {
+          const node = root?.querySelector(selector);
+          if (node) node.textContent = long;
+        }
+      });
+      expect(await findReflowProblems(page)).toEqual([]);
+
       await field(page).fill('<script>');
       await page.getByRole('tooltip').waitFor();
       expect(await findReflowProblems(page)).toEqual([]);
