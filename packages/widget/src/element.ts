@@ -63,6 +63,11 @@ function createElementClass(): CustomElementConstructor {
             `Partners Network: another <${ELEMENT_NAME}> keeps its search in the URL; this one keeps it in memory (set url-state="memory" to say so).`,
           );
         }
+        if (urlState === 'url' && urlOwner !== null && urlOwner !== this.#token) {
+          console.warn(
+            `Partners Network: two <${ELEMENT_NAME}> elements keep their search in the URL; give one url-state="memory".`,
+          );
+        }
         if (ownsUrl) urlOwner = this.#token;
         const options: MountOptions = ownsUrl
           ? { context }
