@@ -52,9 +52,9 @@ describe('the page parameter', () => {
     expect(await backLink(page).getAttribute('href')).toBe('/about-us');
   });
 
-  it('encodes the page as one segment', async () => {
-    const page = await portal.open('/#/search?page=a%2Fb%20c');
-    expect(await backLink(page).getAttribute('href')).toBe('/a%2Fb%20c');
+  it('encodes the page as one segment, so it cannot lead off the site', async () => {
+    const page = await portal.open(`/#/search?page=${encodeURIComponent('//evil.example/a b')}`);
+    expect(await backLink(page).getAttribute('href')).toBe('/%2F%2Fevil.example%2Fa%20b');
   });
 
   it('leaves the link at the portal setting without a page', async () => {

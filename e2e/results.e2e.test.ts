@@ -130,7 +130,7 @@ describe('Load More Partners', () => {
     expect(await loadMore(page).count()).toBe(0);
   });
 
-  it('adds only 10 cards for a double click', async () => {
+  it('adds only 10 cards for a double click; a new text starts over', async () => {
     let searches: SentSearch[] = [];
     const { page, answer } = await openWithFirstSearch(portal, '/#/search', {
       beforeNavigate(page) {
@@ -148,5 +148,13 @@ describe('Load More Partners', () => {
     await searchAnswerTo(page, () => loadMore(page).click());
     await expect.poll(() => page.getByRole('article').count()).toBe(30);
     expect(searches.map((search) => search.offset)).toEqual([0, 10, 20]);
+
+    // A new text starts a new list from the top.
+    await page.getByRole('textbox', { name: 'Search partners' }).fill('cloud');
+    const { sent } = await searchAnswerTo(page, () =>
+      page.getByRole('button', { name: 'Search', exact: true }).click(),
+    );
+    expect(sent).toMatchObject({ text: 'cloud', offset: 0, resultsPerPage: 10 });
+    await expect.poll(() => page.getByRole('article').count()).toBe(10);
   });
 });

@@ -61,6 +61,7 @@ describe('a saved search in the link', () => {
     expect(await page.getByRole('textbox', { name: 'Search partners' }).inputValue()).toBe(
       'digital',
     );
+    expect(await page.getByRole('button', { name: 'Clear search' }).isVisible()).toBe(true);
     expect(await page.getByRole('radio', { name: 'Technology Partners' }).isChecked()).toBe(true);
     for (const level of ['Gold', 'Silver', 'Registered']) {
       expect(await page.getByRole('checkbox', { name: level }).isChecked()).toBe(true);

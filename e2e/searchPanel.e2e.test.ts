@@ -142,36 +142,31 @@ describe('the search panel', () => {
 });
 
 describe('search text validation', () => {
-  it.each([
-    { what: 'a <', text: 'cloud <b>' },
-    { what: '151 characters', text: 'a'.repeat(151) },
-  ])(
-    'flags $what: red border, the exact tooltip, Search disabled, nothing sent',
-    async ({ text }) => {
-      const { page, searches, field, searchButton } = await openSearchPage();
-      expect(await borderColor(field)).not.toBe(DANGER_RED);
+  it('flags a < or 151 characters: red border, the exact tooltip, Search disabled, nothing sent', async () => {
+    const { page, searches, field, searchButton } = await openSearchPage();
+    const tooltip = page.getByRole('tooltip');
+    expect(await borderColor(field)).not.toBe(DANGER_RED);
+    const before = searches.length;
 
+    for (const text of ['cloud <b>', 'a'.repeat(151)]) {
       await field.fill(text);
       await expect.poll(() => borderColor(field)).toBe(DANGER_RED);
-      const tooltip = page.getByRole('tooltip');
       expect(await tooltip.textContent()).toBe(TOOLTIP);
       expect(await tooltip.isVisible()).toBe(true);
       expect(await field.getAttribute('aria-invalid')).toBe('true');
       expect(await searchButton.isDisabled()).toBe(true);
-
-      const before = searches.length;
       await field.press('Enter');
       await searchButton.click({ force: true });
-      await page.waitForTimeout(PAST_THE_DEBOUNCE_MS);
-      expect(searches.length).toBe(before);
+    }
+    await page.waitForTimeout(PAST_THE_DEBOUNCE_MS);
+    expect(searches.length).toBe(before);
 
-      // Fixing the text clears the flag.
-      await field.fill(text.slice(0, 5));
-      await expect.poll(async () => (await borderColor(field)) !== DANGER_RED).toBe(true);
-      expect(await tooltip.count()).toBe(0);
-      expect(await searchButton.isEnabled()).toBe(true);
-    },
-  );
+    // Fixing the text clears the flag.
+    await field.fill('cloud');
+    await expect.poll(async () => (await borderColor(field)) !== DANGER_RED).toBe(true);
+    expect(await tooltip.count()).toBe(0);
+    expect(await searchButton.isEnabled()).toBe(true);
+  });
 
   it("accepts 150 characters, accented letters, œ, digits, - _ ' and spaces", async () => {
     const { page, field, searchButton } = await openSearchPage();

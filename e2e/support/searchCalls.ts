@@ -122,15 +122,28 @@ export async function openWithFirstSearch(
   options: OpenOptions = {},
 ): Promise<{ page: Page; sent: SentSearch; answer: SearchAnswer }> {
   let firstResponse: Promise<Response> | undefined;
+  // What went wrong, should the first search never come.
+  const problems: string[] = [];
   const page = await portal.open(path, {
     ...options,
     async beforeNavigate(page) {
       firstResponse = page.waitForResponse((response) => isSearchCall(response.request()));
+      page.on('requestfailed', (request) => problems.push(`failed: ${request.url()}`));
+      page.on('response', (response) => {
+        if (response.status() >= 400) problems.push(`${response.status()}: ${response.url()}`);
+      });
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+      });
       await options.beforeNavigate?.(page);
     },
   });
   if (!firstResponse) throw new Error('the page was opened without beforeNavigate');
-  const response = await firstResponse;
+  const response = await firstResponse.catch((error: unknown) => {
+    throw new Error(`no first search (${problems.join('; ') || 'nothing failed'})`, {
+      cause: error,
+    });
+  });
   return {
     page,
     sent: readSentSearch(response.request()),

@@ -82,6 +82,8 @@ export function usePortal(portalOptions: PortalOptions = {}): Portal {
         viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
       });
       contexts.push(context);
+      // A step that cannot happen fails with its locator, well before the test's own timeout.
+      context.setDefaultTimeout(10_000);
       // Content-Security-Policy violations are seen in the page at once; reports reach
       // the server later, so both are checked.
       await context.exposeFunction('__reportCspViolation', (text: string) => pageErrors.push(text));
