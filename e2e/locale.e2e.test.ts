@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DirectoryData } from '@partners-network/demo';
-import { isFilterGroupsCall, openWithFirstSearch, searchAnswerTo } from './support/searchCalls';
+import {
+  isFilterGroupsCall,
+  isSearchCall,
+  openWithFirstSearch,
+  readSentSearch,
+  searchAnswerTo,
+} from './support/searchCalls';
 import { usePortal } from './support/usePortal';
 import { shownCount } from './support/visibleText';
 
@@ -96,5 +102,26 @@ describe('the portal language', () => {
       .poll(() => shownCount(page))
       .toBe(`Showing 10 of ${grouped(answer.totalFound, ',')} partners`);
     expect(await page.getByRole('radio', { name: 'Solution Partners' }).isChecked()).toBe(true);
+  });
+
+  it("the portal's language switch keeps the visitor's search", async () => {
+    const { page } = await openWithFirstSearch(
+      portal,
+      '/?languageId=fr_FR#/search?filter=technology-partners',
+    );
+    await searchAnswerTo(page, () => page.getByRole('checkbox', { name: 'Platine' }).check());
+    await expect.poll(() => new URL(page.url()).hash).toMatch(/[?&]search=/);
+
+    const german = page.waitForResponse(
+      (response) => isSearchCall(response.request()) && response.url().includes('locale=de-DE'),
+    );
+    await page
+      .getByRole('navigation', { name: 'Language' })
+      .getByRole('link', { name: 'Deutsch' })
+      .click();
+    const sent = readSentSearch((await german).request());
+    expect(sent).toMatchObject({ globalFilter: 'technology-partners', filterItemIds: [40301] });
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Platin' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Technologiepartner' }).isChecked()).toBe(true);
   });
 });

@@ -62,7 +62,7 @@ function list(data: unknown, name: string): unknown[] {
   return value;
 }
 
-function readSentSearch(request: Request): SentSearch {
+export function readSentSearch(request: Request): SentSearch {
   const body: unknown = JSON.parse(request.postData() ?? 'null');
   return {
     globalFilter: text(body, 'globalFilter'),
