@@ -4,7 +4,9 @@
  * folder of this run (the widget's own `dist/` may be rebuilt by someone else at any
  * moment), then measured with the widget's own `measureBuild`.
  */
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { build } from 'vite';
 import type { BuildName, BuildSize } from '../../packages/widget/scripts/measureBundle';
 import { BUDGETS, measureBuild } from '../../packages/widget/scripts/measureBundle';
@@ -15,16 +17,27 @@ import { summarize } from '../lib/stats';
 
 const WIDGET_DIR = join(ROOT_DIR, 'packages/widget');
 
-/** Builds both widget builds into `outDir/<build>` with the widget's own Vite config. */
+/**
+ * Builds both widget builds into `outDir/<build>` with the widget's own Vite config, run
+ * from the widget's folder as its npm script does (its entry path is relative to it).
+ */
 export async function buildWidget(outDir: string): Promise<void> {
+  const require = createRequire(join(ROOT_DIR, 'package.json'));
+  const viteBin = join(dirname(require.resolve('vite/package.json')), 'bin/vite.js');
   for (const name of ['bundled', 'external-react'] as const) {
     log(`building the widget (${name})`);
-    await build({
-      root: WIDGET_DIR,
-      configFile: join(WIDGET_DIR, 'vite.config.ts'),
-      mode: name === 'external-react' ? 'external-react' : 'production',
-      logLevel: 'error',
-      build: { outDir: join(outDir, name), emptyOutDir: true },
+    const args = [viteBin, 'build', '--outDir', join(outDir, name), '--emptyOutDir'];
+    if (name === 'external-react') args.push('--mode', 'external-react');
+    args.push('--logLevel', 'error');
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, args, { cwd: WIDGET_DIR, stdio: 'inherit' });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
+      child.on('error', reject);
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        if (code === 0) resolve();
+        else reject(new Error(`the widget build (${name}) failed with code ${code}`));
+      });
     });
   }
 }

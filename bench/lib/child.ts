@@ -64,9 +64,10 @@ export async function startChild(
   script: string,
   env: Record<string, string>,
   timeoutMs = 60_000,
+  nodeOptions: string[] = [],
 ): Promise<RunningChild> {
   const child = fork(script, [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...nodeOptions],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -103,7 +103,10 @@ export function installBenchProbe(): void {
         const node: unknown = Reflect.get(source, 'node');
         let name = describe(node);
         // Nodes inside a shadow root are not exposed: name what is there now instead.
-        if (!(node instanceof Node) && shadow && currentRect instanceof DOMRectReadOnly) {
+        const visible =
+          currentRect instanceof DOMRectReadOnly && currentRect.width * currentRect.height > 0;
+        if (!(node instanceof Node) && !visible) name = '(shadow, moved out of view)';
+        else if (!(node instanceof Node) && shadow && currentRect instanceof DOMRectReadOnly) {
           const there = shadow.elementFromPoint(
             currentRect.x + Math.min(8, currentRect.width / 2),
             currentRect.y + Math.min(8, currentRect.height / 2),

@@ -15,7 +15,7 @@ import {
   openSqliteStore,
 } from '@partners-network/server';
 import { BENCH_DIR, log } from '../lib/environment';
-import type { Figure, Section } from '../lib/figures';
+import type { Figure, Goal, Section } from '../lib/figures';
 import { figure } from '../lib/figures';
 import { startChild } from '../lib/child';
 import type { RunningChild } from '../lib/child';
@@ -24,8 +24,8 @@ import { ensureDirectoryDb } from './directories';
 import type { MixQuery } from './queryMix';
 import { buildQueryMix } from './queryMix';
 
-const SCOPE: Scope = { companyId: SEED_COMPANY_ID, scopeGroupId: SEED_SCOPE_GROUP_ID };
-const CHILD = join(BENCH_DIR, 'server/apiChild.ts');
+export const SCOPE: Scope = { companyId: SEED_COMPANY_ID, scopeGroupId: SEED_SCOPE_GROUP_ID };
+export const CHILD = join(BENCH_DIR, 'server/apiChild.ts');
 const MIX_SIZE = 400;
 const MB = 1024;
 
@@ -57,14 +57,28 @@ async function measureStore(path: string, mix: MixQuery[]) {
       await store.search(SCOPE, query.criteria, query.locale);
       first.push(ms(start));
     }
-    for (let pass = 0; pass < 2; pass += 1) {
-      for (const query of mix) {
-        const start = process.hrtime.bigint();
-        await store.search(SCOPE, query.criteria, query.locale);
-        again.push(ms(start));
-      }
+    for (const query of mix) {
+      const start = process.hrtime.bigint();
+      await store.search(SCOPE, query.criteria, query.locale);
+      again.push(ms(start));
     }
+    const kinds = [...new Set(mix.map((query) => query.kind))];
+    const byKind = kinds.map((kind) => {
+      const firstOf = first.filter((_, index) => mix[index]?.kind === kind);
+      const againOf = again.filter((_, index) => mix[index]?.kind === kind);
+      return `${kind} (${firstOf.length}): first ask p50 ${percentile(firstOf, 50).toFixed(2)} ms, slowest ${Math.max(...firstOf).toFixed(1)} ms; again p50 ${percentile(againOf, 50).toFixed(2)} ms, slowest ${Math.max(...againOf).toFixed(1)} ms`;
+    });
+    const slowest = mix
+      .map((query, index) => ({ query, time: first[index] ?? 0, again: again[index] ?? 0 }))
+      .sort((a, b) => b.time - a.time)
+      .slice(0, 5)
+      .map(
+        ({ query, time, again: repeat }) =>
+          `${JSON.stringify({ text: query.criteria.text, items: query.criteria.filterItemIds, offset: query.criteria.offset, globalFilter: query.criteria.globalFilter, locale: query.locale })} ${time.toFixed(1)} ms, again ${repeat.toFixed(1)} ms`,
+      );
     return {
+      byKind,
+      slowest,
       firstP50: percentile(first, 50),
       firstP99: percentile(first, 99),
       firstMax: Math.max(...first),
@@ -93,7 +107,7 @@ function requestFor(query: MixQuery, token: string) {
  * One autocannon scenario: the queries cycle in order over all connections. Latency
  * comes from autocannon's per-response times (sub-millisecond), not its integer histogram.
  */
-async function load(
+export async function load(
   url: string,
   queries: MixQuery[],
   token: string,
@@ -147,9 +161,42 @@ interface SizeRun {
   mix10: LoadResult;
   mix50: LoadResult;
   maxRssMB: number;
+  floor10: LoadResult;
+  floor50: LoadResult;
 }
 
-async function measureSize(count: number, options: ServerOptions): Promise<Figure[]> {
+interface SizeResult {
+  figures: Figure[];
+  notes: string[];
+  floorRuns: { at10: LoadResult; at50: LoadResult }[];
+  floorBytes: number;
+}
+
+/** The first search's answer, as the API sends it: the floor serves exactly these bytes. */
+async function writeFloorPage(
+  path: string,
+  criteria: SearchCriteria,
+  out: string,
+): Promise<number> {
+  const store = openSqliteStore({ path });
+  try {
+    const answer = await store.search(SCOPE, criteria, 'en-US');
+    if (!answer) throw new Error(`no site in ${path}`);
+    const body = JSON.stringify({
+      partners: answer.partners,
+      totalFound: answer.totalFound,
+      error: false,
+      filterGroups: answer.filterGroups,
+      searchPartnersCriteria: answer.appliedCriteria,
+    });
+    writeFileSync(out, body);
+    return Buffer.byteLength(body);
+  } finally {
+    await store.close();
+  }
+}
+
+async function measureSize(count: number, options: ServerOptions): Promise<SizeResult> {
   const path = await ensureDirectoryDb(count);
   const definitionsStore = openSqliteStore({ path });
   const definitions = await definitionsStore.getFilterDefinitions(SCOPE, 'en-US');
@@ -159,6 +206,10 @@ async function measureSize(count: number, options: ServerOptions): Promise<Figur
   // Another seed: warms the JIT and the page cache without asking the mix's own searches.
   const warmUp = buildQueryMix(definitions, MIX_SIZE / 2, 7);
   const firstSearch = mix.filter((query) => query.kind === 'first search').slice(0, 1);
+  const first = firstSearch[0];
+  if (!first) throw new Error('the mix has no first search');
+  const floorPage = join(options.workDir, `floor-page-${count}.json`);
+  const floorBytes = await writeFloorPage(path, first.criteria, floorPage);
   const { token } = createXsrfToken();
   const runs: SizeRun[] = [];
   for (let run = 1; run <= options.runs; run += 1) {
@@ -168,6 +219,7 @@ async function measureSize(count: number, options: ServerOptions): Promise<Figur
       BENCH_MODE: 'api',
       BENCH_DATABASE_PATH: path,
     });
+    let api: Omit<SizeRun, 'store' | 'floor10' | 'floor50'>;
     try {
       await load(server.url, warmUp, token, 10, { seconds: 1 });
       const cold = await load(server.url, mix, token, 10, { amount: mix.length });
@@ -175,13 +227,25 @@ async function measureSize(count: number, options: ServerOptions): Promise<Figur
       const mix10 = await load(server.url, mix, token, 10, { seconds: options.seconds });
       const mix50 = await load(server.url, mix, token, 50, { seconds: options.seconds });
       const { maxRssKB } = await server.stats();
-      runs.push({ store, cold, first10, mix10, mix50, maxRssMB: maxRssKB / MB });
-      log(
-        `server ${count} run ${run}/${options.runs}: store first ask p50 ${store.firstP50.toFixed(2)} p99 ${store.firstP99.toFixed(2)} ms; HTTP mix 10c p99 ${mix10.p99.toFixed(2)} ms ${mix10.rps.toFixed(0)} req/s, 50c p99 ${mix50.p99.toFixed(2)} ms; first search ${first10.rps.toFixed(0)} req/s; peak RSS ${(maxRssKB / MB).toFixed(0)} MB`,
-      );
+      api = { cold, first10, mix10, mix50, maxRssMB: maxRssKB / MB };
     } finally {
       await server.stop();
     }
+    // The floor right after, so both see the same load from the rest of the machine.
+    const floor = await startChild(CHILD, { BENCH_MODE: 'floor', BENCH_FLOOR_BODY: floorPage });
+    let floor10: LoadResult;
+    let floor50: LoadResult;
+    try {
+      await load(floor.url, firstSearch, token, 10, { seconds: 0.5 });
+      floor10 = await load(floor.url, firstSearch, token, 10, { seconds: options.seconds });
+      floor50 = await load(floor.url, firstSearch, token, 50, { seconds: options.seconds });
+    } finally {
+      await floor.stop();
+    }
+    runs.push({ store, ...api, floor10, floor50 });
+    log(
+      `server ${count} run ${run}/${options.runs}: store first ask p50 ${store.firstP50.toFixed(2)} p99 ${store.firstP99.toFixed(2)} ms; HTTP mix 10c p99 ${api.mix10.p99.toFixed(2)} ms ${api.mix10.rps.toFixed(0)} req/s, 50c p99 ${api.mix50.p99.toFixed(2)} ms; first search ${api.first10.rps.toFixed(0)} req/s (floor ${floor10.rps.toFixed(0)}); peak RSS ${api.maxRssMB.toFixed(0)} MB`,
+    );
   }
   const of = (pick: (run: SizeRun) => number) => summarize(runs.map(pick));
   const label = count >= 1000 ? `${count / 1000}k` : String(count);
@@ -191,190 +255,69 @@ async function measureSize(count: number, options: ServerOptions): Promise<Figur
       : count === 100_000
         ? { op: '<=' as const, limit: 25, text: '<= 25 ms' }
         : undefined;
-  return [
-    figure(
-      `server.${label}.store.first.p50`,
-      `${label}: store, first ask, p50`,
-      'ms',
-      of((r) => r.store.firstP50),
-    ),
-    figure(
-      `server.${label}.store.first.p99`,
-      `${label}: store, first ask, p99`,
-      'ms',
-      of((r) => r.store.firstP99),
-    ),
-    figure(
-      `server.${label}.store.first.max`,
-      `${label}: store, first ask, slowest query`,
-      'ms',
-      of((r) => r.store.firstMax),
-    ),
-    figure(
-      `server.${label}.store.again.p50`,
-      `${label}: store, asked again, p50`,
-      'ms',
-      of((r) => r.store.againP50),
-    ),
-    figure(
-      `server.${label}.store.again.p99`,
-      `${label}: store, asked again, p99`,
-      'ms',
-      of((r) => r.store.againP99),
-    ),
-    figure(
-      `server.${label}.http.cold.p50`,
-      `${label}: HTTP 10 conn., mix, every query a first ask, p50`,
-      'ms',
-      of((r) => r.cold.p50),
-    ),
-    figure(
-      `server.${label}.http.cold.p99`,
-      `${label}: HTTP 10 conn., mix, every query a first ask, p99`,
-      'ms',
-      of((r) => r.cold.p99),
-      p99Goal,
-    ),
-    figure(
-      `server.${label}.http.mix10.p50`,
-      `${label}: HTTP 10 conn., mix, p50`,
-      'ms',
-      of((r) => r.mix10.p50),
-    ),
-    figure(
-      `server.${label}.http.mix10.p99`,
-      `${label}: HTTP 10 conn., mix, p99`,
-      'ms',
-      of((r) => r.mix10.p99),
-      p99Goal,
-    ),
-    figure(
-      `server.${label}.http.mix10.rps`,
-      `${label}: HTTP 10 conn., mix, requests/s`,
-      'req/s',
-      of((r) => r.mix10.rps),
-    ),
-    figure(
-      `server.${label}.http.mix50.p50`,
-      `${label}: HTTP 50 conn., mix, p50`,
-      'ms',
-      of((r) => r.mix50.p50),
-    ),
-    figure(
-      `server.${label}.http.mix50.p99`,
-      `${label}: HTTP 50 conn., mix, p99`,
-      'ms',
-      of((r) => r.mix50.p99),
-    ),
-    figure(
-      `server.${label}.http.mix50.rps`,
-      `${label}: HTTP 50 conn., mix, requests/s`,
-      'req/s',
-      of((r) => r.mix50.rps),
-    ),
-    figure(
-      `server.${label}.http.first10.p50`,
-      `${label}: HTTP 10 conn., first search, p50`,
-      'ms',
-      of((r) => r.first10.p50),
-    ),
-    figure(
-      `server.${label}.http.first10.p99`,
-      `${label}: HTTP 10 conn., first search, p99`,
-      'ms',
-      of((r) => r.first10.p99),
-    ),
-    figure(
-      `server.${label}.http.first10.rps`,
-      `${label}: HTTP 10 conn., first search, requests/s`,
-      'req/s',
-      of((r) => r.first10.rps),
-    ),
-    figure(
-      `server.${label}.memory`,
-      `${label}: server peak memory (maxRSS of its process)`,
-      'MB',
-      of((r) => r.maxRssMB),
-      count === 100_000 ? { op: '<=', limit: 300, text: '<= 300 MB' } : undefined,
-    ),
-  ];
-}
-
-/** The floor: a bare Fastify route answering the first search's page, fixed. */
-async function measureFloor(options: ServerOptions, path: string) {
-  const store = openSqliteStore({ path });
-  const definitions = await store.getFilterDefinitions(SCOPE, 'en-US');
-  if (!definitions) throw new Error('no site');
-  const criteria: SearchCriteria = {
-    globalFilter: definitions.defaultGlobalFilter,
-    text: '',
-    filterItemIds: [],
-    offset: 0,
-    resultsPerPage: 10,
-  };
-  const answer = await store.search(SCOPE, criteria, 'en-US');
-  await store.close();
-  if (!answer) throw new Error('no answer');
-  const body = {
-    partners: answer.partners,
-    totalFound: answer.totalFound,
-    error: false,
-    filterGroups: answer.filterGroups,
-    searchPartnersCriteria: answer.appliedCriteria,
-  };
-  const bodyPath = join(options.workDir, 'floor-page.json');
-  writeFileSync(bodyPath, JSON.stringify(body));
-  const query: MixQuery[] = [{ kind: 'first search', locale: 'en-US', criteria }];
-  const { token } = createXsrfToken();
-  const runs: { at10: LoadResult; at50: LoadResult }[] = [];
-  for (let run = 1; run <= options.runs; run += 1) {
-    const server = await startChild(CHILD, { BENCH_MODE: 'floor', BENCH_FLOOR_BODY: bodyPath });
-    try {
-      await load(server.url, query, token, 10, { seconds: 1 });
-      const at10 = await load(server.url, query, token, 10, { seconds: options.seconds });
-      const at50 = await load(server.url, query, token, 50, { seconds: options.seconds });
-      runs.push({ at10, at50 });
-      log(
-        `floor run ${run}/${options.runs}: 10c ${at10.rps.toFixed(0)} req/s p99 ${at10.p99.toFixed(2)} ms; 50c ${at50.rps.toFixed(0)} req/s`,
-      );
-    } finally {
-      await server.stop();
-    }
-  }
-  const of = (pick: (run: { at10: LoadResult; at50: LoadResult }) => number) =>
-    summarize(runs.map(pick));
+  const line = (
+    id: string,
+    text: string,
+    unit: Figure['unit'],
+    pick: (run: SizeRun) => number,
+    goal?: Goal,
+  ) => figure(`server.${label}.${id}`, `${label}: ${text}`, unit, of(pick), goal);
+  const lastStore = runs.at(-1)?.store;
   return {
-    bytes: JSON.stringify(body).length,
+    notes: lastStore
+      ? [
+          `${label}, store latency by kind of search (last run): ${lastStore.byKind.join('; ')}.`,
+          `${label}, slowest first asks (last run): ${lastStore.slowest.join('; ')}.`,
+        ]
+      : [],
+    floorBytes,
+    floorRuns: runs.map((run) => ({ at10: run.floor10, at50: run.floor50 })),
     figures: [
-      figure(
-        'server.floor.10.rps',
-        'Floor: bare Fastify, fixed page, 10 conn., requests/s',
+      line('store.first.p50', 'store, first ask, p50', 'ms', (r) => r.store.firstP50),
+      line('store.first.p99', 'store, first ask, p99', 'ms', (r) => r.store.firstP99),
+      line('store.first.max', 'store, first ask, slowest search', 'ms', (r) => r.store.firstMax),
+      line('store.again.p50', 'store, asked again, p50', 'ms', (r) => r.store.againP50),
+      line('store.again.p99', 'store, asked again, p99', 'ms', (r) => r.store.againP99),
+      line(
+        'http.cold.p50',
+        'HTTP 10 conn., mix, every search a first ask, p50',
+        'ms',
+        (r) => r.cold.p50,
+      ),
+      line(
+        'http.cold.p99',
+        'HTTP 10 conn., mix, every search a first ask, p99',
+        'ms',
+        (r) => r.cold.p99,
+        p99Goal,
+      ),
+      line('http.mix10.p50', 'HTTP 10 conn., mix, p50', 'ms', (r) => r.mix10.p50),
+      line('http.mix10.p99', 'HTTP 10 conn., mix, p99', 'ms', (r) => r.mix10.p99, p99Goal),
+      line('http.mix10.rps', 'HTTP 10 conn., mix, requests/s', 'req/s', (r) => r.mix10.rps),
+      line('http.mix50.p50', 'HTTP 50 conn., mix, p50', 'ms', (r) => r.mix50.p50),
+      line('http.mix50.p99', 'HTTP 50 conn., mix, p99', 'ms', (r) => r.mix50.p99),
+      line('http.mix50.rps', 'HTTP 50 conn., mix, requests/s', 'req/s', (r) => r.mix50.rps),
+      line('http.first10.p50', 'HTTP 10 conn., first search, p50', 'ms', (r) => r.first10.p50),
+      line('http.first10.p99', 'HTTP 10 conn., first search, p99', 'ms', (r) => r.first10.p99),
+      line(
+        'http.first10.rps',
+        'HTTP 10 conn., first search, requests/s',
         'req/s',
-        of((r) => r.at10.rps),
+        (r) => r.first10.rps,
       ),
-      figure(
-        'server.floor.10.p50',
-        'Floor: 10 conn., p50',
-        'ms',
-        of((r) => r.at10.p50),
+      line(
+        'http.first10.vsFloor',
+        "HTTP 10 conn., first search, share of the floor's requests/s (floor measured right after, each run)",
+        'ratio',
+        (r) => r.first10.rps / r.floor10.rps,
+        { op: '>=', limit: 0.5, text: '>= 0.5x the floor' },
       ),
-      figure(
-        'server.floor.10.p99',
-        'Floor: 10 conn., p99',
-        'ms',
-        of((r) => r.at10.p99),
-      ),
-      figure(
-        'server.floor.50.rps',
-        'Floor: 50 conn., requests/s',
-        'req/s',
-        of((r) => r.at50.rps),
-      ),
-      figure(
-        'server.floor.50.p99',
-        'Floor: 50 conn., p99',
-        'ms',
-        of((r) => r.at50.p99),
+      line(
+        'memory',
+        'server peak memory (maxRSS of its process)',
+        'MB',
+        (r) => r.maxRssMB,
+        count === 100_000 ? { op: '<=', limit: 300, text: '<= 300 MB' } : undefined,
       ),
     ],
   };
@@ -382,36 +325,41 @@ async function measureFloor(options: ServerOptions, path: string) {
 
 export async function measureServer(options: ServerOptions): Promise<Section> {
   const figures: Figure[] = [];
+  const floorRuns: SizeResult['floorRuns'] = [];
+  const floorBytes: string[] = [];
   const notes: string[] = [];
-  const middle = options.sizes.includes(10_000) ? 10_000 : (options.sizes[0] ?? 1000);
-  const floor = await measureFloor(options, await ensureDirectoryDb(middle));
-  figures.push(...floor.figures);
-  const floorRps = floor.figures[0]?.summary.median ?? 0;
   for (const count of options.sizes) {
-    const sizeFigures = await measureSize(count, options);
-    figures.push(...sizeFigures);
-    const first = sizeFigures.find((entry) => entry.id.endsWith('.http.first10.rps'));
-    if (first && floorRps > 0) {
-      const ratios = first.summary.runs.map((rps) => rps / floorRps);
-      figures.push(
-        figure(
-          first.id.replace('.rps', '.vsFloor'),
-          `${first.label.replace(', requests/s', '')}: share of the floor's requests/s`,
-          'ratio',
-          summarize(ratios),
-          { op: '>=', limit: 0.5, text: '>= 0.5x the floor' },
-        ),
-      );
-    }
+    const result = await measureSize(count, options);
+    figures.push(...result.figures);
+    notes.push(...result.notes);
+    floorRuns.push(...result.floorRuns);
+    floorBytes.push(`${result.floorBytes} bytes at ${count}`);
   }
-  notes.push(
-    'Each server process gets 1 s of warm-up first (the floor: its one request; the API: a mix of another seed, so the measured mix is still a first ask).',
-    `Query mix: ${MIX_SIZE} searches, deterministic (bench/server/queryMix.ts); the floor answers a fixed ${floor.bytes}-byte page of 10 partners (the first search's answer at ${middle} partners).`,
+  const floor = (
+    text: string,
+    unit: Figure['unit'],
+    pick: (run: (typeof floorRuns)[number]) => number,
+  ) =>
+    figure(
+      `server.floor.${text.replace(/\W+/g, '-')}`,
+      `Floor (bare Fastify, fixed page), ${text}`,
+      unit,
+      summarize(floorRuns.map(pick)),
+    );
+  figures.unshift(
+    floor('10 conn., requests/s', 'req/s', (r) => r.at10.rps),
+    floor('10 conn., p50', 'ms', (r) => r.at10.p50),
+    floor('10 conn., p99', 'ms', (r) => r.at10.p99),
+    floor('50 conn., requests/s', 'req/s', (r) => r.at50.rps),
+    floor('50 conn., p99', 'ms', (r) => r.at50.p99),
   );
   return {
     title: 'How much one server carries',
-    method: `Generated directories (seed 20121, 3 locales) in SQLite files cached under bench/.cache/. Store: in this process, a fresh store per run, the ${MIX_SIZE} searches of the mix once (first ask, caches empty) then twice more (asked again). HTTP: the API (buildApp) in a child process on 127.0.0.1, a fresh process per run; autocannon in the bench process (the same 2 cores), pipelining 1, XSRF cookie and header. Per run: 1 s of warm-up with other searches (JIT, page cache), the mix once at 10 connections with every query asked for the first time, then ${options.seconds} s of the first search at 10 connections, ${options.seconds} s of the mix at 10 and at 50 connections. Latency p50/p99 from every response's own time. Peak memory: the server process's maxRSS (process.resourceUsage()) after the run.`,
+    method: `Generated directories (seed 20121, 3 locales) in SQLite files cached under bench/.cache/. Store: in this process, a fresh store per run, the ${MIX_SIZE} searches of the mix once (first ask, caches empty) then once more (asked again). HTTP: the API (buildApp) in a child process on 127.0.0.1, a fresh process per run; autocannon in the bench process (the same 2 cores), pipelining 1, XSRF cookie and header. Per run: 1 s of warm-up with a mix of another seed (JIT and page cache warm; the measured searches are still first asks), the mix once at 10 connections (every search a first ask), then ${options.seconds} s each of the first search at 10 connections and the mix at 10 and at 50 connections. Right after, in its own child process, the floor: a bare Fastify route answering every POST with the first search's answer (same bytes), ${options.seconds} s at 10 and at 50 connections; the floor figures are the median over the runs of every size. Latency p50/p99 from every response's own time. Peak memory: the API process's maxRSS (process.resourceUsage()) at the end of its run.`,
     figures,
-    notes,
+    notes: [
+      ...notes,
+      `Query mix: ${MIX_SIZE} searches, deterministic (bench/server/queryMix.ts). The floor's page: ${floorBytes.join(', ')}.`,
+    ],
   };
 }

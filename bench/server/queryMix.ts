@@ -3,7 +3,8 @@
  * the generated directory ask. Shares (of the list):
  * - 25 % the first search every visitor makes: empty text, default filter, first page;
  * - 10 % empty text, later pages (Load More);
- * - 20 % one prefix term (2 to 7 letters of a word of the directory);
+ * - 20 % one term, the last always a prefix: half whole words, 40 % their first 3 to 6
+ *   letters, 10 % their first 2 letters (a word of the directory);
  * - 10 % two terms (a whole word, then a prefix);
  * - 10 % accents and their plain forms (`société`, `societe`, `zürich`, `muller`);
  * - 15 % one to three filter items, no text, sometimes a later page;
@@ -91,7 +92,13 @@ export function buildQueryMix(definitions: FilterDefinitions, size: number, seed
     }
     return [...chosen];
   };
-  const prefix = (word: string) => word.slice(0, Math.min(word.length, int(2, 7)));
+  // What a visitor submits (Enter or the button): mostly whole words, often a beginning of
+  // 3 or more letters, sometimes only 2 (the costliest: they match a large share).
+  const prefix = (word: string) => {
+    const roll = random();
+    const length = roll < 0.5 ? word.length : roll < 0.9 ? int(3, 6) : 2;
+    return word.slice(0, Math.min(word.length, length));
+  };
   const locale = () => {
     const roll = random();
     return roll < 0.7 ? 'en-US' : roll < 0.9 ? 'fr-FR' : 'de-DE';
