@@ -159,6 +159,44 @@ describe('a plain web page without a portal', () => {
   });
 });
 
+describe('mount() from a script host', () => {
+  it('renders into any element and unmount() takes it down', async () => {
+    let messages: string[] = [];
+    const page = await portal.open('/embedding/plain?script=0', {
+      beforeNavigate(page) {
+        messages = collectConsole(page);
+      },
+    });
+    const script = await page.evaluate(() => document.documentElement.dataset.widgetScript ?? '');
+    // The page's own element goes first: only mount() renders here. A string, so that
+    // the test runner does not rewrite the page's dynamic import().
+    await page.evaluate(`(async () => {
+      document.querySelector('partners-network-search').remove();
+      const { mount } = await import(${JSON.stringify(script)});
+      const host = document.body.appendChild(document.createElement('div'));
+      host.id = 'script-host';
+      host.unmountPartners = mount(host, {
+        context: { companyId: '20097', scopeGroupId: '20121', backButtonUrl: '/', background: null },
+        syncUrl: false,
+      });
+    })()`);
+    const host = page.locator('#script-host');
+    await host.getByRole('article').first().waitFor();
+    expect(await host.getByRole('article').count()).toBe(10);
+    // syncUrl: false leaves the page address alone.
+    expect(new URL(page.url()).hash).toBe('');
+
+    await host.evaluate((element) => {
+      const unmount: unknown = Reflect.get(element, 'unmountPartners');
+      if (typeof unmount === 'function') unmount();
+    });
+    await expect
+      .poll(() => host.getByRole('heading', { name: 'Partners Network' }).count())
+      .toBe(0);
+    expect(messages).toEqual([]);
+  });
+});
+
 describe('removing the element', () => {
   async function openPlain(): Promise<{
     page: Page;
