@@ -1,8 +1,10 @@
 /**
  * SPEC 1, 7 and 9: the page reads the portal's language id (underscore -> hyphen),
  * sends it as `locale` on both calls, shows the server's texts in that language and
- * formats the count's numbers for it.
+ * formats the count's numbers for it. Also SPEC 6 and 7: the calls' company and site
+ * scope, and the anti-forgery token on the search.
  */
+import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { DirectoryData } from '@partners-network/demo';
 import {
@@ -123,5 +125,28 @@ describe('the portal language', () => {
     expect(sent).toMatchObject({ globalFilter: 'technology-partners', filterItemIds: [40301] });
     await expect.poll(() => page.getByRole('checkbox', { name: 'Platin' }).isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: 'Technologiepartner' }).isChecked()).toBe(true);
+  });
+
+  it('both calls go to the portal scope (company 20097, site 20121); the search carries the anti-forgery token', async () => {
+    const calls: Request[] = [];
+    const { page } = await openWithFirstSearch(portal, '/?languageId=de_DE', {
+      beforeNavigate(page) {
+        page.on('request', (request) => {
+          if (isSearchCall(request) || isFilterGroupsCall(request)) calls.push(request);
+        });
+      },
+    });
+    expect(
+      calls.map(
+        (call) => `${call.method()} ${new URL(call.url()).pathname}${new URL(call.url()).search}`,
+      ),
+    ).toEqual([
+      'GET /o/preferred-partners/v1/20097/20121/filter-groups?locale=de-DE',
+      'POST /o/preferred-partners/v1/20097/20121/search?locale=de-DE',
+    ]);
+    const cookies = await page.context().cookies();
+    const token = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+    expect(token).toBeTruthy();
+    expect(await calls[1]?.headerValue('x-xsrf-token')).toBe(token);
   });
 });
