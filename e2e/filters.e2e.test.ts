@@ -47,6 +47,16 @@ describe('the filter panel', () => {
     expect(await types.getByRole('radio', { name: 'Solution Partners' }).isChecked()).toBe(false);
   });
 
+  it('starts the global filters expanded when the chosen one is beyond the fifth', async () => {
+    const { page } = await openWithFirstSearch(portal, '/#/search?filter=oem-partners');
+    const types = group(page, 'Partner type');
+    await expect
+      .poll(() => types.getByRole('radio', { name: 'OEM Partners' }).isChecked())
+      .toBe(true);
+    expect(await types.getByRole('radio').count()).toBe(6);
+    expect(await types.getByRole('button', { name: 'View less Partner type' }).count()).toBe(1);
+  });
+
   it('changing the global filter clears ticked items, starts over and shows its own groups', async () => {
     const { page } = await openWithFirstSearch(portal, '/#/search');
     expect(await group(page, 'Service language').count()).toBe(1);
