@@ -21,6 +21,8 @@ const status = (page: Page) => page.getByRole('status');
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 /** Scrolls with the mouse wheel and returns where the (smooth) scroll came to rest. */
 async function wheelTo(page: Page, delta: number): Promise<number> {
+  // From the top, so the position is mid-page rather than the end of the page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.mouse.move(900, 400);
   await page.mouse.wheel(0, delta);
   let last = -1;

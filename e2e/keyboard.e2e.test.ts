@@ -116,7 +116,7 @@ describe('keyboard only', () => {
     expect(withoutRing).toEqual([]);
   });
 
-  it('search, tick a filter with Space, Load More with Enter, open a card with Enter', async () => {
+  it('search, tick a filter with Space, Load More with Enter, open a card with Enter, come back to it', async () => {
     const page = await portal.open('/', { width: 1280, height: 900 });
     await ready(page);
 
@@ -150,6 +150,14 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/partners\//);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).not.toBe('');
+
+    // Back: the same 20 cards, and focus on the card that was opened, so Tab goes on
+    // from there instead of from the top of the page.
+    await page.goBack();
+    await expect.poll(() => cards(page).count()).toBe(20);
+    await expect.poll(async () => (await focused(page))?.name).toBe(`a ${eleventh}`);
+    const twelfth = (await cards(page).nth(11).getByRole('link').textContent()) ?? '';
+    expect((await tab(page))?.name).toBe(`a ${twelfth}`);
   });
 
   it('Escape closes the folded filter panel and gives focus back to its toggle', async () => {

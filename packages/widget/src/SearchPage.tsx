@@ -52,7 +52,11 @@ export function SearchPage({
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [resetSignal, setResetSignal] = useState(0);
   const busy = state.phase === 'initializing' || state.loading || state.loadingMore;
-  useScrollMemory(options.syncUrl ?? true, state.phase !== 'initializing' && !busy);
+  const rememberOpenedCard = useScrollMemory(
+    options.syncUrl ?? true,
+    state.phase !== 'initializing' && !busy,
+    listRef,
+  );
   // Index of the first card a Load More will add; focus goes there once it is in.
   const focusAfterLoad = useRef<number | null>(null);
 
@@ -176,6 +180,8 @@ export function SearchPage({
             aria-label="Partner results"
             aria-busy={busy}
             data-refreshing={state.loading || undefined}
+            // A click on a card (mouse or Enter) is the visitor leaving for a partner.
+            onClick={(event) => rememberOpenedCard(event.target)}
           >
             <div className="pn-results__bar">
               <ResultsCount

@@ -1,6 +1,7 @@
 /**
- * Remembers the window's scroll position in the current history entry's state and
- * puts it back once the page has rebuilt its list (Back, reload). The page restores
+ * Remembers the window's scroll position (and a focus key the page chooses) in the
+ * current history entry's state and puts it back once the page has rebuilt its list
+ * (Back, reload). The page restores
  * its list asynchronously, so the browser's own restoration would run against a page
  * that is still short: while a memory is alive, `history.scrollRestoration` is
  * 'manual' and the page scrolls itself when `restore()` is called.
@@ -12,9 +13,14 @@
 
 /** The key of `history.state` that holds the remembered `scrollY`. */
 export const SCROLL_STATE_KEY = 'partnersNetworkScrollY';
+/** The key that holds what the page says had focus (e.g. the index of the opened card). */
+export const FOCUS_STATE_KEY = 'partnersNetworkFocus';
 
-/** Scrolls settle at most this often into history.state (browsers limit replaceState). */
-export const SCROLL_SAVE_INTERVAL_MS = 400;
+/**
+ * Where `scrollend` is missing (Safari), scrolling is saved at most this often:
+ * browsers limit replaceState (Safari: 100 calls in 30 s).
+ */
+export const SCROLL_SAVE_INTERVAL_MS = 1000;
 
 export interface ScrollMemory {
   /** The position read from history.state when the memory was made (null if none). */
@@ -22,11 +28,14 @@ export interface ScrollMemory {
   /**
    * Scrolls to the remembered position, once: call it when the restored list is on
    * screen. Does nothing after the visitor scrolled, clicked or typed meanwhile.
-   * Returns true when it scrolled.
+   * Returns the remembered focus key for the page to act on (null when there is none
+   * or nothing was restored).
    */
-  restore(): boolean;
+  restore(): string | null;
   /** Saves the position now (also done on scroll, link clicks and pagehide). */
   save(): void;
+  /** Remembers what has focus (a key the page understands), e.g. the card being opened. */
+  rememberFocus(key: string | null): void;
   /** Removes the listeners and gives scroll restoration back to the browser. */
   dispose(): void;
 }
@@ -45,12 +54,20 @@ export function readSavedScroll(state: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
 }
 
+/** The remembered focus key in a history state, or null. */
+export function readSavedFocus(state: unknown): string | null {
+  if (!isPlainState(state) || state === null) return null;
+  const value = state[FOCUS_STATE_KEY];
+  return typeof value === 'string' ? value : null;
+}
+
 export function createScrollMemory(
   win: Window = window,
   { saveIntervalMs = SCROLL_SAVE_INTERVAL_MS }: { saveIntervalMs?: number } = {},
 ): ScrollMemory {
   const history = win.history;
   const saved = readSavedScroll(history.state);
+  const savedFocus = readSavedFocus(history.state);
   const previousRestoration = history.scrollRestoration;
   history.scrollRestoration = 'manual';
 
@@ -59,20 +76,23 @@ export function createScrollMemory(
   let disposed = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
+  function write(key: string, value: unknown): void {
+    const state: unknown = history.state;
+    if (!isPlainState(state)) return;
+    if (state !== null && Object.is(state[key], value)) return;
+    try {
+      // No URL argument: the address stays exactly as it is.
+      history.replaceState({ ...state, [key]: value }, '');
+    } catch {
+      // Rate-limited or refused: the page works without the memory.
+    }
+  }
+
   function save(): void {
     if (disposed || pending) return;
     if (timer !== null) clearTimeout(timer);
     timer = null;
-    const state: unknown = history.state;
-    if (!isPlainState(state)) return;
-    const y = Math.round(win.scrollY);
-    if (readSavedScroll(state) === y) return;
-    try {
-      // No URL argument: the address stays exactly as it is.
-      history.replaceState({ ...state, [SCROLL_STATE_KEY]: y }, '');
-    } catch {
-      // Rate-limited or refused: the page works without the memory.
-    }
+    write(SCROLL_STATE_KEY, Math.round(win.scrollY));
   }
 
   function onScroll(): void {
@@ -91,6 +111,9 @@ export function createScrollMemory(
   const doc = win.document;
   const inputEvents = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
   win.addEventListener('scroll', onScroll, { passive: true });
+  // One save per scroll gesture. pagehide alone is not enough: Chromium drops a
+  // replaceState made while the page unloads for a reload.
+  win.addEventListener('scrollend', save);
   win.addEventListener('pagehide', save);
   // Capture: a link click inside the shadow root reaches the document retargeted.
   doc.addEventListener('click', save, true);
@@ -100,14 +123,16 @@ export function createScrollMemory(
   return {
     saved,
     restore() {
-      if (disposed || !pending) return false;
+      if (disposed || !pending) return null;
       pending = false;
-      if (saved === null) return false;
-      win.scrollTo(0, saved);
-      return true;
+      if (saved !== null) win.scrollTo(0, saved);
+      return savedFocus;
     },
     save() {
       save();
+    },
+    rememberFocus(key) {
+      if (!disposed) write(FOCUS_STATE_KEY, key);
     },
     dispose() {
       if (disposed) return;
@@ -115,6 +140,7 @@ export function createScrollMemory(
       if (timer !== null) clearTimeout(timer);
       timer = null;
       win.removeEventListener('scroll', onScroll);
+      win.removeEventListener('scrollend', save);
       win.removeEventListener('pagehide', save);
       doc.removeEventListener('click', save, true);
       for (const type of inputEvents) win.removeEventListener(type, onVisitorInput, true);

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createScrollMemory, readSavedScroll, SCROLL_STATE_KEY } from '../scrollMemory';
+import {
+  createScrollMemory,
+  FOCUS_STATE_KEY,
+  readSavedFocus,
+  readSavedScroll,
+  SCROLL_STATE_KEY,
+} from '../scrollMemory';
 import type { ScrollMemory } from '../scrollMemory';
 
 let scrollY = 0;
@@ -61,9 +67,9 @@ describe('createScrollMemory', () => {
     const made = make();
     expect(made.saved).toBe(1200);
     expect(window.scrollTo).not.toHaveBeenCalled();
-    expect(made.restore()).toBe(true);
+    expect(made.restore()).toBeNull();
     expect(window.scrollTo).toHaveBeenCalledWith(0, 1200);
-    expect(made.restore()).toBe(false);
+    expect(made.restore()).toBeNull();
     expect(window.scrollTo).toHaveBeenCalledTimes(1);
   });
 
@@ -71,7 +77,7 @@ describe('createScrollMemory', () => {
     window.history.replaceState({ [SCROLL_STATE_KEY]: 1200 }, '');
     const made = make();
     window.dispatchEvent(new Event('wheel'));
-    expect(made.restore()).toBe(false);
+    expect(made.restore()).toBeNull();
     expect(window.scrollTo).not.toHaveBeenCalled();
   });
 
@@ -90,6 +96,14 @@ describe('createScrollMemory', () => {
     expect(window.history.length).toBe(length);
   });
 
+  it('saves at once when a scroll ends', () => {
+    const made = make();
+    made.restore();
+    scrollY = 1234;
+    window.dispatchEvent(new Event('scrollend'));
+    expect(readSavedScroll(window.history.state)).toBe(1234);
+  });
+
   it('saves at once on a click (a partner link) and on pagehide', () => {
     const made = make();
     made.restore();
@@ -99,6 +113,29 @@ describe('createScrollMemory', () => {
     scrollY = 500;
     window.dispatchEvent(new Event('pagehide'));
     expect(readSavedScroll(window.history.state)).toBe(500);
+  });
+
+  it('remembers a focus key and hands it back once, with the scroll', () => {
+    const first = make();
+    first.restore();
+    scrollY = 800;
+    first.rememberFocus('12');
+    first.save();
+    expect(readSavedFocus(window.history.state)).toBe('12');
+    first.dispose();
+
+    // Back or reload: a new page reads the same history entry.
+    const second = make();
+    expect(second.restore()).toBe('12');
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 800);
+    expect(second.restore()).toBeNull();
+  });
+
+  it('hands no focus back when the visitor acted first', () => {
+    window.history.replaceState({ [FOCUS_STATE_KEY]: '3', [SCROLL_STATE_KEY]: 10 }, '');
+    const made = make();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+    expect(made.restore()).toBeNull();
   });
 
   it('keeps the memory while the list is still coming back', () => {
