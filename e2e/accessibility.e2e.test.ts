@@ -69,6 +69,8 @@ const STATES: PageState[] = [
       expect(
         await page.getByRole('region', { name: 'Partner results' }).getAttribute('aria-busy'),
       ).toBe('true');
+      // Placeholders are for the eye only.
+      expect(await page.getByTestId('results-skeleton').getAttribute('aria-hidden')).toBe('true');
       return release;
     },
   },
@@ -77,8 +79,17 @@ const STATES: PageState[] = [
     widths: BOTH,
     enter: async (page) => {
       await field(page).fill('<b>');
-      await page.getByRole('tooltip').waitFor();
+      const tooltip = page.getByRole('tooltip');
+      await tooltip.waitFor();
+      // The form is the search landmark; the field says it is invalid and why.
+      await page.getByRole('search', { name: 'PreferredPartners' }).getByRole('textbox').waitFor();
       expect(await field(page).getAttribute('aria-invalid')).toBe('true');
+      expect(await field(page).getAttribute('aria-describedby')).toBe(
+        await tooltip.getAttribute('id'),
+      );
+      expect(await page.getByRole('button', { name: 'Search', exact: true }).isDisabled()).toBe(
+        true,
+      );
       return undefined;
     },
   },
@@ -87,8 +98,11 @@ const STATES: PageState[] = [
     widths: BOTH,
     enter: async (page) => {
       await openFiltersIfFolded(page);
-      await page.getByRole('button', { name: 'View more Region' }).click();
-      await page.getByRole('button', { name: 'View less Region' }).waitFor();
+      const more = page.getByRole('button', { name: 'View more Region' });
+      expect(await more.getAttribute('aria-expanded')).toBe('false');
+      await more.click();
+      const less = page.getByRole('button', { name: 'View less Region' });
+      expect(await less.getAttribute('aria-expanded')).toBe('true');
       return undefined;
     },
   },
