@@ -256,6 +256,31 @@ describe('reflow: no sideways scrolling, nothing cut off', () => {
   });
 });
 
+describe('text spacing (WCAG 1.4.12)', () => {
+  it.each([320, 1280])(
+    'at %i px nothing is cut with wider letters, words and lines',
+    async (width) => {
+      const page = await portal.open('/', { width, height: 800 });
+      await showResults(page);
+      await openFiltersIfFolded(page);
+      await page.getByRole('checkbox', { name: 'Nordics' }).check();
+      await page.getByRole('button', { name: 'Remove Nordics' }).waitFor();
+      await showResults(page);
+      // The bookmarklet's overrides, as a constructed sheet (the CSP allows no inline style).
+      await page.evaluate(() => {
+        const root = document.querySelector('partners-network-search')?.shadowRoot;
+        if (!root) return;
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync(
+          '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }',
+        );
+        root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+      });
+      expect(await findReflowProblems(page)).toEqual([]);
+    },
+  );
+});
+
 interface Target {
   what: string;
   width: number;
