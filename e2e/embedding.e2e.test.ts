@@ -37,8 +37,11 @@ async function boxOf(locator: Locator): Promise<Box> {
   return box;
 }
 
-/** The main parts' boxes relative to the element, rounded to a tenth of a pixel. */
-async function layoutOf(widget: Locator): Promise<Record<string, Box>> {
+/**
+ * The main parts' boxes relative to the element, rounded to a tenth of a pixel; null
+ * for a part that is not shown at this width (the folded filter panel).
+ */
+async function layoutOf(widget: Locator): Promise<Record<string, Box | null>> {
   const origin = await boxOf(widget);
   const parts: Record<string, Locator> = {
     widget,
@@ -54,10 +57,11 @@ async function layoutOf(widget: Locator): Promise<Record<string, Box>> {
     backLink: widget.getByRole('link', { name: 'Back to home page' }),
   };
   const round = (value: number) => Math.round(value * 10) / 10;
-  const boxes: Record<string, Box> = {};
+  const boxes: Record<string, Box | null> = {};
   for (const [name, locator] of Object.entries(parts)) {
-    const box = await boxOf(locator);
-    boxes[name] = {
+    // Role queries skip hidden elements: a folded part counts none.
+    const box = (await locator.count()) > 0 ? await locator.boundingBox() : null;
+    boxes[name] = box && {
       x: round(box.x - origin.x),
       y: round(box.y - origin.y),
       width: round(box.width),
@@ -300,11 +304,25 @@ describe('removing the element', () => {
 });
 
 describe('isolation from the host page', () => {
+  it('keeps its layout on a phone under a stylesheet that styles everything globally', async () => {
+    const size = { width: 400, height: 800 };
+    const plain = await portal.open('/embedding/hostile?hostile=0', size);
+    await waitForCards(plain.locator('partners-network-search'));
+    const expected = await layoutOf(plain.locator('partners-network-search'));
+    expect(expected.filterPanel).toBeNull();
+    expect(expected.firstCard?.width).toBeLessThan(400);
+
+    const hostile = await portal.open('/embedding/hostile', size);
+    await waitForCards(hostile.locator('partners-network-search'));
+    expect(await layoutOf(hostile.locator('partners-network-search'))).toEqual(expected);
+  });
+
   it('keeps its layout under a stylesheet that styles everything globally', async () => {
     const plain = await portal.open('/embedding/hostile?hostile=0');
     const plainWidget = plain.locator('partners-network-search');
     await waitForCards(plainWidget);
     const expected = await layoutOf(plainWidget);
+    expect(Object.values(expected)).not.toContain(null);
 
     const hostile = await portal.open('/embedding/hostile');
     // The sheet is really there: the host's own sample is restyled.
