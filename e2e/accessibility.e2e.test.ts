@@ -1,7 +1,7 @@
 /**
  * WCAG 2.2 AA in Chromium: axe-core (tags wcag2a, wcag2aa, wcag21a, wcag21aa, wcag22aa)
  * in every state of the page at phone and desktop widths, reflow at 320 px and at
- * 200 % zoom, touch target sizes, and prefers-reduced-motion.
+ * 200 % zoom, text spacing, touch target sizes, and prefers-reduced-motion.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -276,6 +276,10 @@ describe('text spacing (WCAG 1.4.12)', () => {
         );
         root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
       });
+      const title = page.getByRole('article').first().getByRole('heading');
+      expect(await title.evaluate((node) => getComputedStyle(node).letterSpacing)).not.toBe(
+        'normal',
+      );
       expect(await findReflowProblems(page)).toEqual([]);
     },
   );
