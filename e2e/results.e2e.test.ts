@@ -29,7 +29,7 @@ function expectedSummary(summary: string): string {
 }
 
 describe('result cards', () => {
-  it("count 'Showing {loaded} of {total} partners' and show what the API answered", async () => {
+  it("count 'Showing {loaded} of {total} partners' and show what the API answered, pictures unstretched", async () => {
     const { page, answer } = await openWithFirstSearch(portal, '/#/search');
     await expect.poll(() => shownCount(page)).toBe(`Showing 10 of ${answer.totalFound} partners`);
 
@@ -55,10 +55,8 @@ describe('result cards', () => {
         new URL(partner.imageUrl, portal.url).href,
       );
     }
-  });
 
-  it('show pictures without stretching them', async () => {
-    const { page } = await openWithFirstSearch(portal, '/#/search');
+    // Pictures keep their ratio.
     const pictures = page.getByRole('article').locator('img');
     for (const index of [0, 1, 2]) {
       const picture = pictures.nth(index);

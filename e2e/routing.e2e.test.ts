@@ -55,10 +55,4 @@ describe('hash routing', () => {
     await page.getByRole('region', { name: 'Search filters' }).waitFor();
     expect(hashOf(page).pathname).toBe('/whatever');
   });
-
-  it('shows the search page on #/search itself', async () => {
-    const page = await portal.open('/#/search');
-    await seesTheSearchPage(page);
-    expect(hashOf(page).pathname).toBe('/search');
-  });
 });

@@ -50,7 +50,7 @@ function borderColor(field: Locator): Promise<string> {
 }
 
 describe('the search panel', () => {
-  it('has the heading, the labelled search form, the placeholder and the Search button', async () => {
+  it('has the heading, the labelled search form, the placeholder and the Search button, on the background picture', async () => {
     const { page, field, searchButton } = await openSearchPage();
     const heading = page.getByRole('heading', { name: 'Partners Network', level: 1 });
     expect(await heading.textContent()).toBe('Partners Network');
@@ -59,10 +59,8 @@ describe('the search panel', () => {
     expect(await field.getAttribute('placeholder')).toBe('Search partners');
     expect(await searchButton.textContent()).toBe('Search');
     expect(await searchButton.isEnabled()).toBe(true);
-  });
 
-  it('sits on the background picture, one source per width from the portal settings', async () => {
-    const { page } = await openSearchPage();
+    // It sits on the background picture: one source per width from the portal settings.
     const media = await page
       .locator('picture source')
       .evaluateAll((sources) => sources.map((source) => source.getAttribute('media')));
