@@ -94,6 +94,8 @@ describe('the portal language', () => {
       page.getByRole('button', { name: 'Load More Partners' }).click(),
     );
     expect(more.sent.locale).toBe('de-DE');
+    // The filter definitions are fetched once, at start.
+    expect(calls.filter((call) => isFilterGroupsCall(call))).toHaveLength(1);
     await expect
       .poll(() => shownCount(page))
       .toBe(`Showing 20 of ${grouped(answer.totalFound, '.')} partners`);
