@@ -38,12 +38,6 @@ describe('the filter parameter', () => {
     expect(sent.globalFilter).toBe('technology-partners');
     expect(await page.getByRole('radio', { name: 'Technology Partners' }).isChecked()).toBe(true);
   });
-
-  it('falls back to the default global filter for an unknown name', async () => {
-    const { page, sent } = await openWithFirstSearch(portal, '/#/search?filter=no-such-filter');
-    expect(sent.globalFilter).toBe('solution-partners');
-    expect(await page.getByRole('radio', { name: 'Solution Partners' }).isChecked()).toBe(true);
-  });
 });
 
 describe('the page parameter', () => {
