@@ -11,6 +11,8 @@ import { usePortal } from './support/usePortal';
 
 const HOSTILE_TITLE = '<img src=x onerror=alert(1)>';
 const HOSTILE_SUMMARY = '<script>alert(2)</script> "Quoted" & <b>bold</b> partner';
+/** One word longer than any card is wide. */
+const LONG_WORD = 'Supercalifragilistic'.repeat(8);
 
 // Imported through the server's own import, like a real partner file: it stores any text,
 // and shows first in editorial order (position 0).
@@ -30,6 +32,15 @@ const portal = usePortal({
             position: 0,
             globalFilters: ['solution-partners'],
             filterItemIds: [40001, 40301],
+          },
+          {
+            slug: 'long-words',
+            title: { 'en-US': LONG_WORD },
+            summary: { 'en-US': `${LONG_WORD} ${LONG_WORD}` },
+            url: '/partners/long-words',
+            imageUrl: '/partner-assets/logos/long-words.svg',
+            position: 1,
+            globalFilters: ['solution-partners'],
           },
         ],
       },
@@ -131,5 +142,19 @@ describe('partner addresses that are not http(s)', () => {
     for (const href of hrefs) expect(href).not.toMatch(/^\s*(java\s*script|data):/i);
     expect(new URL(page.url()).pathname).toBe('/');
     expect(dialogs).toEqual([]);
+  });
+});
+
+describe('a title of one very long word', () => {
+  it('wraps inside its card: nothing scrolls sideways, even at 360 px', async () => {
+    const { page } = await openWithFirstSearch(portal, '/#/search', { width: 360 });
+    const card = page.getByRole('article').filter({ hasText: LONG_WORD }).first();
+    await card.waitFor();
+    expect(await card.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBe(0);
   });
 });
