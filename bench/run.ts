@@ -77,7 +77,7 @@ async function main() {
         await measureServer({
           sizes: quick ? [1000] : [1000, 10_000, 100_000],
           runs,
-          seconds: quick ? 1 : 3,
+          seconds: quick ? 1 : 2,
           workDir,
         }),
       );
