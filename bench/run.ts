@@ -43,6 +43,15 @@ async function main() {
   );
   const workDir = mkdtempSync(join(tmpdir(), 'pn-bench-'));
   const results: Section[] = [];
+  /** Notes the load average (1, 5, 15 min) when a section started: its noise. */
+  const withLoad = async (measure: () => Promise<Section>): Promise<Section> => {
+    const load = loadavg()
+      .map((value) => value.toFixed(2))
+      .join(', ');
+    const section = await measure();
+    section.notes.unshift(`Load average when this section started: ${load}.`);
+    return section;
+  };
   try {
     // The widget as the working tree has it, built into this run's folder; a quick run
     // measures the widget's own dist/ when it is built.
@@ -57,7 +66,9 @@ async function main() {
 
     if (sections.includes('bytes')) {
       log('What a page loads');
-      results.push(await measureBytes({ widgetDist, workDir, runs: quick ? 1 : 5 }));
+      results.push(
+        await withLoad(() => measureBytes({ widgetDist, workDir, runs: quick ? 1 : 5 })),
+      );
     }
     if (sections.includes('page')) {
       log('How fast a visitor sees partners');
@@ -66,7 +77,11 @@ async function main() {
         BENCH_WIDGET_DIST: join(widgetDist, 'bundled'),
       });
       try {
-        results.push(await measurePage({ url: `${demo.url}/`, runs, loadMores: quick ? 2 : 10 }));
+        results.push(
+          await withLoad(() =>
+            measurePage({ url: `${demo.url}/`, runs, loadMores: quick ? 2 : 10 }),
+          ),
+        );
       } finally {
         await demo.stop();
       }
@@ -74,12 +89,14 @@ async function main() {
     if (sections.includes('server')) {
       log('How much one server carries');
       results.push(
-        await measureServer({
-          sizes: quick ? [1000] : [1000, 10_000, 100_000],
-          runs,
-          seconds: quick ? 1 : 2,
-          workDir,
-        }),
+        await withLoad(() =>
+          measureServer({
+            sizes: quick ? [1000] : [1000, 10_000, 100_000],
+            runs,
+            seconds: quick ? 1 : 2,
+            workDir,
+          }),
+        ),
       );
     }
   } finally {

@@ -250,8 +250,10 @@ export async function measurePage(options: {
   url: string;
   runs: number;
   loadMores: number;
+  /** Diagnostics only: a script added after the probe (e.g. to try a CSS change). */
+  extraInitScript?: string;
 }): Promise<Section> {
-  const probe = await loadProbeScript();
+  const probe = `${await loadProbeScript()}\n${options.extraInitScript ?? ''}`;
   const browser = await launchChromium();
   const runs: PageRun[] = [];
   try {

@@ -126,14 +126,15 @@ export function installBenchProbe(): void {
       url: String(Reflect.get(entry, 'url') ?? ''),
     });
   });
-  observe('resource', (entry) =>
-    snapshot.resources.push({
+  // Resources are read from the timeline itself when a snapshot is taken (an entry is in
+  // it before the fetch resolves; an observer would be told later, in a task of its own).
+  const readResources = (): ProbeResource[] =>
+    performance.getEntriesByType('resource').map((entry) => ({
       name: entry.name,
       initiatorType: String(Reflect.get(entry, 'initiatorType')),
       startTime: entry.startTime,
       responseEnd: num(entry, 'responseEnd'),
-    }),
-  );
+    }));
   observe('element', (entry) => {
     if (Reflect.get(entry, 'identifier') === 'pn-first-card' && !snapshot.firstCardElementTiming) {
       snapshot.firstCardElementTiming = num(entry, 'renderTime') || entry.startTime;
@@ -232,6 +233,7 @@ export function installBenchProbe(): void {
     },
     snapshot(): ProbeSnapshot {
       snapshot.now = performance.now();
+      snapshot.resources = readResources();
       return JSON.parse(JSON.stringify(snapshot)) as ProbeSnapshot;
     },
   });
