@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { CDPSession, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../../e2e/support/launchChromium';
 import { startChild } from '../lib/child';
 import { BENCH_DIR, ROOT_DIR } from '../lib/environment';
@@ -107,6 +107,63 @@ async function profiled(
   if (isProfile(value)) summarize(title, value);
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  dur?: number;
+  tid: number;
+  pid: number;
+  args?: { name?: string };
+}
+
+const RENDERING = [
+  'UpdateLayoutTree',
+  'Layout',
+  'PrePaint',
+  'Paint',
+  'Layerize',
+  'Commit',
+  'FunctionCall',
+  'EventDispatch',
+  'RunMicrotasks',
+  'TimerFire',
+  'FireAnimationFrame',
+  'HitTest',
+  'ParseHTML',
+  'v8.compile',
+  'v8.evaluateModule',
+  'GCEvent',
+  'MajorGC',
+  'MinorGC',
+];
+
+/** Main-thread time of the renderer by kind of work (style, layout, paint, script...). */
+async function traced(browser: Browser, page: Page, title: string, action: () => Promise<void>) {
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'],
+  });
+  await action();
+  const buffer = await browser.stopTracing();
+  const parsed: unknown = JSON.parse(buffer.toString('utf8'));
+  const events: TraceEvent[] =
+    typeof parsed === 'object' && parsed !== null && 'traceEvents' in parsed
+      ? (parsed.traceEvents as TraceEvent[])
+      : [];
+  const main = events.find(
+    (event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
+  );
+  const totals = new Map<string, number>();
+  for (const event of events) {
+    if (!main || event.tid !== main.tid || event.pid !== main.pid || event.ph !== 'X') continue;
+    if (!RENDERING.includes(event.name)) continue;
+    totals.set(event.name, (totals.get(event.name) ?? 0) + (event.dur ?? 0));
+  }
+  console.log(`\n## ${title}: renderer main thread by kind of work (nested kinds overlap)`);
+  for (const [name, micros] of [...totals].sort((a, b) => b[1] - a[1])) {
+    console.log(`  ${(micros / 1000).toFixed(1).padStart(8)} ms  ${name}`);
+  }
+}
+
 async function settle(page: Page, done: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
@@ -159,6 +216,18 @@ try {
     await profiled(cdp, 'Load More, 100 -> 110 cards', async () => {
       await loadMore.click();
       await settle(page, `${cards} === 110 && ${idle}`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    await traced(browser, page, 'Load More, 110 -> 120 cards', async () => {
+      await loadMore.click();
+      await settle(page, `${cards} === 120 && ${idle}`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    await traced(browser, page, 'Search "data" with 120 cards on the page', async () => {
+      await input.fill('data');
+      await input.press('Enter');
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await settle(page, `${idle} && ${cards} <= 10`);
       await new Promise((resolve) => setTimeout(resolve, 300));
     });
     await context.close();
