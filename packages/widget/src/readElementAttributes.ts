@@ -4,6 +4,7 @@
  * is parsed, and a value that cannot be used is left out (the element then falls back
  * to what the window says) with one console warning naming the attribute.
  */
+import { backgroundSourcesDataSchema, parseData } from '@partners-network/contract';
 import { sanitizeUrl } from './core/sanitizeUrl';
 import type { Picture, PortalContext } from './core/types';
 
@@ -33,24 +34,6 @@ type Read = (name: (typeof ELEMENT_ATTRIBUTES)[number]) => string | null;
 
 type RawSource = { url: string; maxWidth: number | string };
 
-/** A JSON value read as `[{ url, maxWidth }]`; null when it is anything else. */
-function toRawSources(json: unknown): RawSource[] | null {
-  if (!Array.isArray(json)) return null;
-  const items: readonly unknown[] = json;
-  const sources: RawSource[] = [];
-  for (const item of items) {
-    if (typeof item !== 'object' || item === null) return null;
-    const url: unknown = Reflect.get(item, 'url');
-    const maxWidth: unknown = Reflect.get(item, 'maxWidth');
-    if (typeof url !== 'string') return null;
-    if (typeof maxWidth !== 'number' && !(typeof maxWidth === 'string' && /^\d+$/.test(maxWidth))) {
-      return null;
-    }
-    sources.push({ url, maxWidth });
-  }
-  return sources;
-}
-
 /** `/hero-540.jpg 540w, /hero-1023.jpg 1023w`: like srcset, each width is a max-width. */
 const SRCSET_CANDIDATE = /^(\S+)\s+(\d+)w$/;
 
@@ -71,9 +54,10 @@ export function parseBackgroundSources(value: string): Picture['sources'] | null
     } catch {
       return null;
     }
-    const sources = toRawSources(json);
-    if (sources === null) return null;
-    raw = sources;
+    // The contract's schema of this attribute, so the shape is written down once.
+    const parsed = parseData(backgroundSourcesDataSchema, json);
+    if (!parsed.success) return null;
+    raw = parsed.data;
   } else {
     raw = [];
     for (const candidate of text.split(',')) {
