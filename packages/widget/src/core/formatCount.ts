@@ -17,6 +17,11 @@ function numberFormat(locale: string): Intl.NumberFormat {
   return formatter;
 }
 
+/** Builds the locale's formatter ahead (its first construction loads ICU data: tens of ms). */
+export function prepareFormatCount(locale: string): void {
+  numberFormat(locale);
+}
+
 /** The count text of SPEC 9: 'Showing {loaded} of {total} partners', numbers in the locale's format. */
 export function formatCount(loaded: number, total: number, locale: string): string {
   const format = numberFormat(locale);

@@ -22,7 +22,9 @@ export function selectShowSkeleton(state: SearchState): boolean {
   );
 }
 
-/** 'Showing {loaded} of {total} partners' in the page's locale. */
+/** 'Showing {loaded} of {total} partners' in the page's locale; '' while no card shows. */
 export function selectCountText(state: SearchState, locale: string): string {
+  // Not shown without cards: the first render skips the costly Intl.NumberFormat set-up.
+  if (state.cards.length === 0) return '';
   return formatCount(state.cards.length, state.totalFound, locale);
 }

@@ -4,6 +4,7 @@
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createSearchController } from '../core/createSearchController';
+import { prepareFormatCount } from '../core/formatCount';
 import type { SearchControllerOptions } from '../core/createSearchController';
 import { backButtonHref, readLocationParams } from '../core/locationParams';
 import { readPortalContext } from '../core/readPortalContext';
@@ -58,13 +59,16 @@ export function useSearchController(
   useEffect(() => {
     mounted.current = true;
     void controller.start();
+    // The count's formatter is built while the first answers are on their way, not when
+    // the first cards render.
+    (window.requestIdleCallback ?? setTimeout)(() => prepareFormatCount(locale));
     return () => {
       mounted.current = false;
       queueMicrotask(() => {
         if (!mounted.current) controller.dispose();
       });
     };
-  }, [controller]);
+  }, [controller, locale]);
 
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
   const actions = useMemo<SearchActions>(
