@@ -1,3 +1,5 @@
+import { memo } from 'react';
+
 export interface PartnerCardData {
   key: string;
   title: string;
@@ -16,7 +18,8 @@ export interface PartnerCardViewProps {
  * stretches over the whole card so the card is one click target and one tab stop.
  * The element marked data-card-focus receives focus after Load More.
  */
-export function PartnerCardView({ card }: PartnerCardViewProps) {
+// Memoised: cards keep their identity across Load More, so only the new ones render.
+export const PartnerCardView = memo(function PartnerCardView({ card }: PartnerCardViewProps) {
   const linked = card.href !== null;
   return (
     <article
@@ -61,4 +64,4 @@ export function PartnerCardView({ card }: PartnerCardViewProps) {
       </div>
     </article>
   );
-}
+});

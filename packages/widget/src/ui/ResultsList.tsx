@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Ref } from 'react';
 import { PartnerCardView } from './PartnerCardView';
 import type { PartnerCardData } from './PartnerCardView';
@@ -7,7 +8,8 @@ export interface ResultsListProps {
   listRef?: Ref<HTMLUListElement>;
 }
 
-export function ResultsList({ cards, listRef }: ResultsListProps) {
+// Memoised: a change of the busy state or the count does not walk the whole list.
+export const ResultsList = memo(function ResultsList({ cards, listRef }: ResultsListProps) {
   if (cards.length === 0) return null;
   return (
     <ul className="pn-grid pn-results__list" ref={listRef} aria-label="Partners">
@@ -18,4 +20,4 @@ export function ResultsList({ cards, listRef }: ResultsListProps) {
       ))}
     </ul>
   );
-}
+});
