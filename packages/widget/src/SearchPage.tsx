@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { readPortalContext } from './core/readPortalContext';
 import { selectShowNoResults, selectShowSkeleton } from './core/selectors';
@@ -61,12 +61,24 @@ export function SearchPage({
   const focusAfterLoad = useRef<number | null>(null);
 
   const cardCount = state.cards.length;
+  // A new answer (its first card is a new object; Load More keeps it) is a new list of new
+  // elements, not the old ones moved about: no layout shift for cards present in both.
+  const [list, setList] = useState({ first: state.cards[0], id: 0 });
+  if (list.first !== state.cards[0]) setList({ first: state.cards[0], id: list.id + 1 });
+  // The filter groups come with the first cards: rendered after them, in slices React can
+  // interrupt, so the cards paint sooner and no long task blocks the page.
+  const filterGroups = useDeferredValue(state.filterGroups);
+  const wholePage = useDeferredValue(true, false);
   useEffect(() => {
     const index = focusAfterLoad.current;
     if (index === null || state.loadingMore) return;
     focusAfterLoad.current = null;
     if (cardCount <= index) return;
-    listRef.current?.querySelectorAll<HTMLElement>('[data-card-focus]')[index]?.focus();
+    // In the next frame: focus forces a style and layout pass, done once there, not here.
+    const frame = requestAnimationFrame(() =>
+      listRef.current?.querySelectorAll<HTMLElement>('[data-card-focus]')[index]?.focus(),
+    );
+    return () => cancelAnimationFrame(frame);
   }, [state.loadingMore, cardCount]);
 
   // The live region speaks for settled answers only: while a search is on its way it
@@ -108,7 +120,7 @@ export function SearchPage({
   }
 
   const itemsById = new Map<number, Chip>();
-  for (const group of state.filterGroups) {
+  for (const group of filterGroups) {
     for (const item of group.filterItems) itemsById.set(item.id, item);
   }
   const chips = state.selectedItemIds.flatMap((id) => itemsById.get(id) ?? []);
@@ -146,72 +158,76 @@ export function SearchPage({
           inputRef={inputRef}
         />
       </div>
-      <div className="pn-body">
-        <BackLink href={backHref} />
-        <div className="pn-layout">
-          <div className="pn-aside" data-open={filtersOpen} onKeyDown={handleAsideKeyDown}>
-            {/* Shown at 767 px and below only (styles.css); wider, the panel is always open. */}
-            <button
-              ref={toggleRef}
-              type="button"
-              className="pn-button pn-button--secondary pn-filters-toggle"
-              part="button filters-toggle"
-              aria-expanded={filtersOpen}
-              aria-controls={panelId}
-              onClick={() => setFiltersOpen((open) => !open)}
-            >
-              Search filters
-              <span className="pn-filters-toggle__icon" aria-hidden="true" />
-            </button>
-            <FilterPanel
-              id={panelId}
-              globalFilters={state.globalFilters}
-              selectedGlobalFilter={state.selectedGlobalFilter}
-              groups={state.filterGroups}
-              selectedItemIds={state.selectedItemIds}
-              onSelectGlobalFilter={actions.selectGlobalFilter}
-              onToggleItem={actions.toggleFilterItem}
-              visibleItems={VISIBLE_FILTER_ITEMS}
-              visibleGlobalFilters={VISIBLE_GLOBAL_FILTERS}
-            />
-          </div>
-          <section
-            className="pn-results"
-            aria-label="Partner results"
-            aria-busy={busy}
-            data-refreshing={state.loading || undefined}
-            // A click on a card (mouse or Enter) is the visitor leaving for a partner.
-            onClick={(event) => rememberOpenedCard(event.target)}
-          >
-            <div className="pn-results__bar">
-              <ResultsCount
-                text={announced.count}
-                before={announced.before}
-                after={announced.after}
-              />
-              <SelectedChips
-                chips={chips}
-                onRemove={actions.toggleFilterItem}
-                // No chip input before there are filter items to add.
-                available={itemsById.size > 0 ? available : undefined}
-                onAdd={actions.toggleFilterItem}
+      {/* After the hero's first commit, in a transition: its effect sends the first request
+          sooner, and the rest renders in slices instead of one long task. */}
+      {wholePage && (
+        <div className="pn-body">
+          <BackLink href={backHref} />
+          <div className="pn-layout">
+            <div className="pn-aside" data-open={filtersOpen} onKeyDown={handleAsideKeyDown}>
+              {/* Shown at 767 px and below only (styles.css); wider, the panel is always open. */}
+              <button
+                ref={toggleRef}
+                type="button"
+                className="pn-button pn-button--secondary pn-filters-toggle"
+                part="button filters-toggle"
+                aria-expanded={filtersOpen}
+                aria-controls={panelId}
+                onClick={() => setFiltersOpen((open) => !open)}
+              >
+                Search filters
+                <span className="pn-filters-toggle__icon" aria-hidden="true" />
+              </button>
+              <FilterPanel
+                id={panelId}
+                globalFilters={state.globalFilters}
+                selectedGlobalFilter={state.selectedGlobalFilter}
+                groups={filterGroups}
+                selectedItemIds={state.selectedItemIds}
+                onSelectGlobalFilter={actions.selectGlobalFilter}
+                onToggleItem={actions.toggleFilterItem}
+                visibleItems={VISIBLE_FILTER_ITEMS}
+                visibleGlobalFilters={VISIBLE_GLOBAL_FILTERS}
               />
             </div>
-            {showSkeleton ? (
-              <ResultsSkeleton count={SKELETON_CARDS} />
-            ) : (
-              <ResultsList cards={state.cards} listRef={listRef} />
-            )}
-            {selectShowNoResults(state) && <NoResultsPanel onResetAll={handleResetAll} />}
-            <LoadMoreButton
-              canLoadMore={canLoadMore && !showSkeleton}
-              // The controller ignores Load More while any search is in flight.
-              loading={state.loadingMore || state.loading}
-              onLoadMore={handleLoadMore}
-            />
-          </section>
+            <section
+              className="pn-results"
+              aria-label="Partner results"
+              aria-busy={busy}
+              data-refreshing={state.loading || undefined}
+              // A click on a card (mouse or Enter) is the visitor leaving for a partner.
+              onClick={(event) => rememberOpenedCard(event.target)}
+            >
+              <div className="pn-results__bar">
+                <ResultsCount
+                  text={announced.count}
+                  before={announced.before}
+                  after={announced.after}
+                />
+                <SelectedChips
+                  chips={chips}
+                  onRemove={actions.toggleFilterItem}
+                  // No chip input before there are filter items to add.
+                  available={itemsById.size > 0 ? available : undefined}
+                  onAdd={actions.toggleFilterItem}
+                />
+              </div>
+              {showSkeleton ? (
+                <ResultsSkeleton count={SKELETON_CARDS} />
+              ) : (
+                <ResultsList key={list.id} cards={state.cards} listRef={listRef} />
+              )}
+              {selectShowNoResults(state) && <NoResultsPanel onResetAll={handleResetAll} />}
+              <LoadMoreButton
+                canLoadMore={canLoadMore && !showSkeleton}
+                // The controller ignores Load More while any search is in flight.
+                loading={state.loadingMore || state.loading}
+                onLoadMore={handleLoadMore}
+              />
+            </section>
+          </div>
         </div>
-      </div>
+      )}
     </div>
   );
 }

@@ -61,7 +61,7 @@ export function useSearchController(
     void controller.start();
     // The count's formatter is built while the first answers are on their way, not when
     // the first cards render.
-    (window.requestIdleCallback ?? setTimeout)(() => prepareFormatCount(locale));
+    setTimeout(() => prepareFormatCount(locale));
     return () => {
       mounted.current = false;
       queueMicrotask(() => {
