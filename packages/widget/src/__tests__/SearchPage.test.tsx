@@ -118,8 +118,10 @@ const lastRequest = () => requests.at(-1);
 // The controller debounces searches by 600 ms: wait a little longer than that.
 const afterDebounce = { timeout: 2000 };
 
+/** The first answer is on the page: its cards, and its filter groups (drawn in a transition). */
 async function firstPage() {
   await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(10));
+  await screen.findByRole('checkbox', { name: 'Europe' });
 }
 
 describe('SearchPage', () => {
