@@ -6,11 +6,11 @@
  * refuses (`new Function`, `eval`) or zod itself (~7 KB gzip; the browser validates
  * with the contract's `parseData`).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import * as z from 'zod/mini';
+import { readBuildManifest } from './readBuildManifest';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DIST = resolve(here, '../dist');
@@ -18,16 +18,6 @@ const DIST = resolve(here, '../dist');
 /** Goals of issue 6, in gzip bytes (1 KB = 1000 bytes). */
 export const BUDGETS = { bundled: 85_000, 'external-react': 16_000 } as const;
 export type BuildName = keyof typeof BUDGETS;
-
-const manifestSchema = z.record(
-  z.string(),
-  z.object({
-    file: z.string(),
-    isEntry: z.optional(z.boolean()),
-    imports: z.optional(z.array(z.string())),
-    css: z.optional(z.array(z.string())),
-  }),
-);
 
 export interface BuildSize {
   build: BuildName;
@@ -55,9 +45,7 @@ export function findForbiddenCode(code: string): string[] {
 
 export function measureBuild(build: BuildName, dist = DIST): BuildSize {
   const folder = join(dist, build);
-  const manifestPath = join(folder, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) throw new Error(`${build} is not built: no ${manifestPath}`);
-  const manifest = manifestSchema.parse(JSON.parse(readFileSync(manifestPath, 'utf8')));
+  const manifest = readBuildManifest(folder, build);
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];

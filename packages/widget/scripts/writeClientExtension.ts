@@ -7,27 +7,16 @@
  *
  *   tsx scripts/writeClientExtension.ts [--variant=bundled|external-react] [--out=DIR]
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as z from 'zod/mini';
+import { readBuildManifest } from './readBuildManifest';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DIST = resolve(here, '../dist');
 export const DEFAULT_OUT = resolve(here, '../../../liferay/partners-network-search');
 export const ELEMENT_NAME = 'partners-network-search';
 export type Variant = 'bundled' | 'external-react';
-
-const manifestSchema = z.record(
-  z.string(),
-  z.object({
-    file: z.string(),
-    isEntry: z.optional(z.boolean()),
-    imports: z.optional(z.array(z.string())),
-    dynamicImports: z.optional(z.array(z.string())),
-    css: z.optional(z.array(z.string())),
-  }),
-);
 
 export interface PageScriptFiles {
   /** The module Liferay loads (`urls`). */
@@ -41,8 +30,7 @@ export interface PageScriptFiles {
 /** The entry of a build and everything it imports, from Vite's manifest. */
 export function readPageScriptFiles(buildDir: string): PageScriptFiles {
   const manifestPath = join(buildDir, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) throw new Error(`not built: no ${manifestPath}`);
-  const manifest = manifestSchema.parse(JSON.parse(readFileSync(manifestPath, 'utf8')));
+  const manifest = readBuildManifest(buildDir);
   const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
   const [entryKey, entryChunk] = entries[0] ?? [];
   if (entries.length !== 1 || entryKey === undefined || entryChunk === undefined) {
