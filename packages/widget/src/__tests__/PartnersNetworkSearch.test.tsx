@@ -3,21 +3,16 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PartnersNetworkSearch } from '../PartnersNetworkSearch';
+import { EMPTY_FILTER_DEFINITIONS, EMPTY_SEARCH_RESPONSE } from '../test/emptyDirectory';
 
 const locales: (string | null)[] = [];
 const server = setupServer(
   http.get('*/o/preferred-partners/v1/7/8/filter-groups', () =>
-    HttpResponse.json({ globalFilters: [], defaultGlobalFilter: '', filterGroups: [] }),
+    HttpResponse.json(EMPTY_FILTER_DEFINITIONS),
   ),
   http.post('*/o/preferred-partners/v1/7/8/search', ({ request }) => {
     locales.push(new URL(request.url).searchParams.get('locale'));
-    return HttpResponse.json({
-      partners: [],
-      totalFound: 0,
-      error: false,
-      filterGroups: [],
-      searchPartnersCriteria: { filterItemIds: [] },
-    });
+    return HttpResponse.json(EMPTY_SEARCH_RESPONSE);
   }),
 );
 

@@ -3,22 +3,17 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { definePartnersNetworkSearch, ELEMENT_NAME } from '../element';
+import { EMPTY_FILTER_DEFINITIONS, EMPTY_SEARCH_RESPONSE } from '../test/emptyDirectory';
 
 const calls: { method: string; locale: string | null }[] = [];
 const server = setupServer(
   http.get('*/filter-groups', ({ request }) => {
     calls.push({ method: 'GET', locale: new URL(request.url).searchParams.get('locale') });
-    return HttpResponse.json({ globalFilters: [], defaultGlobalFilter: '', filterGroups: [] });
+    return HttpResponse.json(EMPTY_FILTER_DEFINITIONS);
   }),
   http.post('*/search', ({ request }) => {
     calls.push({ method: 'POST', locale: new URL(request.url).searchParams.get('locale') });
-    return HttpResponse.json({
-      partners: [],
-      totalFound: 0,
-      error: false,
-      filterGroups: [],
-      searchPartnersCriteria: { filterItemIds: [] },
-    });
+    return HttpResponse.json(EMPTY_SEARCH_RESPONSE);
   }),
 );
 

@@ -4,20 +4,11 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { definePartnersNetworkSearch, ELEMENT_NAME } from '../element';
 import { mount } from '../mount';
+import { EMPTY_FILTER_DEFINITIONS, EMPTY_SEARCH_RESPONSE } from '../test/emptyDirectory';
 
 const server = setupServer(
-  http.get('*/filter-groups', () =>
-    HttpResponse.json({ globalFilters: [], defaultGlobalFilter: '', filterGroups: [] }),
-  ),
-  http.post('*/search', () =>
-    HttpResponse.json({
-      partners: [],
-      totalFound: 0,
-      error: false,
-      filterGroups: [],
-      searchPartnersCriteria: { filterItemIds: [] },
-    }),
-  ),
+  http.get('*/filter-groups', () => HttpResponse.json(EMPTY_FILTER_DEFINITIONS)),
+  http.post('*/search', () => HttpResponse.json(EMPTY_SEARCH_RESPONSE)),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
