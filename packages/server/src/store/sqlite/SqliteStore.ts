@@ -22,9 +22,11 @@ import { pickText, resolveLocale } from '../resolveLocale';
 import { importIntoSqlite } from './importIntoSqlite';
 import type { GlobalFilterInfo, SiteInfo } from './loadSiteInfo';
 import { loadSiteInfo } from './loadSiteInfo';
+import type { SiteIndex } from '../../search/SiteIndex';
+import { searchTerms } from '../../search/searchTerms';
+import { loadSiteIndex } from './loadSiteIndex';
 import { migrate } from './migrate';
-import { toFtsQuery } from './toFtsQuery';
-import { BADGE_SEPARATOR, filterTag, itemTag, writeMissingDocuments } from './writeDocuments';
+import { BADGE_SEPARATOR, writeMissingDocuments } from './writeDocuments';
 
 export interface SqliteStoreOptions {
   /** A file path (its folder is created) or ':memory:'. */
@@ -49,6 +51,18 @@ interface EditorialParams {
 /** Bounds of the cache of ordered ids: at most 4 MB of ids, in at most 5000 searches. */
 const ID_CACHE_MAX_IDS = 1_000_000;
 const ID_CACHE_MAX_ENTRIES = 5000;
+/** Answers without text or items kept whole: every visitor's first search is one of them. */
+const PAGE_CACHE_MAX_ENTRIES = 500;
+
+/** Moves a key to the end of a Map used as a least-recently-used list. */
+function touch<V>(cache: Map<string, V>, key: string): V | undefined {
+  const value = cache.get(key);
+  if (value !== undefined) {
+    cache.delete(key);
+    cache.set(key, value);
+  }
+  return value;
+}
 
 const CARD_COLUMNS = `d.title, d.summary, d.badges, d.url, d.image_url AS imageUrl`;
 
@@ -76,11 +90,14 @@ export class SqliteStore implements PartnerStore {
   /** Answers that only change with an import: definitions and filter groups per locale. */
   readonly #answers = new Map<string, FilterDefinitions | FilterGroup[]>();
   readonly #editorialPage: Statement<[EditorialParams], CardRow>;
-  readonly #matchedAll: Statement<[{ match: string }], { docId: number }>;
-  readonly #rankedAll: Statement<[{ match: string }], { docId: number }>;
-  /** Ordered ids of recent searches: later pages and visitors skip matching and bm25. */
+  /** Per site: partners, filters and words in memory, built on first use. */
+  readonly #indexes = new Map<number, SiteIndex>();
+  /** Ordered document ids of recent searches: Load More pages skip matching and ranking. */
   readonly #idCache = new Map<string, Int32Array>();
   #idCacheSize = 0;
+  /** Whole answers without text or items, shared: callers treat results as read-only. */
+  readonly #pageCache = new Map<string, StoreSearchResult>();
+  readonly #sitesScopes: Statement<[], { companyId: string; scopeGroupId: string }>;
   readonly #cardsByIds: Statement<[{ ids: string }], CardRow>;
   readonly #hasSite: Statement<[], { found: number }>;
   readonly #dataVersion: Statement<[], { data_version: number }>;
@@ -107,15 +124,8 @@ export class SqliteStore implements PartnerStore {
        JOIN partner_doc d ON d.partner_id = pg.partner_id AND d.locale = @locale
        ORDER BY pg.position, pg.partner_id`,
     );
-    // Document ids follow the editorial order, so rowid order is editorial order.
-    this.#matchedAll = this.#db.prepare(
-      `SELECT rowid AS docId FROM partner_fts WHERE partner_fts MATCH @match ORDER BY rowid`,
-    );
-    // bm25 weights: title 10, summary 1, category names 4, tags 0. Equal ranks keep
-    // the editorial order through the document id.
-    this.#rankedAll = this.#db.prepare(
-      `SELECT rowid AS docId FROM partner_fts WHERE partner_fts MATCH @match
-       ORDER BY bm25(partner_fts, 10.0, 1.0, 4.0, 0.0), rowid`,
+    this.#sitesScopes = this.#db.prepare(
+      `SELECT company_id AS companyId, scope_group_id AS scopeGroupId FROM site`,
     );
     this.#cardsByIds = this.#db.prepare(
       `SELECT ${CARD_COLUMNS}
@@ -210,47 +220,81 @@ export class SqliteStore implements PartnerStore {
       ids.push(id);
       idsByGroup.set(groupId, ids);
     }
-    const textQuery = toFtsQuery(criteria.text);
-    let rows: CardRow[];
-    let totalFound: number;
-    if (textQuery === null && idsByGroup.size === 0) {
-      // What every visitor asks first: read the page straight from the editorial
-      // index; the count is kept by imports.
-      rows = this.#editorialPage.all({
+    const terms = searchTerms(criteria.text);
+    const appliedCriteria = {
+      globalFilter: filter.name,
+      text: criteria.text,
+      filterItemIds: appliedIds,
+      offset,
+      resultsPerPage,
+    };
+    const filterGroups = this.#filterGroups(filter, resolved);
+
+    if (terms.length === 0 && idsByGroup.size === 0) {
+      // What every visitor asks first: the whole answer is kept, its page read straight
+      // from the editorial index, its count kept by imports.
+      const key = `${site.id}\u0000${filter.id}\u0000${resolved}\u0000${offset}\u0000${resultsPerPage}\u0000${criteria.text}`;
+      const cached = touch(this.#pageCache, key);
+      if (cached) return cached;
+      const rows = this.#editorialPage.all({
         locale: resolved,
         filter: filter.id,
         limit: resultsPerPage,
         offset,
       });
-      totalFound = filter.partnerCount;
-    } else {
-      // One MATCH applies global filter and locale, items (OR within a group, AND
-      // across groups) and the text, which may only match the text columns.
-      const tags = [filterTag(filter.id, resolved)];
-      for (const ids of idsByGroup.values()) {
-        const itemTags = ids.map((id) => itemTag(site.id, id));
-        tags.push(itemTags.length === 1 ? (itemTags[0] ?? '') : `(${itemTags.join(' OR ')})`);
+      const result = {
+        partners: rows.map(toPartner),
+        totalFound: filter.partnerCount,
+        filterGroups,
+        appliedCriteria,
+      };
+      this.#pageCache.set(key, result);
+      for (const oldKey of this.#pageCache.keys()) {
+        if (this.#pageCache.size <= PAGE_CACHE_MAX_ENTRIES) break;
+        this.#pageCache.delete(oldKey);
       }
-      let match = `tags : (${tags.join(' AND ')})`;
-      if (textQuery !== null) match += ` AND {title summary categories} : (${textQuery})`;
-      const ordered = this.#orderedIds(match, textQuery !== null);
-      const docIds = Array.from(ordered.subarray(offset, offset + resultsPerPage));
-      totalFound = ordered.length;
-      rows = docIds.length === 0 ? [] : this.#cardsByIds.all({ ids: JSON.stringify(docIds) });
+      return result;
     }
 
+    const itemGroups = [...idsByGroup.values()].map((ids) => [...ids].sort((a, b) => a - b));
+    const key = [
+      site.id,
+      filter.id,
+      resolved,
+      itemGroups.map((ids) => ids.join(',')).join(';'),
+      terms.join(' '),
+    ].join('\u0000');
+    const ordered = this.#orderedIds(key, () =>
+      this.#index(site).find({ locale: resolved, globalFilterId: filter.id, itemGroups, terms }),
+    );
+    const docIds = Array.from(ordered.subarray(offset, offset + resultsPerPage));
+    const rows = docIds.length === 0 ? [] : this.#cardsByIds.all({ ids: JSON.stringify(docIds) });
     return {
       partners: rows.map(toPartner),
-      totalFound,
-      filterGroups: this.#filterGroups(filter, resolved),
-      appliedCriteria: {
-        globalFilter: filter.name,
-        text: criteria.text,
-        filterItemIds: appliedIds,
-        offset,
-        resultsPerPage,
-      },
+      totalFound: ordered.length,
+      filterGroups,
+      appliedCriteria,
     };
+  }
+
+  #index(site: SiteInfo): SiteIndex {
+    let index = this.#indexes.get(site.id);
+    if (!index) {
+      index = loadSiteIndex(this.#db, site);
+      this.#indexes.set(site.id, index);
+    }
+    return index;
+  }
+
+  /**
+   * Loads every site and builds its search index now rather than on its first search:
+   * a server calls it before listening, so no visitor waits for it (seconds at 100k).
+   */
+  warm(): void {
+    for (const scope of this.#sitesScopes.all()) {
+      const site = this.#site(scope);
+      if (site) this.#index(site);
+    }
   }
 
   async importDirectory(data: DirectoryData, options?: ImportOptions): Promise<ImportSummary> {
@@ -272,18 +316,12 @@ export class SqliteStore implements PartnerStore {
     }
   }
 
-  /** All matching document ids in answer order: ranked with text, editorial without. */
-  #orderedIds(match: string, ranked: boolean): Int32Array {
-    const key = `${ranked ? 'r' : 'e'}${match}`;
-    const cached = this.#idCache.get(key);
-    if (cached) {
-      // Least recently used goes first out: move this one to the end.
-      this.#idCache.delete(key);
-      this.#idCache.set(key, cached);
-      return cached;
-    }
-    const statement = ranked ? this.#rankedAll : this.#matchedAll;
-    const ids = Int32Array.from(statement.all({ match }), (row) => row.docId);
+  /** All matching document ids in answer order, kept for the next pages. */
+  #orderedIds(key: string, find: () => Int32Array): Int32Array {
+    // Least recently used goes first out.
+    const cached = touch(this.#idCache, key);
+    if (cached) return cached;
+    const ids = find();
     this.#idCache.set(key, ids);
     this.#idCacheSize += ids.length + 1;
     for (const [oldKey, value] of this.#idCache) {
@@ -299,6 +337,8 @@ export class SqliteStore implements PartnerStore {
   #forget(): void {
     this.#sites.clear();
     this.#answers.clear();
+    this.#indexes.clear();
+    this.#pageCache.clear();
     this.#idCache.clear();
     this.#idCacheSize = 0;
   }

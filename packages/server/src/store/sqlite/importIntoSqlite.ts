@@ -4,16 +4,9 @@ import { DirectoryImportError } from '../DirectoryImportError';
 import type { ParsedDirectoryData, SiteData } from '../DirectoryData';
 import { DEFAULT_LOCALE } from '../DirectoryData';
 import type { ImportOptions, ImportSummary } from '../PartnerStore';
-import { renumberSite, rewritePartners } from './writeDocuments';
+import { rewritePartners, rewriteSite } from './writeDocuments';
 
 const PROGRESS_EVERY = 1000;
-
-interface TouchedPartner {
-  id: number;
-  isNew: boolean;
-  positionBefore: number | undefined;
-  position: number;
-}
 
 type Path = (string | number)[];
 
@@ -234,7 +227,7 @@ function importSite(
       )
       .get(siteId)?.last ?? -1;
   let nextPosition = lastPositionBefore + 1;
-  const touched: TouchedPartner[] = [];
+  const touched: number[] = [];
 
   site.partners.forEach((partner, partnerIndex) => {
     const partnerPath = [...path, 'partners', partnerIndex];
@@ -300,36 +293,18 @@ function importSite(
     for (const filterId of filterIds) insertMembership.run(filterId, position, partnerId);
     deleteItems.run(partnerId);
     for (const itemId of partnerItems) insertItem.run(partnerId, itemId);
-    touched.push({
-      id: partnerId,
-      isNew: !existing,
-      positionBefore: existing?.position,
-      position,
-    });
+    touched.push(partnerId);
   });
   if (issues.length > 0) return;
 
-  // Documents hold names of items, so renamed items or a new locale rewrite the site.
-  // Their ids follow the editorial order: a moved partner, or a new one placed before
-  // others, renumbers the site; otherwise only the touched partners are rewritten.
+  // Documents hold names of items, so renamed items or a new locale rewrite the site;
+  // otherwise only the touched partners are rewritten.
   const localeList = [...locales].sort();
   db.prepare(`UPDATE site SET locales = ? WHERE id = ?`).run(JSON.stringify(localeList), siteId);
-  const keepsOrder = touched.every((partner) =>
-    partner.isNew
-      ? partner.position >= lastPositionBefore
-      : partner.position === partner.positionBefore,
-  );
-  if (site.filterGroups.length > 0 || locales.size > localeCountBefore || !keepsOrder) {
-    renumberSite(db, siteId, localeList, options.onProgress);
+  if (site.filterGroups.length > 0 || locales.size > localeCountBefore) {
+    rewriteSite(db, siteId, localeList, options.onProgress);
   } else {
-    const inOrder = [...touched].sort((a, b) => a.position - b.position || a.id - b.id);
-    rewritePartners(
-      db,
-      siteId,
-      localeList,
-      inOrder.map((partner) => ({ id: partner.id, keepIds: !partner.isNew })),
-      options.onProgress,
-    );
+    rewritePartners(db, siteId, localeList, touched, options.onProgress);
   }
 
   db.prepare(

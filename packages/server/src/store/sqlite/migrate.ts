@@ -127,6 +127,11 @@ const MIGRATIONS: readonly string[] = [
     prefix = '1 2 3 4 5 6'
   );
   `,
+  // 3: search moved to an in-memory index built from partner_doc (search/SiteIndex):
+  // the FTS5 table was the slowest part of imports and most of the file.
+  `
+  DROP TABLE partner_fts;
+  `,
 ];
 
 export function migrate(db: Database): void {

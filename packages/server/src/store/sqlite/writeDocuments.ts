@@ -1,8 +1,7 @@
 /**
- * Search documents: one per partner and locale, texts resolved with the en-US
- * fallback, indexed in partner_fts with "tags" tokens for the global filter (per
- * locale) and the filter items. Document ids follow the editorial order of the site,
- * so ordering by id is ordering by (position, partner id) and ties in rank need no join.
+ * Card documents: one per partner and locale, texts resolved with the en-US fallback
+ * and badge names joined, so an answer reads one row per card and the search index
+ * (search/SiteIndex) reads exactly what cards show.
  */
 import type { Database } from 'better-sqlite3';
 import type { ImportOptions } from '../PartnerStore';
@@ -13,15 +12,15 @@ type OnProgress = ImportOptions['onProgress'];
 const PROGRESS_EVERY = 1000;
 
 function writeAll(
-  partners: { id: number; keepIds: boolean }[],
-  write: (partnerId: number, keepIds: boolean) => void,
+  partnerIds: number[],
+  write: (partnerId: number) => void,
   onProgress: OnProgress,
 ) {
-  partners.forEach((partner, index) => {
-    write(partner.id, partner.keepIds);
+  partnerIds.forEach((partnerId, index) => {
+    write(partnerId);
     const done = index + 1;
-    if (done % PROGRESS_EVERY === 0 || done === partners.length) {
-      onProgress?.(done, partners.length, 'index');
+    if (done % PROGRESS_EVERY === 0 || done === partnerIds.length) {
+      onProgress?.(done, partnerIds.length, 'index');
     }
   });
 }
@@ -30,16 +29,6 @@ function writeAll(
 export const MAX_BADGES = 4;
 /** Joins badge names in partner_doc.badges; cannot occur in a name. */
 export const BADGE_SEPARATOR = '\u001f';
-
-/** Token of "in this global filter, in this locale": e.g. g12enus. */
-export function filterTag(globalFilterId: number, locale: string): string {
-  return `g${globalFilterId}${locale.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
-}
-
-/** Token of "has this filter item": item ids are per site, e.g. i1x40001. */
-export function itemTag(siteId: number, itemId: number): string {
-  return `i${siteId}x${itemId}`;
-}
 
 interface ItemForDoc {
   groupPosition: number;
@@ -83,29 +72,15 @@ function createWriter(db: Database, siteId: number, locales: string[]) {
   const itemRows = db.prepare<[number], { itemId: number }>(
     `SELECT item_id AS itemId FROM partner_item WHERE partner_id = ?`,
   );
-  const filterRows = db.prepare<[number], { filterId: number }>(
-    `SELECT global_filter_id AS filterId FROM partner_global_filter WHERE partner_id = ?`,
-  );
-  const oldDocs = db.prepare<[number], { id: number; locale: string }>(
-    `SELECT id, locale FROM partner_doc WHERE partner_id = ?`,
-  );
-  const deleteFts = db.prepare(
-    `DELETE FROM partner_fts WHERE rowid IN (SELECT id FROM partner_doc WHERE partner_id = ?)`,
-  );
   const deleteDocs = db.prepare(`DELETE FROM partner_doc WHERE partner_id = ?`);
   const insertDoc = db.prepare(
-    `INSERT INTO partner_doc (id, partner_id, locale, title, summary, categories, badges, url, image_url)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertFts = db.prepare(
-    `INSERT INTO partner_fts (rowid, title, summary, categories, tags) VALUES (?, ?, ?, ?, ?)`,
+    `INSERT INTO partner_doc (partner_id, locale, title, summary, categories, badges, url, image_url)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
 
-  /** Writes a partner's documents, keeping their ids when keepIds is set. */
-  return (partnerId: number, keepIds: boolean) => {
+  /** Writes a partner's documents anew. */
+  return (partnerId: number) => {
     const partner = partnerRow.get(partnerId);
-    const previous = new Map(oldDocs.all(partnerId).map((row) => [row.locale, row.id]));
-    deleteFts.run(partnerId);
     deleteDocs.run(partnerId);
     if (!partner) return;
     const titles = new Map<string, string>();
@@ -116,81 +91,52 @@ function createWriter(db: Database, siteId: number, locales: string[]) {
     }
     const partnerItems = itemRows
       .all(partnerId)
-      .map((row) => ({ id: row.itemId, item: items.get(row.itemId) }))
-      .filter((entry): entry is { id: number; item: ItemForDoc } => entry.item !== undefined)
-      .sort(
-        (a, b) => a.item.groupPosition - b.item.groupPosition || a.item.position - b.item.position,
-      );
-    const badgeItems = partnerItems
-      .filter((entry) => entry.item.showAsCategory)
-      .slice(0, MAX_BADGES);
-    const filterIds = filterRows.all(partnerId).map((row) => row.filterId);
-    const itemTags = partnerItems.map((entry) => itemTag(siteId, entry.id));
+      .map((row) => items.get(row.itemId))
+      .filter((item): item is ItemForDoc => item !== undefined)
+      .sort((a, b) => a.groupPosition - b.groupPosition || a.position - b.position);
+    const badgeItems = partnerItems.filter((item) => item.showAsCategory).slice(0, MAX_BADGES);
 
     for (const locale of locales) {
-      const title = pickText(titles, locale);
-      const summary = pickText(summaries, locale);
-      const categories = partnerItems.map((entry) => pickText(entry.item.names, locale)).join(' ');
-      const badges = badgeItems
-        .map((entry) => pickText(entry.item.names, locale))
-        .join(BADGE_SEPARATOR);
-      const tags = [...filterIds.map((id) => filterTag(id, locale)), ...itemTags].join(' ');
-      const docId = insertDoc.run(
-        keepIds ? (previous.get(locale) ?? null) : null,
+      insertDoc.run(
         partnerId,
         locale,
-        title,
-        summary,
-        categories,
-        badges,
+        pickText(titles, locale),
+        pickText(summaries, locale),
+        partnerItems.map((item) => pickText(item.names, locale)).join(' '),
+        badgeItems.map((item) => pickText(item.names, locale)).join(BADGE_SEPARATOR),
         partner.url,
         partner.imageUrl,
-      ).lastInsertRowid;
-      insertFts.run(docId, title, summary, categories, tags);
+      );
     }
   };
 }
 
-/** Rewrites every document of a site with fresh ids in editorial order. */
-export function renumberSite(
+/** Rewrites every document of a site. */
+export function rewriteSite(
   db: Database,
   siteId: number,
   locales: string[],
   onProgress?: OnProgress,
 ): void {
   db.prepare(
-    `DELETE FROM partner_fts WHERE rowid IN
-       (SELECT d.id FROM partner_doc d JOIN partner p ON p.id = d.partner_id WHERE p.site_id = ?)`,
-  ).run(siteId);
-  db.prepare(
     `DELETE FROM partner_doc WHERE partner_id IN (SELECT id FROM partner WHERE site_id = ?)`,
   ).run(siteId);
-  const write = createWriter(db, siteId, locales);
-  const partners = db
-    .prepare<[number], { id: number }>(
-      `SELECT id FROM partner WHERE site_id = ? ORDER BY position, id`,
-    )
-    .all(siteId);
-  writeAll(
-    partners.map((partner) => ({ id: partner.id, keepIds: false })),
-    write,
-    onProgress,
-  );
+  const partnerIds = db
+    .prepare<[number], { id: number }>(`SELECT id FROM partner WHERE site_id = ?`)
+    .all(siteId)
+    .map((row) => row.id);
+  writeAll(partnerIds, createWriter(db, siteId, locales), onProgress);
 }
 
-/**
- * Rewrites some partners' documents. Callers make sure the editorial order holds:
- * kept ids for partners whose position did not move, new ids (larger than all) for
- * partners placed after every other one, written in their order.
- */
+/** Rewrites some partners' documents. */
 export function rewritePartners(
   db: Database,
   siteId: number,
   locales: string[],
-  partners: { id: number; keepIds: boolean }[],
+  partnerIds: number[],
   onProgress?: OnProgress,
 ): void {
-  writeAll(partners, createWriter(db, siteId, locales), onProgress);
+  writeAll(partnerIds, createWriter(db, siteId, locales), onProgress);
 }
 
 /** Sites with partners but no documents (e.g. after a schema migration) get them. */
@@ -208,6 +154,6 @@ export function writeMissingDocuments(db: Database): void {
     const locales = Array.isArray(parsed)
       ? parsed.filter((value): value is string => typeof value === 'string')
       : ['en-US'];
-    db.transaction(() => renumberSite(db, site.id, locales))();
+    db.transaction(() => rewriteSite(db, site.id, locales))();
   }
 }

@@ -1,0 +1,63 @@
+/** A fixed-size set of small integers (partner ordinals), 32 to a word. */
+export class Bitset {
+  readonly words: Uint32Array;
+
+  constructor(readonly size: number) {
+    this.words = new Uint32Array(Math.ceil(size / 32));
+  }
+
+  add(value: number): void {
+    const index = value >>> 5;
+    this.words[index] = (this.words[index] ?? 0) | (1 << (value & 31));
+  }
+
+  has(value: number): boolean {
+    return (((this.words[value >>> 5] ?? 0) >>> (value & 31)) & 1) === 1;
+  }
+
+  /** A new set: this one and the other. */
+  and(other: Bitset): Bitset {
+    const result = new Bitset(this.size);
+    const { words } = result;
+    for (let index = 0; index < words.length; index += 1) {
+      words[index] = (this.words[index] ?? 0) & (other.words[index] ?? 0);
+    }
+    return result;
+  }
+
+  /** Adds every member of the other set to this one. */
+  orInPlace(other: Bitset): void {
+    const { words } = this;
+    for (let index = 0; index < words.length; index += 1) {
+      words[index] = (words[index] ?? 0) | (other.words[index] ?? 0);
+    }
+  }
+
+  count(): number {
+    let total = 0;
+    for (const word of this.words) {
+      // Population count of a 32-bit word (SWAR).
+      let bits = word - ((word >>> 1) & 0x55555555);
+      bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+      total += (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+    }
+    return total;
+  }
+
+  /** The members in increasing order. */
+  toArray(): Int32Array {
+    const result = new Int32Array(this.count());
+    let next = 0;
+    const { words } = this;
+    for (let index = 0; index < words.length; index += 1) {
+      let word = words[index] ?? 0;
+      while (word !== 0) {
+        const lowest = word & -word;
+        result[next] = index * 32 + (31 - Math.clz32(lowest));
+        next += 1;
+        word ^= lowest;
+      }
+    }
+    return result;
+  }
+}

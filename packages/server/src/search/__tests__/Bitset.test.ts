@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { Bitset } from '../Bitset';
+
+function setOf(size: number, values: number[]): Bitset {
+  const set = new Bitset(size);
+  for (const value of values) set.add(value);
+  return set;
+}
+
+describe('Bitset', () => {
+  it('lists, counts and tests members across word boundaries', () => {
+    const values = [0, 1, 31, 32, 63, 64, 99];
+    const set = setOf(100, values);
+    expect(Array.from(set.toArray())).toEqual(values);
+    expect(set.count()).toBe(values.length);
+    expect(set.has(31)).toBe(true);
+    expect(set.has(30)).toBe(false);
+  });
+
+  it('intersects into a new set and unites in place', () => {
+    const left = setOf(70, [1, 2, 40, 69]);
+    const right = setOf(70, [2, 40, 50]);
+    expect(Array.from(left.and(right).toArray())).toEqual([2, 40]);
+    expect(Array.from(left.toArray())).toEqual([1, 2, 40, 69]);
+    left.orInPlace(right);
+    expect(Array.from(left.toArray())).toEqual([1, 2, 40, 50, 69]);
+  });
+
+  it('counts every bit of a full set', () => {
+    const size = 1000;
+    const set = setOf(
+      size,
+      Array.from({ length: size }, (_, index) => index),
+    );
+    expect(set.count()).toBe(size);
+    expect(set.toArray()).toHaveLength(size);
+  });
+});
