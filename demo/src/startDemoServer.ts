@@ -26,6 +26,8 @@ export async function startDemoServer(options: StartDemoOptions): Promise<Runnin
   const store = await openSqliteStore({ path: options.databasePath });
   await seedIfEmpty(store);
   if (options.importDirectory) await store.importDirectory(options.importDirectory);
+  // Search index built before the first visitor, not on their first search.
+  store.warm();
   const { app, cspReports } = await createDemoApp({
     store,
     logger: options.logger ?? false,

@@ -17,8 +17,9 @@ export async function partnersApi(
   options: PartnersApiOptions,
 ): Promise<void> {
   app.setErrorHandler(handleError);
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
   await app.register(filterGroups, { store: options.store });
   await app.register(search, { store: options.store });

@@ -34,6 +34,12 @@ async function main(): Promise<void> {
   if (await seedIfEmpty(store, { partnerCount })) {
     app.log.info({ databasePath, partnerCount }, 'seeded an empty database');
   }
+  const warmStart = performance.now();
+  store.warm();
+  app.log.info(
+    { ms: Math.round(performance.now() - warmStart) },
+    'search index built; listening next',
+  );
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {

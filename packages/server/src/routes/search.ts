@@ -4,7 +4,7 @@ import { API_BASE_PATH, searchCriteriaSchema } from '@partners-network/contract'
 import { describeIssues } from '../http/describeIssues';
 import { hasValidXsrfToken } from '../http/hasValidXsrfToken';
 import { sendProblem } from '../http/sendProblem';
-import type { PartnerStore } from '../store/PartnerStore';
+import type { PartnerStore, StoreSearchResult } from '../store/PartnerStore';
 import { readLocale } from './readLocale';
 import type { ScopeParams } from './scopeParams';
 import { toScope, unknownScopeTitle } from './scopeParams';
@@ -14,6 +14,25 @@ export const SEARCH_BODY_LIMIT = 16 * 1024;
 
 function isJson(contentType: string | undefined): boolean {
   return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/** JSON of answers the store shared (it keeps the first searches whole): written once. */
+const serialized = new WeakMap<StoreSearchResult, string>();
+
+function toJson(result: StoreSearchResult): string {
+  let json = serialized.get(result);
+  if (json === undefined) {
+    const body: SearchResponse = {
+      partners: result.partners,
+      totalFound: result.totalFound,
+      error: false,
+      filterGroups: result.filterGroups,
+      searchPartnersCriteria: result.appliedCriteria,
+    };
+    json = JSON.stringify(body);
+    serialized.set(result, json);
+  }
+  return json;
 }
 
 /** POST .../:companyId/:scopeGroupId/search?locale=xx-XX */
@@ -26,18 +45,19 @@ export async function search(
     {
       bodyLimit: SEARCH_BODY_LIMIT,
       // Checked before the body is read: a forged or mistyped request costs nothing.
-      onRequest: async (request, reply) => {
+      // A callback hook, not an async one: no promise on the path of every search.
+      onRequest: (request, reply, done) => {
         if (!hasValidXsrfToken(request.headers)) {
-          return sendProblem(
+          sendProblem(
             reply,
             403,
             'the X-XSRF-TOKEN header is missing or does not match the XSRF-TOKEN cookie',
           );
+        } else if (!isJson(request.headers['content-type'])) {
+          sendProblem(reply, 400, 'Content-Type must be application/json');
+        } else {
+          done();
         }
-        if (!isJson(request.headers['content-type'])) {
-          return sendProblem(reply, 400, 'Content-Type must be application/json');
-        }
-        return undefined;
       },
     },
     async (request, reply) => {
@@ -50,14 +70,7 @@ export async function search(
       const scope = toScope(request.params);
       const result = await options.store.search(scope, criteria.data, locale.locale);
       if (!result) return sendProblem(reply, 404, unknownScopeTitle(scope));
-      const body: SearchResponse = {
-        partners: result.partners,
-        totalFound: result.totalFound,
-        error: false,
-        filterGroups: result.filterGroups,
-        searchPartnersCriteria: result.appliedCriteria,
-      };
-      return reply.send(body);
+      return reply.type('application/json; charset=utf-8').send(toJson(result));
     },
   );
 }

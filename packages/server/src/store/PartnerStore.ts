@@ -38,7 +38,10 @@ export interface PartnerStore {
   hasScope(scope: Scope): Promise<boolean>;
   /** Null when the company or site is unknown. */
   getFilterDefinitions(scope: Scope, locale: string): Promise<FilterDefinitions | null>;
-  /** Null when the company or site is unknown. */
+  /**
+   * Null when the company or site is unknown. An adapter may answer the same question
+   * with the same object (a cache): callers treat results as read-only.
+   */
   search(scope: Scope, criteria: SearchCriteria, locale: string): Promise<StoreSearchResult | null>;
   /**
    * Upserts sites, global filters, filter groups and items, and partners, all in one
