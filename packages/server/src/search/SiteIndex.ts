@@ -1,6 +1,6 @@
 import { Bitset } from './Bitset';
 import type { TextIndex } from './TextIndex';
-import { TextIndexBuilder } from './TextIndex';
+import { ChunkedInts, TextIndexBuilder } from './TextIndex';
 
 /** What a search asks of one site's index. */
 export interface IndexQuery {
@@ -139,6 +139,8 @@ export class SiteIndexBuilder {
   readonly #filters = new Map<number, Bitset>();
   readonly #items = new Map<number, Bitset>();
   readonly #locales = new Map<string, LocaleIndex>();
+  /** Working memory of a locale's text index, reused by the next locale. */
+  readonly #stream = new ChunkedInts();
 
   constructor(readonly size: number) {}
 
@@ -164,7 +166,7 @@ export class SiteIndexBuilder {
    * so only one locale's working memory is alive while a large directory is indexed.
    */
   addLocale(locale: string, documents: Iterable<IndexedDocument>): void {
-    const text = new TextIndexBuilder();
+    const text = new TextIndexBuilder(this.#stream);
     const documentIds = new Int32Array(this.size);
     for (const document of documents) {
       documentIds[document.ordinal] = document.documentId;
