@@ -51,6 +51,17 @@ interface EditorialParams {
 /** Bounds of the cache of ordered ids: at most 4 MB of ids, in at most 5000 searches. */
 const ID_CACHE_MAX_IDS = 1_000_000;
 const ID_CACHE_MAX_ENTRIES = 5000;
+/**
+ * A search's first ids kept when nobody paged further: ten pages of ten. At 100k
+ * partners a broad search matches 50k ids; keeping them all, the cache held 20 searches.
+ */
+const ID_CACHE_FIRST_IDS = 100;
+
+interface OrderedIds {
+  /** The first ids in answer order, or all of them. */
+  ids: Int32Array;
+  total: number;
+}
 /** Answers without text or items kept whole: every visitor's first search is one of them. */
 const PAGE_CACHE_MAX_ENTRIES = 500;
 
@@ -93,7 +104,7 @@ export class SqliteStore implements PartnerStore {
   /** Per site: partners, filters and words in memory, built on first use. */
   readonly #indexes = new Map<number, SiteIndex>();
   /** Ordered document ids of recent searches: Load More pages skip matching and ranking. */
-  readonly #idCache = new Map<string, Int32Array>();
+  readonly #idCache = new Map<string, OrderedIds>();
   #idCacheSize = 0;
   /** Whole answers without text or items, shared: callers treat results as read-only. */
   readonly #pageCache = new Map<string, StoreSearchResult>();
@@ -264,14 +275,14 @@ export class SqliteStore implements PartnerStore {
       itemGroups.map((ids) => ids.join(',')).join(';'),
       terms.join(' '),
     ].join('\u0000');
-    const ordered = this.#orderedIds(key, () =>
+    const ordered = this.#orderedIds(key, offset + resultsPerPage, () =>
       this.#index(site).find({ locale: resolved, globalFilterId: filter.id, itemGroups, terms }),
     );
-    const docIds = Array.from(ordered.subarray(offset, offset + resultsPerPage));
+    const docIds = Array.from(ordered.ids.subarray(offset, offset + resultsPerPage));
     const rows = docIds.length === 0 ? [] : this.#cardsByIds.all({ ids: JSON.stringify(docIds) });
     return {
       partners: rows.map(toPartner),
-      totalFound: ordered.length,
+      totalFound: ordered.total,
       filterGroups,
       appliedCriteria,
     };
@@ -316,22 +327,37 @@ export class SqliteStore implements PartnerStore {
     }
   }
 
-  /** All matching document ids in answer order, kept for the next pages. */
-  #orderedIds(key: string, find: () => Int32Array): Int32Array {
+  /**
+   * Matching document ids in answer order, at least up to `end` (or all), kept for the
+   * next pages and visitors: the first ones only, until someone pages further.
+   */
+  #orderedIds(key: string, end: number, find: () => Int32Array): OrderedIds {
     // Least recently used goes first out.
     const cached = touch(this.#idCache, key);
-    if (cached) return cached;
-    const ids = find();
-    this.#idCache.set(key, ids);
-    this.#idCacheSize += ids.length + 1;
+    if (cached && (end <= cached.ids.length || cached.ids.length === cached.total)) {
+      return cached;
+    }
+    if (cached) this.#dropIds(key, cached);
+    const all = find();
+    const kept = {
+      ids: end <= ID_CACHE_FIRST_IDS ? all.slice(0, ID_CACHE_FIRST_IDS) : all,
+      total: all.length,
+    };
+    this.#idCache.set(key, kept);
+    this.#idCacheSize += kept.ids.length + 1;
     for (const [oldKey, value] of this.#idCache) {
       if (this.#idCacheSize <= ID_CACHE_MAX_IDS && this.#idCache.size <= ID_CACHE_MAX_ENTRIES) {
         break;
       }
-      this.#idCache.delete(oldKey);
-      this.#idCacheSize -= value.length + 1;
+      this.#dropIds(oldKey, value);
     }
-    return ids;
+    // This answer's page is within `all` even when the cache kept less or dropped it.
+    return { ids: all, total: all.length };
+  }
+
+  #dropIds(key: string, value: OrderedIds): void {
+    this.#idCache.delete(key);
+    this.#idCacheSize -= value.ids.length + 1;
   }
 
   #forget(): void {

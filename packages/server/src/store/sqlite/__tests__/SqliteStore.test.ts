@@ -40,6 +40,49 @@ describe('SqliteStore', () => {
   });
 });
 
+describe('SqliteStore paging a long search', () => {
+  it('answers pages past the ids it keeps of a search, in order and complete', async () => {
+    const store = openSqliteStore({ path: nextPath() });
+    await store.importDirectory(storeFixture());
+    const count = 150;
+    await store.importDirectory({
+      sites: [
+        {
+          ...MAIN,
+          partners: Array.from({ length: count }, (_, index) => ({
+            slug: `many-${index}`,
+            title: { 'en-US': `Many Partner ${index}` },
+            url: `/partners/many-${index}`,
+            imageUrl: `/logos/many-${index}.svg`,
+            position: 10_000 + index,
+            globalFilters: ['tech'],
+          })),
+        },
+      ],
+    });
+    const page = async (offset: number) => {
+      const result = await store.search(
+        MAIN,
+        { globalFilter: 'tech', text: 'many', filterItemIds: [], offset, resultsPerPage: 10 },
+        'en-US',
+      );
+      return {
+        total: result?.totalFound,
+        titles: result?.partners.map((partner) => partner.title),
+      };
+    };
+    const titles = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, index) => `Many Partner ${from + index}`);
+    // The first page, then one across and one past the first 100 ids kept.
+    expect(await page(0)).toEqual({ total: count, titles: titles(0, 10) });
+    expect(await page(95)).toEqual({ total: count, titles: titles(95, 105) });
+    expect(await page(140)).toEqual({ total: count, titles: titles(140, 150) });
+    expect(await page(10)).toEqual({ total: count, titles: titles(10, 20) });
+    expect(await page(150)).toEqual({ total: count, titles: [] });
+    await store.close();
+  });
+});
+
 describe('SqliteStore with two connections', () => {
   it('sees what another process imported, without a restart', async () => {
     const path = nextPath();
