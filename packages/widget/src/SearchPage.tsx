@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { readPortalContext } from './core/readPortalContext';
 import { selectShowNoResults, selectShowSkeleton } from './core/selectors';
@@ -111,6 +111,23 @@ export function SearchPage({
     }
   }
 
+  // Kept while the groups and the selection stay: the memoised chips skip a Load More.
+  const { chips, available } = useMemo(() => {
+    const itemsById = new Map<number, Chip>();
+    for (const group of filterGroups) {
+      for (const item of group.filterItems) itemsById.set(item.id, item);
+    }
+    const selected = new Set(state.selectedItemIds);
+    return {
+      chips: state.selectedItemIds.flatMap((id) => itemsById.get(id) ?? []),
+      // No chip input before there are filter items to add.
+      available:
+        itemsById.size > 0
+          ? [...itemsById.values()].filter((item) => !selected.has(item.id))
+          : undefined,
+    };
+  }, [filterGroups, state.selectedItemIds]);
+
   if (state.phase === 'error') {
     return (
       <div className="pn-root">
@@ -118,14 +135,6 @@ export function SearchPage({
       </div>
     );
   }
-
-  const itemsById = new Map<number, Chip>();
-  for (const group of filterGroups) {
-    for (const item of group.filterItems) itemsById.set(item.id, item);
-  }
-  const chips = state.selectedItemIds.flatMap((id) => itemsById.get(id) ?? []);
-  const selected = new Set(state.selectedItemIds);
-  const available = [...itemsById.values()].filter((item) => !selected.has(item.id));
 
   const showSkeleton = selectShowSkeleton(state);
   const panelId = `${ids}-filters`;
@@ -207,8 +216,7 @@ export function SearchPage({
                 <SelectedChips
                   chips={chips}
                   onRemove={actions.toggleFilterItem}
-                  // No chip input before there are filter items to add.
-                  available={itemsById.size > 0 ? available : undefined}
+                  available={available}
                   onAdd={actions.toggleFilterItem}
                 />
               </div>

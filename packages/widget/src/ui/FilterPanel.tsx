@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 
 export interface FilterOption {
@@ -32,7 +32,8 @@ export interface FilterPanelProps {
   id?: string;
 }
 
-export function FilterPanel({
+// Memoised: a Load More or a busy state leaves the filters as they are.
+export const FilterPanel = memo(function FilterPanel({
   globalFilters,
   selectedGlobalFilter,
   groups,
@@ -108,7 +109,7 @@ export function FilterPanel({
       })}
     </section>
   );
-}
+});
 
 function findLastIndex<T>(list: readonly T[], test: (item: T) => boolean): number {
   for (let i = list.length - 1; i >= 0; i--) {

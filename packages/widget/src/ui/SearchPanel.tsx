@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { memo, useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent, MouseEvent, Ref } from 'react';
 import { findSearchTextProblem, SEARCH_TEXT_INVALID_MESSAGE } from '@partners-network/contract';
 
@@ -19,7 +19,13 @@ interface Synced {
   emitted: string;
 }
 
-export function SearchPanel({ text, resetSignal = 0, onSubmit, inputRef }: SearchPanelProps) {
+// Memoised: a new list leaves the search field as it is.
+export const SearchPanel = memo(function SearchPanel({
+  text,
+  resetSignal = 0,
+  onSubmit,
+  inputRef,
+}: SearchPanelProps) {
   const [value, setValue] = useState(text);
   const [synced, setSynced] = useState<Synced>({ text, resetSignal, emitted: text });
   // Enter counts on key release, but only when it was also pressed in this field.
@@ -129,4 +135,4 @@ export function SearchPanel({ text, resetSignal = 0, onSubmit, inputRef }: Searc
       </form>
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 
 export interface Chip {
@@ -19,7 +19,13 @@ export interface SelectedChipsProps {
  * adds an item by name. Enter (key code 13) is its only separator: commas, spaces
  * and Tab stay ordinary keys.
  */
-export function SelectedChips({ chips, onRemove, available, onAdd }: SelectedChipsProps) {
+// Memoised: a Load More leaves the chips as they are.
+export const SelectedChips = memo(function SelectedChips({
+  chips,
+  onRemove,
+  available,
+  onAdd,
+}: SelectedChipsProps) {
   const [draft, setDraft] = useState('');
   const listId = useId();
   const withInput = available !== undefined && onAdd !== undefined;
@@ -94,4 +100,4 @@ export function SelectedChips({ chips, onRemove, available, onAdd }: SelectedChi
       )}
     </div>
   );
-}
+});
