@@ -55,7 +55,7 @@ export class SiteIndex {
     this.#empty = new Bitset(size);
   }
 
-  /** Document ids of the matching partners in answer order. */
+  /** Ordinals of the matching partners in answer order (see documentIds). */
   find(query: IndexQuery): Int32Array {
     const locale = this.#locales.get(query.locale);
     if (!locale) return new Int32Array(0);
@@ -68,26 +68,50 @@ export class SiteIndex {
       }
       candidates = candidates.and(anyOf);
     }
-    const ordinals = candidates.toArray();
-    const terms = [...new Set(query.terms)];
-    const last = query.terms.at(-1);
-    const matched = terms.length === 0 ? ordinals : this.#rank(locale.text, ordinals, terms, last);
-    return matched.map((ordinal) => locale.documentIds[ordinal] ?? 0);
+    const [first, ...others] = [...new Set(query.terms)];
+    if (first === undefined) return candidates.toArray();
+    return this.#rank(locale.text, candidates, first, others, query.terms.at(-1));
   }
 
-  /** Keeps the ordinals every term matches, best rank first, editorial order within. */
+  /** Document (card) ids of ordinals in a locale, e.g. of one page of an answer. */
+  documentIds(locale: string, ordinals: ArrayLike<number>): number[] {
+    const ids = this.#locales.get(locale)?.documentIds;
+    return Array.from(ordinals, (ordinal) => ids?.[ordinal] ?? 0);
+  }
+
+  /** Keeps the candidates every term matches, best rank first, editorial order within. */
   #rank(
     text: TextIndex,
-    ordinals: Int32Array,
-    terms: readonly string[],
+    candidates: Bitset,
+    first: string,
+    others: readonly string[],
     prefix: string | undefined,
   ): Int32Array {
     const masks = this.#masks;
     const scores = this.#scores;
+    masks.fill(0);
+    let ordinals: Int32Array;
+    if (text.postingCount(first, first === prefix) < candidates.count()) {
+      // A rarer word: a pass over its postings.
+      const found = new Bitset(this.size);
+      text.markCandidates(first, first === prefix, candidates, masks, found);
+      ordinals = found.toArray();
+    } else {
+      // A common word or a short prefix: a plain pass over its postings, then over the
+      // candidates, is cheaper than a membership test per posting.
+      text.markFields(first, first === prefix, masks);
+      ordinals = candidates.toArray().filter((ordinal) => masks[ordinal] !== 0);
+    }
     let alive = ordinals.length;
     let best = 0;
-    for (let index = 0; index < alive; index += 1) scores[ordinals[index] ?? 0] = 0;
-    for (const term of terms) {
+    for (let index = 0; index < alive; index += 1) {
+      const ordinal = ordinals[index] ?? 0;
+      const score = WEIGHTS[masks[ordinal] ?? 0] ?? 0;
+      scores[ordinal] = score;
+      if (score > best) best = score;
+    }
+    for (const term of others) {
+      if (alive === 0) break;
       masks.fill(0);
       text.markFields(term, term === prefix, masks);
       let kept = 0;
@@ -102,7 +126,6 @@ export class SiteIndex {
         kept += 1;
       }
       alive = kept;
-      if (alive === 0) break;
     }
     // Counting sort by score, highest first; stable, so editorial order holds within.
     const starts = new Int32Array(best + 2);

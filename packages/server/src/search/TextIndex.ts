@@ -1,3 +1,4 @@
+import type { Bitset } from './Bitset';
 import { searchTerms } from './searchTerms';
 
 /** Where a term occurs in a document, as bits of a posting's field mask. */
@@ -35,20 +36,53 @@ export class TextIndex {
     readonly postings: Int32Array,
   ) {}
 
-  /** Ors into masks[ordinal] the fields where the term (or a word it begins) occurs. */
-  markFields(term: string, prefix: boolean, masks: Uint8Array): void {
+  /** The slice of postings of a term, or of every word a prefix begins. */
+  #slice(term: string, prefix: boolean): [start: number, stop: number] {
     const first = lowerBound(this.terms, term);
     const end = prefix
       ? lowerBound(this.terms, `${term}\uffff`)
       : this.terms[first] === term
         ? first + 1
         : first;
+    return [this.offsets[first] ?? 0, this.offsets[end] ?? 0];
+  }
+
+  /** How many postings a term, or the words a prefix begins, has. */
+  postingCount(term: string, prefix: boolean): number {
+    const [start, stop] = this.#slice(term, prefix);
+    return stop - start;
+  }
+
+  /** Ors into masks[ordinal] the fields where the term (or a word it begins) occurs. */
+  markFields(term: string, prefix: boolean, masks: Uint8Array): void {
+    const [start, stop] = this.#slice(term, prefix);
     const { postings } = this;
-    const stop = this.offsets[end] ?? 0;
-    for (let index = this.offsets[first] ?? 0; index < stop; index += 1) {
+    for (let index = start; index < stop; index += 1) {
       const posting = postings[index] ?? 0;
       const ordinal = posting >>> FIELD_BITS;
       masks[ordinal] = (masks[ordinal] ?? 0) | (posting & FIELD_MASK);
+    }
+  }
+
+  /**
+   * Like markFields, for candidates only, also adding them to `found`: the first term
+   * of a search costs a pass over its postings, not over every candidate partner.
+   */
+  markCandidates(
+    term: string,
+    prefix: boolean,
+    candidates: Bitset,
+    masks: Uint8Array,
+    found: Bitset,
+  ): void {
+    const [start, stop] = this.#slice(term, prefix);
+    const { postings } = this;
+    for (let index = start; index < stop; index += 1) {
+      const posting = postings[index] ?? 0;
+      const ordinal = posting >>> FIELD_BITS;
+      if (!candidates.has(ordinal)) continue;
+      masks[ordinal] = (masks[ordinal] ?? 0) | (posting & FIELD_MASK);
+      found.add(ordinal);
     }
   }
 }

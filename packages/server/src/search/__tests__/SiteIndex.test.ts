@@ -48,10 +48,11 @@ function buildIndex() {
 }
 
 const index = buildIndex();
-const find = (query: Partial<IndexQuery>) =>
-  Array.from(
-    index.find({ locale: 'en-US', globalFilterId: FILTER, itemGroups: [], terms: [], ...query }),
-  );
+/** Document ids of the answer: ordinals mapped to the locale's cards. */
+const find = (query: Partial<IndexQuery>) => {
+  const full = { locale: 'en-US', globalFilterId: FILTER, itemGroups: [], terms: [], ...query };
+  return index.documentIds(full.locale, index.find(full));
+};
 
 describe('SiteIndex', () => {
   it('lists the global filter in editorial order without terms', () => {

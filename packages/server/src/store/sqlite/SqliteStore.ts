@@ -58,7 +58,7 @@ const ID_CACHE_MAX_ENTRIES = 5000;
 const ID_CACHE_FIRST_IDS = 100;
 
 interface OrderedIds {
-  /** The first ids in answer order, or all of them. */
+  /** The first partner ordinals (SiteIndex) in answer order, or all of them. */
   ids: Int32Array;
   total: number;
 }
@@ -275,10 +275,14 @@ export class SqliteStore implements PartnerStore {
       itemGroups.map((ids) => ids.join(',')).join(';'),
       terms.join(' '),
     ].join('\u0000');
+    const index = this.#index(site);
     const ordered = this.#orderedIds(key, offset + resultsPerPage, () =>
-      this.#index(site).find({ locale: resolved, globalFilterId: filter.id, itemGroups, terms }),
+      index.find({ locale: resolved, globalFilterId: filter.id, itemGroups, terms }),
     );
-    const docIds = Array.from(ordered.ids.subarray(offset, offset + resultsPerPage));
+    const docIds = index.documentIds(
+      resolved,
+      ordered.ids.subarray(offset, offset + resultsPerPage),
+    );
     const rows = docIds.length === 0 ? [] : this.#cardsByIds.all({ ids: JSON.stringify(docIds) });
     return {
       partners: rows.map(toPartner),
@@ -328,7 +332,7 @@ export class SqliteStore implements PartnerStore {
   }
 
   /**
-   * Matching document ids in answer order, at least up to `end` (or all), kept for the
+   * Matching partners in answer order, at least up to `end` (or all), kept for the
    * next pages and visitors: the first ones only, until someone pages further.
    */
   #orderedIds(key: string, end: number, find: () => Int32Array): OrderedIds {
