@@ -2,6 +2,8 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { adoptStyles } from './adoptStyles';
+import { createApiClient } from './core/createApiClient';
+import { readPortalContext } from './core/readPortalContext';
 import { SearchPage } from './SearchPage';
 import type { SearchPageProps } from './SearchPage';
 
@@ -12,7 +14,7 @@ export type MountOptions = SearchPageProps;
 /**
  * Renders the search page into `element`'s shadow root (attached, open, when the
  * element has none) and returns the function that takes it down again. The shadow
- * root is there at once; the page renders from the next task on.
+ * root is there at once; the page starts in the next tasks.
  */
 export function mount(element: HTMLElement, options: MountOptions = {}): () => void {
   const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
@@ -20,23 +22,36 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
   container.dataset.pnContainer = '';
   shadow.append(container);
   let root: Root | null = null;
-  // The page script's evaluation (React's included) is one long task already: React's
-  // set-up starts in a task of its own, and the first render is a transition, which
-  // React renders in slices that let the browser in, not in one more long task.
-  const start = setTimeout(() => {
-    adoptStyles(shadow);
-    const created = createRoot(container, {
-      // SPEC 8: a start-up failure is logged to the console only.
-      onUncaughtError: (error) => console.error('Partners Network failed:', error),
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const requests = new AbortController();
+  // The page script's evaluation (React's included) is one long task already. What
+  // follows runs in short tasks of its own: the first request, then React's set-up and
+  // first render, a transition, which React renders in slices that let the browser in.
+  timer = setTimeout(() => {
+    // The first request goes out before React renders: the first cards wait for it.
+    const portal = options.portal ?? readPortalContext(options.context);
+    const api = options.api ?? createApiClient({ portal, fetch: options.fetch });
+    const filterDefinitions =
+      options.filterDefinitions ?? api.fetchFilterDefinitions(requests.signal);
+    // The controller awaits it and logs a failure; unmounted before that, nobody does.
+    filterDefinitions.catch(() => undefined);
+    timer = setTimeout(() => {
+      adoptStyles(shadow);
+      const created = createRoot(container, {
+        // SPEC 8: a start-up failure is logged to the console only.
+        onUncaughtError: (error) => console.error('Partners Network failed:', error),
+      });
+      root = created;
+      const props: SearchPageProps = { ...options, portal, api, filterDefinitions };
+      startTransition(() => created.render(<SearchPage {...props} />));
     });
-    root = created;
-    startTransition(() => created.render(<SearchPage {...options} />));
   });
   let mounted = true;
   return () => {
     if (!mounted) return;
     mounted = false;
-    clearTimeout(start);
+    clearTimeout(timer);
+    requests.abort();
     root?.unmount();
     container.remove();
   };

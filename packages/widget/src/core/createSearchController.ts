@@ -38,6 +38,11 @@ export interface SearchControllerOptions {
    * Default true; false for tests and for a second widget on the same page.
    */
   syncUrl?: boolean;
+  /**
+   * The filter definitions when they were already asked for (mount() sends that request
+   * before React's first render): start() awaits this instead of asking again.
+   */
+  filterDefinitions?: Promise<FilterDefinitions>;
   win?: Window;
 }
 
@@ -262,7 +267,8 @@ export function createSearchController(options: SearchControllerOptions): Search
     startAbort = new AbortController();
     let definitions: FilterDefinitions | null = null;
     try {
-      definitions = await api.fetchFilterDefinitions(startAbort.signal);
+      definitions = await (options.filterDefinitions ??
+        api.fetchFilterDefinitions(startAbort.signal));
     } catch (error) {
       if (disposed) return;
       // SPEC 8: a start-up failure is for the console only; the page goes on with

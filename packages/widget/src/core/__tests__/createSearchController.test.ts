@@ -8,7 +8,14 @@ import type { SearchControllerOptions } from '../createSearchController';
 import { readLocationParams } from '../locationParams';
 import { selectCanLoadMore, selectShowNoResults } from '../selectors';
 import type { LocationParams, SearchController } from '../types';
-import { SEARCH_URL, definitions, filterGroupsHandler, portal, searchAnswer } from './fixtures';
+import {
+  FILTER_GROUPS_URL,
+  SEARCH_URL,
+  definitions,
+  filterGroupsHandler,
+  portal,
+  searchAnswer,
+} from './fixtures';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -99,6 +106,33 @@ describe('start', () => {
     const c = makeController();
     await Promise.all([c.start(), c.start()]);
     await c.start();
+    expect(searches).toHaveLength(1);
+  });
+
+  it('awaits filter definitions already asked for instead of asking again', async () => {
+    let asked = 0;
+    server.use(
+      http.get(FILTER_GROUPS_URL, () => {
+        asked += 1;
+        return HttpResponse.json(definitions);
+      }),
+    );
+    const c = makeController({ filterDefinitions: Promise.resolve(definitions) });
+    await c.start();
+    expect(asked).toBe(0);
+    expect(c.getState().selectedGlobalFilter).toBe('technology');
+    expect(searches).toHaveLength(1);
+  });
+
+  it('logs filter definitions asked for ahead that failed, and still searches', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const c = makeController({ filterDefinitions: Promise.reject(new Error('offline')) });
+    await c.start();
+    expect(error).toHaveBeenCalledWith(
+      'Partners Network: could not load the filter definitions.',
+      expect.any(Error),
+    );
+    expect(c.getState().phase).toBe('ready');
     expect(searches).toHaveLength(1);
   });
 
