@@ -145,6 +145,7 @@ interface PageRun {
   clsWindow: string;
   inputShifts: string;
   longTaskList: string;
+  paintSources: string;
 }
 
 async function measureOnce(
@@ -236,6 +237,7 @@ async function measureOnce(
       cardsAfterLastLoadMore: last.times.cards,
       clsWindow: describeShifts(worstSessionWindow(final.shifts).shifts),
       inputShifts: describeShifts(final.shifts.filter((shift) => shift.hadRecentInput)),
+      paintSources: `first card ${firstCard.paintSource}, search ${search.times.paintSource}, Load More ${last.times.paintSource}`,
       longTaskList: loaded.longTasks
         .filter((task) => task.start < tbtEnd)
         .map((task) => `${task.duration.toFixed(0)} ms at ${task.start.toFixed(0)} ms`)
@@ -278,7 +280,7 @@ export async function measurePage(options: {
   const cards = runs[0];
   return {
     title: 'How fast a visitor sees partners',
-    method: `Debian's Chromium (headless) against the demo server (child process, temporary database seeded with the default 260 partners, 127.0.0.1), viewport 1280x900, CPU throttled ${CPU_THROTTLING_RATE}x with Emulation.setCPUThrottlingRate, no network throttling, a new browser context (cold HTTP cache) per run after one unmeasured warm-up visit. An init script captures the widget's shadow root and watches it with a MutationObserver; a change's paint time is taken in a user-blocking task (scheduler.postTask) posted from the next requestAnimationFrame callback, i.e. right after that frame's style, layout and paint. Search and Load More are timed from the search POST's responseEnd (Resource Timing) to that paint. TBT: long tasks from navigation to the first card plus a ${QUIET_WINDOW_MS} ms window without long tasks. CLS: largest session window (web-vitals) over the load, a search, a cleared search and ${options.loadMores} Load More clicks.`,
+    method: `Debian's Chromium (headless) against the demo server (child process, temporary database seeded with the default 260 partners, 127.0.0.1), viewport 1280x900, CPU throttled ${CPU_THROTTLING_RATE}x with Emulation.setCPUThrottlingRate, no network throttling, a new browser context (cold HTTP cache) per run after one unmeasured warm-up visit. An init script captures the widget's shadow root and watches it with a MutationObserver; a change's paint time is the end of the next frame (the one whose requestAnimationFrame callbacks run after the change): the end of its long-animation-frame entry when it has one (frames over 50 ms), else the time of a user-blocking task (scheduler.postTask) posted from its requestAnimationFrame callback, which runs after that frame's style, layout and paint (or later: tasks queued meanwhile, such as image decoding, can run first). Search and Load More are timed from the search POST's responseEnd (Resource Timing) to that paint. TBT: long tasks from navigation to the first card plus a ${QUIET_WINDOW_MS} ms window without long tasks. CLS: largest session window (web-vitals) over the load, a search, a cleared search and ${options.loadMores} Load More clicks.`,
     figures: [
       figure(
         'page.firstCard',
@@ -407,6 +409,7 @@ export async function measurePage(options: {
       `Worst CLS session window (last run), shift value, time, then each source (previous -> current rect, x,y wxh): ${runs.at(-1)?.clsWindow || 'none'}.`,
       `Shifts right after an input (Load More clicks; not counted in CLS), last run: ${runs.at(-1)?.inputShifts || 'none'}.`,
       `Long tasks counted in TBT (last run): ${runs.at(-1)?.longTaskList || 'none'}.`,
+      `Paint times from the frame's long-animation-frame entry ("frame") or the posted task ("task"), per run: ${runs.map((run) => run.paintSources).join(' | ')}.`,
     ],
   };
 }
