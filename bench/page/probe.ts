@@ -13,7 +13,7 @@
  *
  * That task is not always next: tasks queued meanwhile can run first (after a Load More,
  * the decoding of the new cards' SVG logos, lazy-loaded by that very frame, about 15 ms
- * each at 4x: traced 2026-11-23, the task ran 280 ms after the frame had been painted).
+ * each at 4x: traced 2026-11-22, the task ran 280 ms after the frame had been painted).
  * So when the frame was a long animation frame (over 50 ms, reported by the Long
  * Animation Frames API, `long-animation-frame`), the paint is the end of that frame
  * (its style, layout, paint and commit on the main thread), and the task's time only

@@ -63,8 +63,14 @@ export function SearchPage({
   const cardCount = state.cards.length;
   // A new answer (its first card is a new object; Load More keeps it) is a new list of new
   // elements, not the old ones moved about: no layout shift for cards present in both.
-  const [list, setList] = useState({ first: state.cards[0], id: 0 });
-  if (list.first !== state.cards[0]) setList({ first: state.cards[0], id: list.id + 1 });
+  // Cards shown when a list first appears (a search's answer, or a list restored on Back
+  // or reload) are laid out in full; only cards a Load More appends later may skip
+  // rendering off-screen (ResultsList), so a restored scroll position never lands on
+  // estimated sizes.
+  const [list, setList] = useState({ first: state.cards[0], id: 0, eager: state.cards.length });
+  if (list.first !== state.cards[0]) {
+    setList({ first: state.cards[0], id: list.id + 1, eager: state.cards.length });
+  }
   // The filter groups come with the first cards: rendered after them, in slices React can
   // interrupt, so the cards paint sooner and no long task blocks the page.
   const filterGroups = useDeferredValue(state.filterGroups);
@@ -223,7 +229,12 @@ export function SearchPage({
               {showSkeleton ? (
                 <ResultsSkeleton count={SKELETON_CARDS} />
               ) : (
-                <ResultsList key={list.id} cards={state.cards} listRef={listRef} />
+                <ResultsList
+                  key={list.id}
+                  cards={state.cards}
+                  eagerCount={list.eager}
+                  listRef={listRef}
+                />
               )}
               {selectShowNoResults(state) && <NoResultsPanel onResetAll={handleResetAll} />}
               <LoadMoreButton

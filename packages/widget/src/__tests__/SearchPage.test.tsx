@@ -225,6 +225,30 @@ describe('SearchPage', () => {
     expect(screen.queryByRole('button', { name: 'Load More Partners' })).toBeNull();
   });
 
+  it('lets only cards a Load More appended skip rendering off-screen, never a new list', async () => {
+    // The cards a list first shows are laid out in full, so a scroll position restored on
+    // Back or reload never lands on estimated sizes (styles.css, content-visibility).
+    const appended = () =>
+      screen
+        .getAllByRole('article')
+        .map((card) => card.closest('li')?.hasAttribute('data-appended'));
+    const { user } = renderPage();
+    await firstPage();
+    expect(appended()).toEqual(Array.from({ length: 10 }, () => false));
+    await user.click(screen.getByRole('button', { name: 'Load More Partners' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(20));
+    expect(appended()).toEqual([
+      ...Array.from({ length: 10 }, () => false),
+      ...Array.from({ length: 10 }, () => true),
+    ]);
+    await user.type(screen.getByRole('textbox', { name: 'Search partners' }), 'partner{Enter}');
+    await waitFor(
+      () => expect(lastRequest()).toMatchObject({ text: 'partner', offset: 0 }),
+      afterDebounce,
+    );
+    await waitFor(() => expect(appended()).toEqual(Array.from({ length: 10 }, () => false)));
+  });
+
   it('shows the no-results panel; RESET ALL clears text and filters and focuses the field', async () => {
     const { user } = renderPage();
     await firstPage();

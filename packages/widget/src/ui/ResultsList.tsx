@@ -5,16 +5,30 @@ import type { PartnerCardData } from './PartnerCardView';
 
 export interface ResultsListProps {
   cards: readonly PartnerCardData[];
+  /**
+   * Cards from this index on (those Load More appended) skip their rendering while far
+   * off-screen (content-visibility: auto), keeping their last size: a Load More with
+   * 100 cards above does not style, lay out and paint them all again. Default: none.
+   */
+  eagerCount?: number;
   listRef?: Ref<HTMLUListElement>;
 }
 
 // Memoised: a change of the busy state or the count does not walk the whole list.
-export const ResultsList = memo(function ResultsList({ cards, listRef }: ResultsListProps) {
+export const ResultsList = memo(function ResultsList({
+  cards,
+  eagerCount = Infinity,
+  listRef,
+}: ResultsListProps) {
   if (cards.length === 0) return null;
   return (
     <ul className="pn-grid pn-results__list" ref={listRef} aria-label="Partners">
-      {cards.map((card) => (
-        <li key={card.key} className="pn-grid__cell">
+      {cards.map((card, index) => (
+        <li
+          key={card.key}
+          className="pn-grid__cell"
+          data-appended={index >= eagerCount || undefined}
+        >
           <PartnerCardView card={card} />
         </li>
       ))}
