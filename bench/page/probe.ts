@@ -214,49 +214,45 @@ export function installBenchProbe(): void {
     return { cards: cards.length, title };
   };
 
+  /** A change just committed to the DOM; its paint is filled in by paintedAfter. */
+  const committed = (cards: number, firstTitle: string): ProbeTimes => ({
+    commit: performance.now(),
+    paint: 0,
+    afterTask: 0,
+    paintSource: '',
+    frame: 0,
+    cards,
+    firstTitle,
+  });
+  /** Records the next paint's times (the posted task's; paintOf may refine them later). */
+  const paintedAfter = (times: ProbeTimes, then: () => void) => {
+    afterNextPaint((time, frame) => {
+      times.afterTask = time;
+      times.paintSource = 'task';
+      times.frame = frame;
+      times.paint = time;
+      then();
+    });
+  };
+
   const onMutation = (root: ShadowRoot) => {
     const { cards, title } = readCards(root);
     snapshot.cards = cards;
     if (snapshot.firstCard === null && cards > 0) {
-      const first: ProbeTimes = {
-        commit: performance.now(),
-        paint: 0,
-        afterTask: 0,
-        paintSource: '',
-        frame: 0,
-        cards,
-        firstTitle: title,
-      };
+      const first = committed(cards, title);
       snapshot.firstCard = first;
       root
         .querySelector('article.pn-card .pn-card__title')
         ?.setAttribute('elementtiming', 'pn-first-card');
-      afterNextPaint((time, frame) => {
-        first.afterTask = time;
-        first.paintSource = 'task';
-        first.frame = frame;
-        first.paint = time;
-      });
+      paintedAfter(first, () => undefined);
     }
     if (watch !== null) {
       const busy = root.querySelector('section.pn-results')?.getAttribute('aria-busy') === 'true';
       if (busy) watch.sawBusy = true;
       else if (watch.sawBusy) {
         watch = null;
-        const times: ProbeTimes = {
-          commit: performance.now(),
-          paint: 0,
-          afterTask: 0,
-          paintSource: '',
-          frame: 0,
-          cards,
-          firstTitle: title,
-        };
-        afterNextPaint((time, frame) => {
-          times.afterTask = time;
-          times.paintSource = 'task';
-          times.frame = frame;
-          times.paint = time;
+        const times = committed(cards, title);
+        paintedAfter(times, () => {
           snapshot.settled.push(times);
         });
       }
