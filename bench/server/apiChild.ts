@@ -24,7 +24,7 @@ try {
     const path = process.env.BENCH_DATABASE_PATH;
     if (!path) throw new Error('BENCH_DATABASE_PATH');
     const store = openSqliteStore({ path });
-    store.warm();
+    await store.warm();
     const app = await buildApp({ store, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();

@@ -53,7 +53,7 @@ async function measureStore(path: string, mix: MixQuery[]) {
   const opened = process.hrtime.bigint();
   const store = openSqliteStore({ path });
   // What a server does before it listens: load the sites and build their search index.
-  store.warm();
+  await store.warm();
   const warmMs = ms(opened);
   try {
     const first: number[] = [];

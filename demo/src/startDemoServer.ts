@@ -27,7 +27,7 @@ export async function startDemoServer(options: StartDemoOptions): Promise<Runnin
   await seedIfEmpty(store);
   if (options.importDirectory) await store.importDirectory(options.importDirectory);
   // Search index built before the first visitor, not on their first search.
-  store.warm();
+  await store.warm();
   const { app, cspReports } = await createDemoApp({
     store,
     logger: options.logger ?? false,

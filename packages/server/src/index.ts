@@ -27,8 +27,12 @@ export type {
 export { DEFAULT_LOCALE, directoryDataSchema } from './store/DirectoryData';
 export type { ImportIssue } from './store/DirectoryImportError';
 export { DirectoryImportError } from './store/DirectoryImportError';
-export type { SqliteStoreOptions } from './store/sqlite/SqliteStore';
-export { SqliteStore, openSqliteStore } from './store/sqlite/SqliteStore';
+export type { PostgresStoreOptions, SqliteStoreOptions, StoreEnvironment } from './store/openStore';
+export { describeStore, openPostgresStore, openSqliteStore, openStore } from './store/openStore';
+export type { ServiceState } from './service/SearchService';
+export { SearchService } from './service/SearchService';
+export type { PartnerSource } from './store/PartnerSource';
+export { SourceUnavailableError } from './store/PartnerSource';
 export type { GenerateDirectoryOptions } from './seed/generateDirectory';
 export {
   DEFAULT_PARTNER_COUNT,

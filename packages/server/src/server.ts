@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { DEFAULT_PARTNER_COUNT } from './seed/generateDirectory';
 import { seedIfEmpty } from './seed/seedIfEmpty';
-import { openSqliteStore } from './store/sqlite/SqliteStore';
+import { openSqliteStore } from './store/openStore';
 
 function readInteger(name: string, value: string | undefined, min: number, max: number) {
   const number = Number(value);
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     app.log.info({ databasePath, partnerCount }, 'seeded an empty database');
   }
   const warmStart = performance.now();
-  store.warm();
+  await store.warm();
   app.log.info(
     { ms: Math.round(performance.now() - warmStart) },
     'search index built; listening next',

@@ -13,7 +13,7 @@ import {
 import { buildApp } from '../app';
 import { MAIN, SAO_PAULO, storeFixture } from '../store/__tests__/storeFixture';
 import type { PartnerStore } from '../store/PartnerStore';
-import { openSqliteStore } from '../store/sqlite/SqliteStore';
+import { openSqliteStore } from '../store/openStore';
 
 const folder = mkdtempSync(join(tmpdir(), 'partners-app-'));
 const TOKEN = 'test-token-123';

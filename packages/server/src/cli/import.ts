@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SEED_COMPANY_ID, SEED_SCOPE_GROUP_ID } from '../seed/generateDirectory';
-import { openSqliteStore } from '../store/sqlite/SqliteStore';
+import { openSqliteStore } from '../store/openStore';
 import { runImport } from './runImport';
 
 async function main(): Promise<number> {

@@ -1,13 +1,14 @@
-import type { PartnerStore } from '../store/PartnerStore';
+import type { SearchService } from '../service/SearchService';
 import type { GenerateDirectoryOptions } from './generateDirectory';
 import { generateDirectory } from './generateDirectory';
 
-/** Seeds a store that has no site yet; later starts reuse the data. Returns true when it seeded. */
+/**
+ * Seeds a store that has no site yet; later starts reuse the data. Returns true when it
+ * seeded. Servers starting together on one empty database seed it once (a lock).
+ */
 export async function seedIfEmpty(
-  store: PartnerStore,
+  store: SearchService,
   options: GenerateDirectoryOptions = {},
 ): Promise<boolean> {
-  if (!(await store.isEmpty())) return false;
-  await store.importDirectory(generateDirectory(options));
-  return true;
+  return store.seedIfEmpty(() => generateDirectory(options));
 }

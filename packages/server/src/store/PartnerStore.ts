@@ -25,12 +25,17 @@ export interface ImportSummary {
   sites: number;
   partnersCreated: number;
   partnersUpdated: number;
+  /** Only in replace mode: partners removed because the file did not name them. */
+  partnersDeleted?: number;
 }
 
 export type ImportPhase = 'partners' | 'index';
 
 export interface ImportOptions {
-  /** Called now and then: partners written, then partners indexed for search, done of total. */
+  /**
+   * Called now and then, done of total: partners checked ('partners'), then written
+   * as the records every server builds its search index from ('index').
+   */
   onProgress?: (done: number, total: number, phase: ImportPhase) => void;
 }
 

@@ -1,7 +1,11 @@
 import type { Database } from 'better-sqlite3';
+import { convertToRecords } from './convertToRecords';
 
-/** Schema versions, applied in order; PRAGMA user_version records the last one applied. */
-const MIGRATIONS: readonly string[] = [
+/**
+ * Schema versions, applied in order; PRAGMA user_version records the last one applied.
+ * SQL text, or a function for a step SQL alone cannot do.
+ */
+const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   `
   CREATE TABLE site (
     id INTEGER PRIMARY KEY,
@@ -132,6 +136,9 @@ const MIGRATIONS: readonly string[] = [
   `
   DROP TABLE partner_fts;
   `,
+  // 4: a site's definitions and each partner become one record each, the same in every
+  // database; what searches answer is derived in memory (service/buildSite).
+  convertToRecords,
 ];
 
 export function migrate(db: Database): void {
@@ -142,10 +149,11 @@ export function migrate(db: Database): void {
     );
   }
   for (let version = current; version < MIGRATIONS.length; version += 1) {
-    const sql = MIGRATIONS[version];
-    if (sql === undefined) continue;
+    const step = MIGRATIONS[version];
+    if (step === undefined) continue;
     db.transaction(() => {
-      db.exec(sql);
+      if (typeof step === 'string') db.exec(step);
+      else step(db);
       db.pragma(`user_version = ${version + 1}`);
     })();
   }

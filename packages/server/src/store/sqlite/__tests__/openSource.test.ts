@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { describeStoreContract } from '../../__tests__/describeStoreContract';
 import { MAIN, storeFixture } from '../../__tests__/storeFixture';
-import { openSqliteStore } from '../SqliteStore';
+import { openSqliteStore } from '../../openStore';
 
 const folder = mkdtempSync(join(tmpdir(), 'partners-sqlite-'));
 let counter = 0;
@@ -114,9 +114,16 @@ describe('SqliteStore with two connections', () => {
       ],
     });
     await cli.close();
-    const after = await server.search(MAIN, criteria, 'en-US');
-    expect(after?.totalFound).toBe((before?.totalFound ?? 0) + 1);
-    expect(after?.partners.at(-1)?.title).toBe('Late Arrival');
+    // Within a second: the server polls the file's change version and swaps in the
+    // rebuilt index, answering from the previous one meanwhile.
+    await vi.waitFor(
+      async () => {
+        const after = await server.search(MAIN, criteria, 'en-US');
+        expect(after?.totalFound).toBe((before?.totalFound ?? 0) + 1);
+        expect(after?.partners.at(-1)?.title).toBe('Late Arrival');
+      },
+      { timeout: 1000, interval: 50 },
+    );
     await server.close();
   });
 });

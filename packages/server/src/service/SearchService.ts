@@ -1,0 +1,558 @@
+/**
+ * The application behind the routes, over any PartnerSource: sites, their search
+ * indexes and cards in memory, criteria resolution, the caches, the import rules, and
+ * keeping up with commits of other servers. An index is replaced only once its
+ * successor is built, so no search ever waits for a change to be applied.
+ */
+import type {
+  FilterDefinitions,
+  FilterGroup,
+  Scope,
+  SearchCriteria,
+} from '@partners-network/contract';
+import { searchTerms } from '../search/searchTerms';
+import type { DirectoryData, PartnerData } from '../store/DirectoryData';
+import { directoryDataSchema } from '../store/DirectoryData';
+import { DirectoryImportError } from '../store/DirectoryImportError';
+import type {
+  ImportSummary,
+  PartnerStore,
+  StoreSearchResult,
+} from '../store/PartnerStore';
+import type { PartnerSource, SiteVersion } from '../store/PartnerSource';
+import { SourceUnavailableError } from '../store/PartnerSource';
+import { pickText, resolveLocale } from '../store/resolveLocale';
+import type { BuiltSite } from './buildSite';
+import { buildSite, cardOf } from './buildSite';
+import type { MergeOptions } from './mergeDirectory';
+import { mergeDirectory } from './mergeDirectory';
+import { scopeKey } from '../store/scopeKey';
+import type { GlobalFilterInfo } from './SiteInfo';
+
+/** Bounds of the cache of ordered ids: at most 4 MB of ids, in at most 5000 searches. */
+const ID_CACHE_MAX_IDS = 1_000_000;
+const ID_CACHE_MAX_ENTRIES = 5000;
+/**
+ * A search's first ids kept when nobody paged further: ten pages of ten. At 100k
+ * partners a broad search matches 50k ids; keeping them all, the cache held 20 searches.
+ */
+const ID_CACHE_FIRST_IDS = 100;
+/** Answers without text or items kept whole: every visitor's first search is one of them. */
+const PAGE_CACHE_MAX_ENTRIES = 500;
+
+interface OrderedIds {
+  /** The first partner ordinals (SiteIndex) in answer order, or all of them. */
+  ids: Int32Array;
+  total: number;
+}
+
+/** Moves a key to the end of a Map used as a least-recently-used list. */
+function touch<V>(cache: Map<string, V>, key: string): V | undefined {
+  const value = cache.get(key);
+  if (value !== undefined) {
+    cache.delete(key);
+    cache.set(key, value);
+  }
+  return value;
+}
+
+function filterGroupsOf(filter: GlobalFilterInfo, locale: string): FilterGroup[] {
+  return filter.groups.map((group) => ({
+    name: pickText(group.names, locale),
+    filterItems: group.items.map((item) => ({ id: item.id, name: pickText(item.names, locale) })),
+  }));
+}
+
+function parseDirectory(data: DirectoryData) {
+  const parsed = directoryDataSchema.safeParse(data);
+  if (!parsed.success) {
+    throw new DirectoryImportError(
+      parsed.error.issues.map((issue) => ({
+        path: issue.path.filter((part) => typeof part !== 'symbol'),
+        message: issue.message,
+      })),
+    );
+  }
+  return parsed.data;
+}
+
+/** What /readyz and a metrics page read. */
+export interface ServiceState {
+  /** Every site known at start is loaded: the server can answer. */
+  ready: boolean;
+  /** The last catch-up reached the database. */
+  sourceUp: boolean;
+  /** When the server last knew it was up to date with the database (ms since epoch). */
+  lastSyncAt: number | undefined;
+  sites: {
+    companyId: string;
+    scopeGroupId: string;
+    partners: number;
+    version: number;
+    /** When this site last changed in memory (ms since epoch). */
+    changedAt: number;
+  }[];
+  caches: { pageEntries: number; idEntries: number; ids: number };
+}
+
+interface SiteSlot {
+  scope: Scope;
+  built: BuiltSite;
+  changedAt: number;
+}
+
+export class SearchService implements PartnerStore {
+  readonly #source: PartnerSource;
+  readonly #sites = new Map<string, SiteSlot>();
+  /** Loads in flight by scope key, so concurrent first requests share one build. */
+  readonly #loading = new Map<string, Promise<SiteSlot | undefined>>();
+  /** Versions newer than the built ones, seen by a catch-up: the site is rebuilt next. */
+  readonly #wanted = new Map<string, number>();
+  /** Answers that only change with a site: definitions and filter groups per locale. */
+  readonly #answers = new Map<string, FilterDefinitions | FilterGroup[]>();
+  /** Ordered ids of recent searches: Load More pages skip matching and ranking. */
+  readonly #idCache = new Map<string, OrderedIds>();
+  #idCacheSize = 0;
+  /** Whole answers without text or items, shared: callers treat results as read-only. */
+  readonly #pageCache = new Map<string, StoreSearchResult>();
+  #ready = false;
+  #sourceUp = true;
+  #lastSyncAt: number | undefined;
+  #catchUp: Promise<void> | undefined;
+  #catchUpAgain = false;
+  #timer: NodeJS.Timeout | undefined;
+  #closed = false;
+
+  constructor(source: PartnerSource) {
+    this.#source = source;
+  }
+
+  get source(): PartnerSource {
+    return this.#source;
+  }
+
+  async #site(scope: Scope): Promise<SiteSlot | undefined> {
+    const key = scopeKey(scope);
+    const slot = this.#sites.get(key);
+    if (slot) return slot;
+    return this.#load(scope);
+  }
+
+  /** Builds a site from the source and swaps it in; one load per site at a time. */
+  #load(scope: Scope): Promise<SiteSlot | undefined> {
+    const key = scopeKey(scope);
+    const pending = this.#loading.get(key);
+    if (pending) return pending;
+    this.startFollowing();
+    const load = (async () => {
+      try {
+        const stored = await this.#guard(() => this.#source.loadSite(scope));
+        // Unknown scopes are not remembered, so probing random ids cannot grow memory.
+        if (!stored) {
+          this.#drop(key);
+          return undefined;
+        }
+        const built = await buildSite(stored);
+        const slot = { scope, built, changedAt: Date.now() };
+        const current = this.#sites.get(key);
+        if (!current || current.built.version <= built.version) {
+          this.#sites.set(key, slot);
+          this.#forget();
+        }
+        if ((this.#wanted.get(key) ?? -1) <= built.version) this.#wanted.delete(key);
+        return this.#sites.get(key);
+      } finally {
+        this.#loading.delete(key);
+      }
+    })();
+    this.#loading.set(key, load);
+    return load;
+  }
+
+  #drop(key: string): void {
+    if (this.#sites.delete(key)) this.#forget();
+  }
+
+  async #guard<T>(task: () => Promise<T>): Promise<T> {
+    try {
+      return await task();
+    } catch (error) {
+      if (error instanceof DirectoryImportError) throw error;
+      if (this.#source.capabilities.remote && isConnectionError(error)) {
+        this.#sourceUp = false;
+        throw new SourceUnavailableError(error);
+      }
+      throw error;
+    }
+  }
+
+  async hasScope(scope: Scope): Promise<boolean> {
+    return (await this.#site(scope)) !== undefined;
+  }
+
+  async getFilterDefinitions(scope: Scope, locale: string): Promise<FilterDefinitions | null> {
+    const slot = await this.#site(scope);
+    if (!slot) return null;
+    const site = slot.built.info;
+    const resolved = resolveLocale(locale, site.locales);
+    const key = `definitions\u0000${site.id}\u0000${resolved}`;
+    const cached = this.#answers.get(key);
+    if (cached && !Array.isArray(cached)) return cached;
+    const definitions: FilterDefinitions = {
+      globalFilters: site.globalFilters.map((filter) => ({
+        name: filter.name,
+        label: pickText(filter.labels, resolved),
+      })),
+      defaultGlobalFilter: site.defaultGlobalFilter?.name ?? '',
+      filterGroups: site.defaultGlobalFilter
+        ? this.#filterGroups(site.defaultGlobalFilter, resolved)
+        : [],
+    };
+    this.#answers.set(key, definitions);
+    return definitions;
+  }
+
+  #filterGroups(filter: GlobalFilterInfo, locale: string): FilterGroup[] {
+    const key = `groups\u0000${filter.id}\u0000${locale}`;
+    const cached = this.#answers.get(key);
+    if (Array.isArray(cached)) return cached;
+    const groups = filterGroupsOf(filter, locale);
+    this.#answers.set(key, groups);
+    return groups;
+  }
+
+  async search(
+    scope: Scope,
+    criteria: SearchCriteria,
+    locale: string,
+  ): Promise<StoreSearchResult | null> {
+    const slot = await this.#site(scope);
+    if (!slot) return null;
+    const { info: site, index, partners } = slot.built;
+    const resolved = resolveLocale(locale, site.locales);
+    const filter =
+      site.byName.get(criteria.globalFilter) ??
+      site.globalFilters.find(
+        (candidate) => candidate.name.toLowerCase() === criteria.globalFilter.toLowerCase(),
+      ) ??
+      site.defaultGlobalFilter;
+    const { offset, resultsPerPage } = criteria;
+    if (!filter) {
+      return {
+        partners: [],
+        totalFound: 0,
+        filterGroups: [],
+        appliedCriteria: { ...criteria, globalFilter: '', filterItemIds: [] },
+      };
+    }
+
+    // Only ids of this global filter's groups apply; they are grouped for OR/AND.
+    const idsByGroup = new Map<number, number[]>();
+    const appliedIds: number[] = [];
+    for (const id of criteria.filterItemIds) {
+      const groupId = filter.itemGroup.get(id);
+      if (groupId === undefined || appliedIds.includes(id)) continue;
+      appliedIds.push(id);
+      const ids = idsByGroup.get(groupId) ?? [];
+      ids.push(id);
+      idsByGroup.set(groupId, ids);
+    }
+    const terms = searchTerms(criteria.text);
+    const appliedCriteria = {
+      globalFilter: filter.name,
+      text: criteria.text,
+      filterItemIds: appliedIds,
+      offset,
+      resultsPerPage,
+    };
+    const filterGroups = this.#filterGroups(filter, resolved);
+    const cards = (ordinals: ArrayLike<number>) =>
+      index.documentIds(resolved, ordinals).flatMap((documentId) => {
+        const partner = partners[documentId - 1];
+        return partner ? [cardOf(partner, resolved)] : [];
+      });
+
+    if (terms.length === 0 && idsByGroup.size === 0) {
+      // What every visitor asks first: the whole answer is kept.
+      const key = `${site.id}\u0000${filter.id}\u0000${resolved}\u0000${offset}\u0000${resultsPerPage}\u0000${criteria.text}`;
+      const cached = touch(this.#pageCache, key);
+      if (cached) return cached;
+      const all = index.find({
+        locale: resolved,
+        globalFilterId: filter.id,
+        itemGroups: [],
+        terms,
+      });
+      const result = {
+        partners: cards(all.subarray(offset, offset + resultsPerPage)),
+        totalFound: filter.partnerCount,
+        filterGroups,
+        appliedCriteria,
+      };
+      this.#pageCache.set(key, result);
+      for (const oldKey of this.#pageCache.keys()) {
+        if (this.#pageCache.size <= PAGE_CACHE_MAX_ENTRIES) break;
+        this.#pageCache.delete(oldKey);
+      }
+      return result;
+    }
+
+    const itemGroups = [...idsByGroup.values()].map((ids) => [...ids].sort((a, b) => a - b));
+    const key = [
+      site.id,
+      filter.id,
+      resolved,
+      itemGroups.map((ids) => ids.join(',')).join(';'),
+      terms.join(' '),
+    ].join('\u0000');
+    const ordered = this.#orderedIds(key, offset + resultsPerPage, () =>
+      index.find({ locale: resolved, globalFilterId: filter.id, itemGroups, terms }),
+    );
+    return {
+      partners: cards(ordered.ids.subarray(offset, offset + resultsPerPage)),
+      totalFound: ordered.total,
+      filterGroups,
+      appliedCriteria,
+    };
+  }
+
+  /**
+   * Matching partners in answer order, at least up to `end` (or all), kept for the
+   * next pages and visitors: the first ones only, until someone pages further.
+   */
+  #orderedIds(key: string, end: number, find: () => Int32Array): OrderedIds {
+    const cached = touch(this.#idCache, key);
+    if (cached && (end <= cached.ids.length || cached.ids.length === cached.total)) {
+      return cached;
+    }
+    if (cached) this.#dropIds(key, cached);
+    const all = find();
+    const kept = {
+      ids: end <= ID_CACHE_FIRST_IDS ? all.slice(0, ID_CACHE_FIRST_IDS) : all,
+      total: all.length,
+    };
+    this.#idCache.set(key, kept);
+    this.#idCacheSize += kept.ids.length + 1;
+    for (const [oldKey, value] of this.#idCache) {
+      if (this.#idCacheSize <= ID_CACHE_MAX_IDS && this.#idCache.size <= ID_CACHE_MAX_ENTRIES) {
+        break;
+      }
+      this.#dropIds(oldKey, value);
+    }
+    // This answer's page is within `all` even when the cache kept less or dropped it.
+    return { ids: all, total: all.length };
+  }
+
+  #dropIds(key: string, value: OrderedIds): void {
+    this.#idCache.delete(key);
+    this.#idCacheSize -= value.ids.length + 1;
+  }
+
+  /** A site changed: every cached answer may be stale (caches are small and refill fast). */
+  #forget(): void {
+    this.#answers.clear();
+    this.#pageCache.clear();
+    this.#idCache.clear();
+    this.#idCacheSize = 0;
+  }
+
+  /**
+   * Loads every site and builds its index now rather than on its first search: a
+   * server calls it before listening, so no visitor waits for it (seconds at 100k).
+   */
+  async warm(): Promise<void> {
+    const versions = await this.#guard(() => this.#source.siteVersions());
+    for (const { scope } of versions) await this.#load(scope);
+    this.#ready = true;
+    this.#sourceUp = true;
+    this.#lastSyncAt = Date.now();
+  }
+
+  /**
+   * Keeps this server up to date with commits of any process: a catch-up on every
+   * wake-up of the source, on every reconnect, and every few seconds.
+   */
+  startFollowing(): void {
+    if (this.#timer || this.#closed) return;
+    this.#timer = setInterval(() => void this.catchUp(), this.#source.capabilities.pollMs);
+    this.#timer.unref();
+    this.#source.watch(
+      () => void this.catchUp(),
+      (connected) => {
+        if (connected) void this.catchUp();
+        else this.#sourceUp = false;
+      },
+    );
+  }
+
+  /** Compares change versions with the built ones and rebuilds what changed. */
+  catchUp(): Promise<void> {
+    if (this.#catchUp) {
+      this.#catchUpAgain = true;
+      return this.#catchUp;
+    }
+    const run = async () => {
+      do {
+        this.#catchUpAgain = false;
+        let versions: SiteVersion[];
+        try {
+          versions = await this.#source.siteVersions();
+        } catch {
+          this.#sourceUp = false;
+          return;
+        }
+        this.#sourceUp = true;
+        const seen = new Set<string>();
+        for (const { scope, version } of versions) {
+          const key = scopeKey(scope);
+          seen.add(key);
+          const slot = this.#sites.get(key);
+          if (slot && slot.built.version >= version) continue;
+          if (!slot && !this.#ready) continue;
+          this.#wanted.set(key, version);
+          try {
+            await this.#load(scope);
+          } catch {
+            this.#sourceUp = false;
+            return;
+          }
+        }
+        for (const key of [...this.#sites.keys()]) if (!seen.has(key)) this.#drop(key);
+        this.#lastSyncAt = Date.now();
+      } while (this.#catchUpAgain && !this.#closed);
+    };
+    this.#catchUp = run().finally(() => {
+      this.#catchUp = undefined;
+    });
+    return this.#catchUp;
+  }
+
+  async importDirectory(data: DirectoryData, options?: MergeOptions): Promise<ImportSummary> {
+    const parsed = parseDirectory(data);
+    const scopes = [
+      ...new Map(
+        parsed.sites.map(({ companyId, scopeGroupId }) => [
+          scopeKey({ companyId, scopeGroupId }),
+          { companyId, scopeGroupId },
+        ]),
+      ).values(),
+    ];
+    const summary = await this.#guard(() =>
+      this.#source.write(
+        scopes,
+        (states) => mergeDirectory(parsed, states, options),
+        (done, total) => options?.onProgress?.(done, total, 'index'),
+      ),
+    );
+    await this.#reload(scopes);
+    return summary;
+  }
+
+  /** Rebuilds written sites before a write answers, so its writer sees it at once. */
+  async #reload(scopes: Scope[]): Promise<void> {
+    const done = new Set<string>();
+    for (const scope of scopes) {
+      const key = scopeKey(scope);
+      if (done.has(key)) continue;
+      done.add(key);
+      // A load started before the write may miss it: wait for it, then load again.
+      await this.#loading.get(key)?.catch(() => undefined);
+      // Only sites this process serves: the import CLI builds no index it would not use.
+      if (this.#sites.has(key)) await this.#load(scope);
+    }
+  }
+
+  /** One partner as a row of the JSON import format; undefined for an unknown slug. */
+  async getPartner(scope: Scope, slug: string): Promise<PartnerData | undefined> {
+    const stored = await this.#guard(() => this.#source.readPartner(scope, slug));
+    if (!stored) return undefined;
+    return {
+      slug: stored.slug,
+      title: stored.record.title,
+      summary: stored.record.summary,
+      url: stored.record.url,
+      imageUrl: stored.record.imageUrl,
+      position: stored.position,
+      globalFilters: stored.record.globalFilters,
+      filterItemIds: stored.record.filterItemIds,
+    };
+  }
+
+  /** Creates or replaces one partner of an existing site; false when the site is unknown. */
+  async putPartner(scope: Scope, partner: PartnerData): Promise<'created' | 'updated' | null> {
+    if (!(await this.hasScope(scope))) return null;
+    const summary = await this.importDirectory({ sites: [{ ...scope, partners: [partner] }] });
+    return summary.partnersCreated > 0 ? 'created' : 'updated';
+  }
+
+  /** Removes one partner; false when there was none with that slug. */
+  async deletePartner(scope: Scope, slug: string): Promise<boolean> {
+    const deleted = await this.#guard(() =>
+      this.#source.write([scope], ([state]) => {
+        if (!state?.existed || !state.partners.has(slug)) return { changes: [], result: false };
+        return {
+          changes: [{ scope, definitions: state.definitions, upserts: [], deletes: [slug] }],
+          result: true,
+        };
+      }),
+    );
+    if (deleted) await this.#reload([scope]);
+    return deleted;
+  }
+
+  /** Empty when no site exists; answered from memory when a site is loaded. */
+  async isEmpty(): Promise<boolean> {
+    if (this.#sites.size > 0) return false;
+    return this.#guard(() => this.#source.isEmpty());
+  }
+
+  /** Seeds an empty database once, even when several servers start together. */
+  async seedIfEmpty(directory: () => DirectoryData): Promise<boolean> {
+    return this.#source.exclusive(async () => {
+      if (!(await this.#source.isEmpty())) return false;
+      await this.importDirectory(directory());
+      return true;
+    });
+  }
+
+  state(): ServiceState {
+    return {
+      ready: this.#ready || this.#sites.size > 0,
+      sourceUp: this.#sourceUp,
+      lastSyncAt: this.#lastSyncAt,
+      sites: [...this.#sites.values()].map((slot) => ({
+        ...slot.scope,
+        partners: slot.built.size,
+        version: slot.built.version,
+        changedAt: slot.changedAt,
+      })),
+      caches: {
+        pageEntries: this.#pageCache.size,
+        idEntries: this.#idCache.size,
+        ids: this.#idCacheSize,
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#timer) clearInterval(this.#timer);
+    await this.#catchUp?.catch(() => undefined);
+    await this.#source.close();
+  }
+}
+
+/** Errors that mean the database cannot be reached, not that a query was wrong. */
+export function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P03'].includes(
+      code,
+    ) ||
+    code.startsWith('08') ||
+    /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(
+      error.message,
+    )
+  );
+}

@@ -1,0 +1,193 @@
+/**
+ * Turns a stored site into what a server answers from: its definitions per global
+ * filter, its search index and its partners' cards, all in memory. Runs in slices
+ * that give the event loop back, so searches on the index being replaced go on.
+ */
+import type { Partner } from '@partners-network/contract';
+import type { IndexedDocument, SiteIndex } from '../search/SiteIndex';
+import { SiteIndexBuilder } from '../search/SiteIndex';
+import type { StoredSite } from '../store/PartnerSource';
+import { pickText } from '../store/resolveLocale';
+import type { GlobalFilterInfo, GroupInfo, SiteInfo } from './SiteInfo';
+
+/** Most badges a card shows: a few meaningful categories, not every tag. */
+export const MAX_BADGES = 4;
+/** Joins badge names; cannot occur in a name. */
+const BADGE_SEPARATOR = '\u001f';
+/** Partners handled between two returns to the event loop. */
+const SLICE = 2000;
+
+interface ItemForCard {
+  id: number;
+  groupPosition: number;
+  position: number;
+  showAsCategory: boolean;
+  names: Map<string, string>;
+}
+
+/** One partner as cards and the index need it, in every locale. */
+export interface PartnerEntry {
+  slug: string;
+  url: string;
+  imageUrl: string;
+  titles: Map<string, string>;
+  summaries: Map<string, string>;
+  /** Its filter items in card order (group position, item position, id). */
+  items: ItemForCard[];
+  badges: ItemForCard[];
+}
+
+export interface BuiltSite {
+  info: SiteInfo;
+  index: SiteIndex;
+  /** By ordinal (editorial order); a card's document id is its ordinal + 1. */
+  partners: PartnerEntry[];
+  version: number;
+  /** Partners, for the metrics of a site. */
+  size: number;
+}
+
+const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function toMap(texts: Record<string, string>, skipEmpty = false): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const [locale, text] of Object.entries(texts)) {
+    if (!skipEmpty || text !== '') map.set(locale, text);
+  }
+  return map;
+}
+
+function byPosition<T extends { position: number; id: number }>(a: T, b: T): number {
+  return a.position - b.position || a.id - b.id;
+}
+
+export function cardOf(partner: PartnerEntry, locale: string): Partner {
+  const badges = partner.badges.map((item) => pickText(item.names, locale)).join(BADGE_SEPARATOR);
+  return {
+    image: { url: partner.imageUrl },
+    categories: badges === '' ? [] : badges.split(BADGE_SEPARATOR).map((name) => ({ name })),
+    title: pickText(partner.titles, locale),
+    summary: pickText(partner.summaries, locale),
+    url: partner.url,
+  };
+}
+
+function siteInfoOf(stored: StoredSite, partnerCounts: Map<number, number>): SiteInfo {
+  const { definitions } = stored;
+  const groups = new Map<number, GroupInfo>();
+  for (const group of [...definitions.groups].sort(byPosition)) {
+    groups.set(group.id, {
+      id: group.id,
+      key: group.key,
+      position: group.position,
+      showAsCategory: group.showAsCategory,
+      names: toMap(group.names),
+      items: [],
+    });
+  }
+  for (const item of [...definitions.items].sort(byPosition)) {
+    groups
+      .get(item.groupId)
+      ?.items.push({ id: item.id, position: item.position, names: toMap(item.names) });
+  }
+  const globalFilters = [...definitions.globalFilters]
+    .sort(byPosition)
+    .map((filter): GlobalFilterInfo => {
+      const filterGroups = filter.groupIds
+        .map((id) => groups.get(id))
+        .filter((group): group is GroupInfo => group !== undefined);
+      const itemGroup = new Map<number, number>();
+      for (const group of filterGroups) {
+        for (const item of group.items) itemGroup.set(item.id, group.id);
+      }
+      return {
+        id: filter.id,
+        name: filter.name,
+        partnerCount: partnerCounts.get(filter.id) ?? 0,
+        labels: toMap(filter.labels),
+        groups: filterGroups,
+        itemGroup,
+      };
+    });
+  return {
+    id: stored.id,
+    locales: definitions.locales,
+    globalFilters,
+    defaultGlobalFilter:
+      globalFilters.find((filter) => filter.id === definitions.defaultGlobalFilterId) ??
+      globalFilters[0],
+    byName: new Map(globalFilters.map((filter) => [filter.name, filter])),
+  };
+}
+
+export async function buildSite(stored: StoredSite): Promise<BuiltSite> {
+  const { definitions } = stored;
+  const groupById = new Map(definitions.groups.map((group) => [group.id, group]));
+  const items = new Map<number, ItemForCard>();
+  for (const item of definitions.items) {
+    const group = groupById.get(item.groupId);
+    items.set(item.id, {
+      id: item.id,
+      groupPosition: group?.position ?? 0,
+      position: item.position,
+      showAsCategory: group?.showAsCategory ?? false,
+      names: toMap(item.names),
+    });
+  }
+  const filterIds = new Map(definitions.globalFilters.map((filter) => [filter.name, filter.id]));
+  const ordered = [...stored.partners].sort(byPosition);
+  const builder = new SiteIndexBuilder(ordered.length);
+  const partnerCounts = new Map<number, number>();
+  const partners: PartnerEntry[] = [];
+  for (let ordinal = 0; ordinal < ordered.length; ordinal += 1) {
+    if (ordinal % SLICE === SLICE - 1) await nextTick();
+    const stored = ordered[ordinal];
+    if (!stored) continue;
+    const { record } = stored;
+    for (const name of record.globalFilters) {
+      const filterId = filterIds.get(name);
+      if (filterId === undefined) continue;
+      builder.addToGlobalFilter(filterId, ordinal);
+      partnerCounts.set(filterId, (partnerCounts.get(filterId) ?? 0) + 1);
+    }
+    for (const itemId of record.filterItemIds) builder.addToItem(itemId, ordinal);
+    const partnerItems = [...record.filterItemIds]
+      .sort((a, b) => a - b)
+      .map((id) => items.get(id))
+      .filter((item): item is ItemForCard => item !== undefined)
+      .sort((a, b) => a.groupPosition - b.groupPosition || a.position - b.position);
+    partners.push({
+      slug: stored.slug,
+      url: record.url,
+      imageUrl: record.imageUrl,
+      titles: toMap(record.title, true),
+      summaries: toMap(record.summary, true),
+      items: partnerItems,
+      badges: partnerItems.filter((item) => item.showAsCategory).slice(0, MAX_BADGES),
+    });
+  }
+  function* documents(locale: string): Generator<IndexedDocument> {
+    for (let ordinal = 0; ordinal < partners.length; ordinal += 1) {
+      const partner = partners[ordinal];
+      if (!partner) continue;
+      yield {
+        ordinal,
+        documentId: ordinal + 1,
+        title: pickText(partner.titles, locale),
+        categories: partner.items.map((item) => pickText(item.names, locale)).join(' '),
+        summary: pickText(partner.summaries, locale),
+      };
+    }
+  }
+  for (const locale of definitions.locales) {
+    await nextTick();
+    builder.addLocale(locale, documents(locale));
+  }
+  return {
+    info: siteInfoOf(stored, partnerCounts),
+    index: builder.build(),
+    partners,
+    version: stored.version,
+    size: partners.length,
+  };
+}

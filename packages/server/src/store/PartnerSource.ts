@@ -1,0 +1,84 @@
+/**
+ * The narrow interface between the search service and a database: load a site,
+ * read one partner, write changes in one transaction, read change versions. Every
+ * source (store/sqlite, store/postgres: the same file names in each) runs the shared
+ * suite in `__tests__/describeSourceContract.ts`; the service's behaviour is checked
+ * over every source by `__tests__/describeStoreContract.ts`.
+ */
+import type { Scope } from '@partners-network/contract';
+import type { PartnerRecord, SiteDefinitions, StoredPartner } from './SiteRecords';
+
+/** A site as loaded: its definitions and every partner in editorial order (position, id). */
+export interface StoredSite {
+  id: number;
+  scope: Scope;
+  /** Raised by every committed write of this site, in commit order. */
+  version: number;
+  definitions: SiteDefinitions;
+  partners: StoredPartner[];
+}
+
+export interface SiteVersion {
+  scope: Scope;
+  version: number;
+}
+
+/** What a write sees of a site, inside its transaction. */
+export interface SiteWriteState {
+  scope: Scope;
+  /** False when the site is new: it will exist only if the write commits. */
+  existed: boolean;
+  definitions: SiteDefinitions;
+  /** Every partner of the site by slug. */
+  partners: ReadonlyMap<string, { id: number; position: number }>;
+}
+
+export interface SiteChange {
+  scope: Scope;
+  definitions: SiteDefinitions;
+  /** Partners written whole (created or replaced), by slug. */
+  upserts: { slug: string; position: number; record: PartnerRecord }[];
+  deletes: string[];
+}
+
+export interface SourceCapabilities {
+  /** Other processes' commits are announced (LISTEN/NOTIFY) besides being polled. */
+  notifies: boolean;
+  /** Over a network: it may go away while the server runs. */
+  remote: boolean;
+  /** How often the service polls change versions, in ms. */
+  pollMs: number;
+}
+
+export interface PartnerSource {
+  readonly capabilities: SourceCapabilities;
+  /** Every site and its change version. */
+  siteVersions(): Promise<SiteVersion[]>;
+  loadSite(scope: Scope): Promise<StoredSite | undefined>;
+  readPartner(scope: Scope, slug: string): Promise<StoredPartner | undefined>;
+  /**
+   * One transaction: reads the sites' states (creating missing sites), calls `compute`
+   * (which may throw: then nothing is written), writes its changes, raises each changed
+   * site's version. Concurrent writes of a site are serialized. `onProgress` hears
+   * partners written, done of total, now and then.
+   */
+  write<T>(
+    scopes: readonly Scope[],
+    compute: (states: SiteWriteState[]) => { changes: SiteChange[]; result: T },
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<T>;
+  isEmpty(): Promise<boolean>;
+  /** Runs `task` while holding a lock no other server holds (seeding an empty database). */
+  exclusive<T>(task: () => Promise<T>): Promise<T>;
+  /** Calls `onWake` when another process may have committed (notifies sources only). */
+  watch(onWake: () => void, onState: (connected: boolean) => void): void;
+  close(): Promise<void>;
+}
+
+/** The database does not answer (down, unreachable): writes get a 503. */
+export class SourceUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('the partner database is not available', { cause });
+    this.name = 'SourceUnavailableError';
+  }
+}

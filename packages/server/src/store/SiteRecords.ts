@@ -1,0 +1,90 @@
+/**
+ * What a source stores for a site, the same in every database: the site's definitions
+ * (filter groups, items, global filters, locales) as one record, and one record per
+ * partner. Everything a search answers is derived from these in memory
+ * (service/buildSite), so a second database needs no copy of that logic.
+ */
+import * as z from 'zod';
+import { DEFAULT_LOCALE } from './DirectoryData';
+
+const textsSchema = z.record(z.string(), z.string());
+
+export const storedGroupSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  position: z.number().int(),
+  showAsCategory: z.boolean(),
+  names: textsSchema,
+});
+
+export const storedItemSchema = z.object({
+  id: z.number().int(),
+  groupId: z.number().int(),
+  position: z.number().int(),
+  names: textsSchema,
+});
+
+export const storedGlobalFilterSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  position: z.number().int(),
+  labels: textsSchema,
+  /** Group ids, in the order the filter shows them. */
+  groupIds: z.array(z.number().int()),
+});
+
+/**
+ * The locales partner documents are built for: always with en-US, sorted. This schema
+ * is the one place a stored locale list is read (it was parsed three times before).
+ */
+export const storedLocalesSchema = z
+  .array(z.string())
+  .catch([])
+  .transform((locales) => [...new Set([DEFAULT_LOCALE, ...locales])].sort());
+
+export const siteDefinitionsSchema = z.object({
+  locales: storedLocalesSchema,
+  groups: z.array(storedGroupSchema),
+  items: z.array(storedItemSchema),
+  globalFilters: z.array(storedGlobalFilterSchema),
+  defaultGlobalFilterId: z.number().int().nullable(),
+  /** Next id for a new group or global filter (ids only order ties and key caches). */
+  nextId: z.number().int(),
+});
+
+export type StoredGroup = z.infer<typeof storedGroupSchema>;
+export type StoredItem = z.infer<typeof storedItemSchema>;
+export type StoredGlobalFilter = z.infer<typeof storedGlobalFilterSchema>;
+export type SiteDefinitions = z.infer<typeof siteDefinitionsSchema>;
+
+export function emptyDefinitions(): SiteDefinitions {
+  return {
+    locales: [DEFAULT_LOCALE],
+    groups: [],
+    items: [],
+    globalFilters: [],
+    defaultGlobalFilterId: null,
+    nextId: 1,
+  };
+}
+
+/** A partner as stored: one row of the import format, its position resolved. */
+export const partnerRecordSchema = z.object({
+  title: textsSchema,
+  summary: textsSchema,
+  url: z.string(),
+  imageUrl: z.string(),
+  /** Global filter names (unique in a site, never renamed). */
+  globalFilters: z.array(z.string()),
+  filterItemIds: z.array(z.number().int()),
+});
+
+export type PartnerRecord = z.infer<typeof partnerRecordSchema>;
+
+export interface StoredPartner {
+  /** Assigned by the source on creation; orders partners of equal position. */
+  id: number;
+  slug: string;
+  position: number;
+  record: PartnerRecord;
+}

@@ -1,0 +1,74 @@
+import type { PoolClient } from 'pg';
+
+/** Schema versions, applied in order; schema_migration records each one applied. */
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE site (
+    id serial PRIMARY KEY,
+    company_id text NOT NULL,
+    scope_group_id text NOT NULL,
+    -- filter groups, items, global filters, locales (store/SiteRecords)
+    definitions jsonb NOT NULL,
+    -- raised by every write of the site under its row lock, so in commit order
+    version integer NOT NULL DEFAULT 0,
+    UNIQUE (company_id, scope_group_id)
+  );
+  CREATE TABLE partner (
+    id serial PRIMARY KEY,
+    site_id integer NOT NULL REFERENCES site (id),
+    slug text NOT NULL,
+    position integer NOT NULL,
+    -- one row of the import format (store/SiteRecords)
+    record jsonb NOT NULL,
+    UNIQUE (site_id, slug)
+  );
+  CREATE INDEX partner_by_position ON partner (site_id, position, id);
+  `,
+];
+
+/** Any constant shared by every server of this application: the key of its migration lock. */
+export const MIGRATION_LOCK = 7_310_011;
+
+/**
+ * Applies the missing migrations, each in its own transaction, while holding a
+ * session advisory lock: a second server starting at the same time waits, then finds
+ * nothing left to do. Returns the versions it applied.
+ */
+export async function migrate(client: PoolClient): Promise<number[]> {
+  await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+  try {
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS schema_migration (
+         version integer PRIMARY KEY,
+         applied_at timestamptz NOT NULL DEFAULT now()
+       )`,
+    );
+    const result = await client.query<{ version: number | null }>(
+      'SELECT max(version) AS version FROM schema_migration',
+    );
+    const current = result.rows[0]?.version ?? 0;
+    if (current > MIGRATIONS.length) {
+      throw new Error(
+        `database schema version ${current} is newer than this server knows (${MIGRATIONS.length})`,
+      );
+    }
+    const applied: number[] = [];
+    for (let version = current; version < MIGRATIONS.length; version += 1) {
+      const sql = MIGRATIONS[version];
+      if (sql === undefined) continue;
+      await client.query('BEGIN');
+      try {
+        await client.query(sql);
+        await client.query('INSERT INTO schema_migration (version) VALUES ($1)', [version + 1]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+      applied.push(version + 1);
+    }
+    return applied;
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+  }
+}

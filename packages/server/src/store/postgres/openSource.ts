@@ -1,0 +1,281 @@
+/**
+ * The PostgreSQL source, for several servers on one database: `pg` with a pool for
+ * queries and writes, and one direct connection that LISTENs for commits. A
+ * notification is only a wake-up: the service catches up from the change versions,
+ * because a notification sent while that connection is down is lost.
+ */
+import pg from 'pg';
+import type { PoolClient } from 'pg';
+import * as z from 'zod';
+import type { Scope } from '@partners-network/contract';
+import type {
+  PartnerSource,
+  SiteChange,
+  SiteVersion,
+  SiteWriteState,
+  StoredSite,
+} from '../PartnerSource';
+import { scopeKey } from '../scopeKey';
+import type { StoredPartner } from '../SiteRecords';
+import { emptyDefinitions, partnerRecordSchema, siteDefinitionsSchema } from '../SiteRecords';
+import { migrate } from './migrate';
+
+export interface PostgresSourceOptions {
+  /** postgres://user:password@host:port/database */
+  connectionString: string;
+  /** Most pooled connections of this server (default 10). */
+  poolSize?: number;
+}
+
+/** The channel commits are announced on; the payload is the site's key. */
+export const CHANGE_CHANNEL = 'partners_changed';
+/** Advisory lock key held while an empty database is seeded. */
+const SEED_LOCK = 7_310_012;
+/** Upserted partners per statement: one JSON parameter each. */
+const UPSERT_CHUNK = 5000;
+
+const partnerRowSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  position: z.number(),
+  record: partnerRecordSchema,
+});
+
+const siteRowSchema = z.object({
+  id: z.number(),
+  definitions: siteDefinitionsSchema,
+  version: z.number(),
+});
+
+const versionRowSchema = z.object({
+  company_id: z.string(),
+  scope_group_id: z.string(),
+  version: z.number(),
+});
+
+function toPartner(row: unknown): StoredPartner {
+  return partnerRowSchema.parse(row);
+}
+
+export async function openSource(options: PostgresSourceOptions): Promise<PartnerSource> {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.poolSize ?? 10,
+    // A database that went away answers writes with a 503 soon, not after a minute.
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+  });
+  // Idle connections break when the database restarts: the next query reconnects.
+  pool.on('error', () => undefined);
+  const first = await pool.connect();
+  try {
+    await migrate(first);
+  } finally {
+    first.release();
+  }
+
+  async function inTransaction<T>(task: (client: PoolClient) => Promise<T>, begin = 'BEGIN') {
+    const client = await pool.connect();
+    try {
+      await client.query(begin);
+      const result = await task(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  let listener: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const source: PartnerSource = {
+    capabilities: { notifies: true, remote: true, pollMs: 3000 },
+
+    async siteVersions(): Promise<SiteVersion[]> {
+      const result = await pool.query(`SELECT company_id, scope_group_id, version FROM site`);
+      return result.rows.map((row: unknown) => {
+        const parsed = versionRowSchema.parse(row);
+        return {
+          scope: { companyId: parsed.company_id, scopeGroupId: parsed.scope_group_id },
+          version: parsed.version,
+        };
+      });
+    },
+
+    async loadSite(scope: Scope): Promise<StoredSite | undefined> {
+      // One snapshot: the partners are those of the version read.
+      return inTransaction(async (client) => {
+        const site = await client.query(
+          `SELECT id, definitions, version FROM site WHERE company_id = $1 AND scope_group_id = $2`,
+          [scope.companyId, scope.scopeGroupId],
+        );
+        if (site.rows[0] === undefined) return undefined;
+        const row = siteRowSchema.parse(site.rows[0]);
+        const partners = await client.query(
+          `SELECT id, slug, position, record FROM partner WHERE site_id = $1 ORDER BY position, id`,
+          [row.id],
+        );
+        return { ...row, scope, partners: partners.rows.map(toPartner) };
+      }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    },
+
+    async readPartner(scope: Scope, slug: string): Promise<StoredPartner | undefined> {
+      const result = await pool.query(
+        `SELECT p.id, p.slug, p.position, p.record FROM partner p JOIN site s ON s.id = p.site_id
+         WHERE s.company_id = $1 AND s.scope_group_id = $2 AND p.slug = $3`,
+        [scope.companyId, scope.scopeGroupId, slug],
+      );
+      return result.rows[0] === undefined ? undefined : toPartner(result.rows[0]);
+    },
+
+    async write<T>(
+      scopes: readonly Scope[],
+      compute: (states: SiteWriteState[]) => { changes: SiteChange[]; result: T },
+      onProgress?: (done: number, total: number) => void,
+    ): Promise<T> {
+      return inTransaction(async (client) => {
+        // Sites are locked in one order, so two writers of the same sites cannot deadlock.
+        const ordered = [...new Map(scopes.map((scope) => [scopeKey(scope), scope])).values()].sort(
+          (a, b) => (scopeKey(a) < scopeKey(b) ? -1 : 1),
+        );
+        const ids = new Map<string, number>();
+        const states: SiteWriteState[] = [];
+        for (const scope of ordered) {
+          const inserted = await client.query(
+            `INSERT INTO site (company_id, scope_group_id, definitions) VALUES ($1, $2, $3)
+             ON CONFLICT DO NOTHING RETURNING id`,
+            [scope.companyId, scope.scopeGroupId, JSON.stringify(emptyDefinitions())],
+          );
+          const locked = await client.query(
+            `SELECT id, definitions, version FROM site
+             WHERE company_id = $1 AND scope_group_id = $2 FOR UPDATE`,
+            [scope.companyId, scope.scopeGroupId],
+          );
+          const site = siteRowSchema.parse(locked.rows[0]);
+          ids.set(scopeKey(scope), site.id);
+          const partners = await client.query<{ id: number; slug: string; position: number }>(
+            `SELECT id, slug, position FROM partner WHERE site_id = $1`,
+            [site.id],
+          );
+          states.push({
+            scope,
+            existed: inserted.rowCount === 0,
+            definitions: site.definitions,
+            partners: new Map(
+              partners.rows.map((row) => [row.slug, { id: row.id, position: row.position }]),
+            ),
+          });
+        }
+        const { changes, result } = compute(states);
+        const changed = new Set(changes.map((change) => scopeKey(change.scope)));
+        for (const state of states) {
+          const id = ids.get(scopeKey(state.scope));
+          // A site read only to find nothing to change is not created.
+          if (!state.existed && !changed.has(scopeKey(state.scope))) {
+            await client.query(`DELETE FROM site WHERE id = $1`, [id]);
+          }
+        }
+        const total = changes.reduce((sum, change) => sum + change.upserts.length, 0);
+        let done = 0;
+        for (const change of changes) {
+          const id = ids.get(scopeKey(change.scope));
+          if (id === undefined) throw new Error('a change for a site that was not read');
+          await client.query(
+            `UPDATE site SET definitions = $1, version = version + 1 WHERE id = $2`,
+            [JSON.stringify(change.definitions), id],
+          );
+          if (change.deletes.length > 0) {
+            await client.query(`DELETE FROM partner WHERE site_id = $1 AND slug = ANY($2)`, [
+              id,
+              change.deletes,
+            ]);
+          }
+          for (let start = 0; start < change.upserts.length; start += UPSERT_CHUNK) {
+            await client.query(
+              `INSERT INTO partner (site_id, slug, position, record)
+               SELECT $1, r.slug, r.position, r.record
+               FROM jsonb_to_recordset($2::jsonb) AS r (slug text, position integer, record jsonb)
+               ON CONFLICT (site_id, slug) DO UPDATE
+                 SET position = excluded.position, record = excluded.record`,
+              [id, JSON.stringify(change.upserts.slice(start, start + UPSERT_CHUNK))],
+            );
+            done += Math.min(UPSERT_CHUNK, change.upserts.length - start);
+            onProgress?.(done, total);
+          }
+          // Delivered at commit, to every listening server.
+          await client.query(`SELECT pg_notify($1, $2)`, [CHANGE_CHANNEL, scopeKey(change.scope)]);
+        }
+        return result;
+      });
+    },
+
+    async isEmpty(): Promise<boolean> {
+      const result = await pool.query<{ found: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM site) AS found`,
+      );
+      return result.rows[0]?.found !== true;
+    },
+
+    async exclusive<T>(task: () => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [SEED_LOCK]);
+        try {
+          return await task();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [SEED_LOCK]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+
+    watch(onWake: () => void, onState: (connected: boolean) => void): void {
+      // A direct connection, not a pooled one: LISTEN belongs to one session.
+      const connect = async () => {
+        retry = undefined;
+        if (closed) return;
+        const client = new pg.Client({
+          connectionString: options.connectionString,
+          connectionTimeoutMillis: 3000,
+          keepAlive: true,
+        });
+        const lost = () => {
+          if (listener !== client) return;
+          listener = undefined;
+          client.removeAllListeners('notification');
+          void client.end().catch(() => undefined);
+          onState(false);
+          if (!closed) retry = setTimeout(() => void connect(), 1000);
+        };
+        client.on('error', lost);
+        client.on('end', lost);
+        client.on('notification', () => onWake());
+        listener = client;
+        try {
+          await client.connect();
+          await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+          onState(true);
+        } catch {
+          lost();
+        }
+      };
+      void connect();
+    },
+
+    async close(): Promise<void> {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const client = listener;
+      listener = undefined;
+      await client?.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+  return source;
+}

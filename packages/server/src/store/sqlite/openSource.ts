@@ -1,0 +1,198 @@
+/**
+ * The SQLite source: one file, opened by better-sqlite3 (synchronous, in-process: the
+ * fastest way to a local file). Other processes' commits are seen by polling the
+ * file's data_version, then each site's version.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Scope } from '@partners-network/contract';
+import type {
+  PartnerSource,
+  SiteChange,
+  SiteVersion,
+  SiteWriteState,
+  StoredSite,
+} from '../PartnerSource';
+import type { StoredPartner } from '../SiteRecords';
+import { emptyDefinitions, partnerRecordSchema, siteDefinitionsSchema } from '../SiteRecords';
+import { scopeKey } from '../scopeKey';
+import { migrate } from './migrate';
+
+const PROGRESS_EVERY = 1000;
+
+export interface SqliteSourceOptions {
+  /** A file path (its folder is created) or ':memory:'. */
+  path: string;
+}
+
+interface PartnerRow {
+  id: number;
+  slug: string;
+  position: number;
+  record: string;
+}
+
+function toPartner(row: PartnerRow): StoredPartner {
+  return {
+    id: row.id,
+    slug: row.slug,
+    position: row.position,
+    record: partnerRecordSchema.parse(JSON.parse(row.record)),
+  };
+}
+
+export function openSource(options: SqliteSourceOptions): PartnerSource {
+  if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+  const db = new Database(options.path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+
+  const versions = db.prepare<[], { companyId: string; scopeGroupId: string; version: number }>(
+    `SELECT company_id AS companyId, scope_group_id AS scopeGroupId, version FROM site`,
+  );
+  const siteRow = db.prepare<
+    [string, string],
+    { id: number; definitions: string; version: number }
+  >(`SELECT id, definitions, version FROM site WHERE company_id = ? AND scope_group_id = ?`);
+  const partnerRows = db.prepare<[number], PartnerRow>(
+    `SELECT id, slug, position, record FROM partner WHERE site_id = ? ORDER BY position, id`,
+  );
+  const partnerBySlug = db.prepare<[number, string], PartnerRow>(
+    `SELECT id, slug, position, record FROM partner WHERE site_id = ? AND slug = ?`,
+  );
+  const partnerPositions = db.prepare<[number], { id: number; slug: string; position: number }>(
+    `SELECT id, slug, position FROM partner WHERE site_id = ?`,
+  );
+  const insertSite = db.prepare(
+    `INSERT INTO site (company_id, scope_group_id, definitions) VALUES (?, ?, ?)
+     ON CONFLICT DO NOTHING`,
+  );
+  const updateSite = db.prepare(
+    `UPDATE site SET definitions = ?, version = version + 1 WHERE id = ?`,
+  );
+  const upsertPartner = db.prepare(
+    `INSERT INTO partner (site_id, slug, position, record) VALUES (?, ?, ?, ?)
+     ON CONFLICT (site_id, slug) DO UPDATE SET position = excluded.position, record = excluded.record`,
+  );
+  const deleteSite = db.prepare(`DELETE FROM site WHERE id = ?`);
+  const deletePartner = db.prepare(`DELETE FROM partner WHERE site_id = ? AND slug = ?`);
+  const hasSite = db.prepare<[], { found: number }>(`SELECT EXISTS (SELECT 1 FROM site) AS found`);
+
+  function readSite(scope: Scope) {
+    const row = siteRow.get(scope.companyId, scope.scopeGroupId);
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      version: row.version,
+      definitions: siteDefinitionsSchema.parse(JSON.parse(row.definitions)),
+    };
+  }
+
+  const writeAll = (
+    scopes: readonly Scope[],
+    compute: (states: SiteWriteState[]) => { changes: SiteChange[]; result: unknown },
+    onProgress?: (done: number, total: number) => void,
+  ) => {
+    const ids = new Map<string, number>();
+    const states = scopes.map((scope): SiteWriteState => {
+      const existing = readSite(scope);
+      if (!existing) {
+        insertSite.run(scope.companyId, scope.scopeGroupId, JSON.stringify(emptyDefinitions()));
+      }
+      const id = existing?.id ?? siteRow.get(scope.companyId, scope.scopeGroupId)?.id;
+      if (id === undefined) throw new Error('site row missing right after its insert');
+      ids.set(scopeKey(scope), id);
+      return {
+        scope,
+        existed: existing !== undefined,
+        definitions: existing?.definitions ?? emptyDefinitions(),
+        partners: new Map(
+          partnerPositions.all(id).map((row) => [row.slug, { id: row.id, position: row.position }]),
+        ),
+      };
+    });
+    const { changes, result } = compute(states);
+    const changed = new Set(changes.map((change) => scopeKey(change.scope)));
+    states.forEach((state) => {
+      const id = ids.get(scopeKey(state.scope));
+      // A site read only to find nothing to change is not created.
+      if (!state.existed && !changed.has(scopeKey(state.scope)) && id !== undefined) {
+        deleteSite.run(id);
+      }
+    });
+    const total = changes.reduce((sum, change) => sum + change.upserts.length, 0);
+    let done = 0;
+    for (const change of changes) {
+      const id = ids.get(scopeKey(change.scope));
+      if (id === undefined) throw new Error('a change for a site that was not read');
+      updateSite.run(JSON.stringify(change.definitions), id);
+      for (const slug of change.deletes) deletePartner.run(id, slug);
+      for (const partner of change.upserts) {
+        upsertPartner.run(id, partner.slug, partner.position, JSON.stringify(partner.record));
+        done += 1;
+        if (done % PROGRESS_EVERY === 0 || done === total) onProgress?.(done, total);
+      }
+    }
+    return result;
+  };
+  const transaction = db.transaction(writeAll);
+
+  const source: PartnerSource = {
+    capabilities: { notifies: false, remote: false, pollMs: 250 },
+    async siteVersions(): Promise<SiteVersion[]> {
+      return versions.all().map((row) => ({
+        scope: { companyId: row.companyId, scopeGroupId: row.scopeGroupId },
+        version: row.version,
+      }));
+    },
+    async loadSite(scope: Scope): Promise<StoredSite | undefined> {
+      const read = db.transaction(() => {
+        const site = readSite(scope);
+        if (!site) return undefined;
+        return { ...site, scope, partners: partnerRows.all(site.id).map(toPartner) };
+      });
+      return read();
+    },
+    async readPartner(scope: Scope, slug: string): Promise<StoredPartner | undefined> {
+      const site = siteRow.get(scope.companyId, scope.scopeGroupId);
+      const row = site ? partnerBySlug.get(site.id, slug) : undefined;
+      return row ? toPartner(row) : undefined;
+    },
+    async write<T>(
+      scopes: readonly Scope[],
+      compute: (states: SiteWriteState[]) => { changes: SiteChange[]; result: T },
+      onProgress?: (done: number, total: number) => void,
+    ): Promise<T> {
+      // BEGIN IMMEDIATE: the states read are still true when the changes are written.
+      let outcome: { value: T } | undefined;
+      transaction.immediate(
+        scopes,
+        (states) => {
+          const computed = compute(states);
+          outcome = { value: computed.result };
+          return computed;
+        },
+        onProgress,
+      );
+      if (!outcome) throw new Error('the write transaction did not run');
+      return outcome.value;
+    },
+    async isEmpty(): Promise<boolean> {
+      return hasSite.get()?.found !== 1;
+    },
+    async exclusive<T>(task: () => Promise<T>): Promise<T> {
+      return task();
+    },
+    watch(): void {
+      // Polled: SQLite has no notifications between processes.
+    },
+    async close(): Promise<void> {
+      if (db.open) db.close();
+    },
+  };
+  return source;
+}
