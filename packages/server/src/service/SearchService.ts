@@ -14,11 +14,7 @@ import { searchTerms } from '../search/searchTerms';
 import type { DirectoryData, PartnerData } from '../store/DirectoryData';
 import { directoryDataSchema } from '../store/DirectoryData';
 import { DirectoryImportError } from '../store/DirectoryImportError';
-import type {
-  ImportSummary,
-  PartnerStore,
-  StoreSearchResult,
-} from '../store/PartnerStore';
+import type { ImportSummary, PartnerStore, StoreSearchResult } from '../store/PartnerStore';
 import type { PartnerSource, SiteVersion } from '../store/PartnerSource';
 import { SourceUnavailableError } from '../store/PartnerSource';
 import { pickText, resolveLocale } from '../store/resolveLocale';

@@ -27,7 +27,7 @@ export interface PostgresSourceOptions {
   poolSize?: number;
 }
 
-/** The channel commits are announced on; the payload is the site's key. */
+/** The channel commits are announced on; the payload is the site as JSON [companyId, scopeGroupId]. */
 export const CHANGE_CHANNEL = 'partners_changed';
 /** Advisory lock key held while an empty database is seeded. */
 const SEED_LOCK = 7_310_012;
@@ -208,7 +208,10 @@ export async function openSource(options: PostgresSourceOptions): Promise<Partne
             onProgress?.(done, total);
           }
           // Delivered at commit, to every listening server.
-          await client.query(`SELECT pg_notify($1, $2)`, [CHANGE_CHANNEL, scopeKey(change.scope)]);
+          await client.query(`SELECT pg_notify($1, $2)`, [
+            CHANGE_CHANNEL,
+            JSON.stringify([change.scope.companyId, change.scope.scopeGroupId]),
+          ]);
         }
         return result;
       });

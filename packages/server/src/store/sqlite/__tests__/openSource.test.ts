@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { describeStoreContract } from '../../__tests__/describeStoreContract';
 import { MAIN, storeFixture } from '../../__tests__/storeFixture';
 import { openSqliteStore } from '../../openStore';
 
@@ -13,8 +12,6 @@ const nextPath = () => join(folder, `store-${(counter += 1)}.db`);
 afterAll(() => {
   rmSync(folder, { recursive: true, force: true });
 });
-
-describeStoreContract('SQLite', async () => openSqliteStore({ path: nextPath() }));
 
 describe('SqliteStore', () => {
   it('keeps its data in the file across openings', async () => {

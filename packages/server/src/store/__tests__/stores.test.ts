@@ -1,0 +1,33 @@
+/**
+ * The store contract over every source, as kysely runs one suite over every dialect:
+ * a real SQLite file, and a real PostgreSQL server this file starts.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { openPostgresStore, openSqliteStore } from '../openStore';
+import type { TestPostgres } from '../postgres/__tests__/startPostgres';
+import { startPostgres } from '../postgres/__tests__/startPostgres';
+import { describeStoreContract } from './describeStoreContract';
+
+const folder = mkdtempSync(join(tmpdir(), 'partners-stores-'));
+let counter = 0;
+let postgres: TestPostgres;
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+}, 60_000);
+
+afterAll(async () => {
+  await postgres.destroy();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describeStoreContract('SQLite', async () =>
+  openSqliteStore({ path: join(folder, `store-${(counter += 1)}.db`) }),
+);
+
+describeStoreContract('PostgreSQL', async () =>
+  openPostgresStore({ connectionString: await postgres.createDatabase(), poolSize: 3 }),
+);
