@@ -3,12 +3,19 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { handleError } from './http/handleError';
 import { sendProblem } from './http/sendProblem';
 import { partnersApi } from './partnersApi';
+import { admin } from './routes/admin';
 import { health } from './routes/health';
 import { logos } from './routes/logos';
+import { readyz } from './routes/readyz';
+import type { SearchService } from './service/SearchService';
 import type { PartnerStore } from './store/PartnerStore';
 
 export interface AppDeps {
   store: PartnerStore;
+  /** The service behind `store`: serves /readyz, and the admin API when tokens are given. */
+  service?: SearchService;
+  /** ADMIN_TOKEN's tokens; none: the admin routes do not exist (404). */
+  adminTokens?: readonly string[];
   /** Fastify's pino logger: true, false (default) or its options. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -47,5 +54,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(health, { store: deps.store });
   await app.register(logos);
   await app.register(partnersApi, { store: deps.store });
+  const { service } = deps;
+  if (service) {
+    await app.register(readyz, { state: () => service.state() });
+    if (deps.adminTokens && deps.adminTokens.length > 0) {
+      await app.register(admin, { service, tokens: deps.adminTokens });
+    }
+  }
   return app;
 }

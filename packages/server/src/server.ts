@@ -1,14 +1,16 @@
 /**
- * Runs the reference API: PORT (8080), HOST (localhost), DATABASE_PATH
- * (./data/partners.db), SEED_PARTNER_COUNT (260). Seeds an empty database; later
- * starts reuse it. On SIGTERM or SIGINT it stops accepting, lets in-flight requests
- * finish, then closes the store.
+ * Runs the reference API: PORT (8080), HOST (localhost), DATABASE_URL (postgres://…,
+ * else SQLite), DATABASE_PATH (./data/partners.db), SEED_PARTNER_COUNT (260),
+ * ADMIN_TOKEN (comma-separated; none: no admin API). Seeds an empty database once;
+ * later starts reuse it. Follows commits of other servers. On SIGTERM or SIGINT it
+ * stops accepting, lets in-flight requests finish, then closes the store.
  */
 import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { DEFAULT_PARTNER_COUNT } from './seed/generateDirectory';
 import { seedIfEmpty } from './seed/seedIfEmpty';
-import { openSqliteStore } from './store/openStore';
+import { parseAdminTokens } from './http/checkBearerToken';
+import { describeStore, openStore } from './store/openStore';
 
 function readInteger(name: string, value: string | undefined, min: number, max: number) {
   const number = Number(value);
@@ -27,12 +29,17 @@ async function main(): Promise<void> {
     1_000_000,
   );
   const host = process.env.HOST ?? 'localhost';
-  const databasePath = resolve(process.env.DATABASE_PATH ?? './data/partners.db');
+  const environment = {
+    DATABASE_URL: process.env.DATABASE_URL,
+    databasePath: resolve(process.env.DATABASE_PATH ?? './data/partners.db'),
+  };
+  const database = describeStore(environment);
+  const adminTokens = parseAdminTokens(process.env.ADMIN_TOKEN);
 
-  const store = openSqliteStore({ path: databasePath });
-  const app = await buildApp({ store, logger: true });
+  const store = await openStore(environment);
+  const app = await buildApp({ store, service: store, adminTokens, logger: true });
   if (await seedIfEmpty(store, { partnerCount })) {
-    app.log.info({ databasePath, partnerCount }, 'seeded an empty database');
+    app.log.info({ database, partnerCount }, 'seeded an empty database');
   }
   const warmStart = performance.now();
   await store.warm();
@@ -40,6 +47,8 @@ async function main(): Promise<void> {
     { ms: Math.round(performance.now() - warmStart) },
     'search index built; listening next',
   );
+  store.startFollowing();
+  app.log.info({ database, admin: adminTokens.length > 0 }, 'following the database');
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {

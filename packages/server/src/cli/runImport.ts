@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import type { DirectoryData, SiteData } from '../store/DirectoryData';
+import type { DirectoryData } from '../store/DirectoryData';
 import { directoryDataSchema } from '../store/DirectoryData';
 import { DirectoryImportError } from '../store/DirectoryImportError';
 import type { PartnerStore } from '../store/PartnerStore';
 import type { ImportRow } from './importRowSchema';
 import { importRowSchema } from './importRowSchema';
+import { rowsToDirectory } from './rowsToDirectory';
 import type { RawRow } from './readImportFile';
 import { ImportFileError, readImportFile } from './readImportFile';
 
@@ -19,49 +20,14 @@ export interface RunImportOptions {
   log?: (line: string) => void;
   /** Show progress from this many rows on. */
   progressFrom?: number;
+  /** Also remove the partners of each site in the file that the file does not name. */
+  replace?: boolean;
 }
 
 const PROGRESS_EVERY = 10_000;
 
 function formatPath(path: PropertyKey[]): string {
   return path.map((part) => String(part)).join('.');
-}
-
-function toDirectory(rows: { line: number; row: ImportRow }[], options: RunImportOptions) {
-  const sites = new Map<string, { site: SiteData; lines: number[] }>();
-  for (const { line, row } of rows) {
-    const companyId = row.companyId ?? options.companyId;
-    const scopeGroupId = row.scopeGroupId ?? options.scopeGroupId;
-    const key = `${companyId}\u0000${scopeGroupId}`;
-    let entry = sites.get(key);
-    if (!entry) {
-      entry = {
-        site: { companyId, scopeGroupId, globalFilters: [], filterGroups: [], partners: [] },
-        lines: [],
-      };
-      sites.set(key, entry);
-    }
-    entry.site.partners.push({
-      slug: row.slug,
-      title: row.title,
-      summary: row.summary,
-      url: row.url,
-      imageUrl: row.imageUrl ?? `/partner-assets/logos/${row.slug}.svg`,
-      position: row.position,
-      globalFilters: row.globalFilters,
-      filterItemIds: row.filterItemIds,
-    });
-    entry.lines.push(line);
-  }
-  const entries = [...sites.values()];
-  const data: DirectoryData = { sites: entries.map((entry) => entry.site) };
-  /** Line of the row behind an issue path like ['sites', 0, 'partners', 3, ...]. */
-  const lineOf = (path: (string | number)[]): number | undefined => {
-    const [, siteIndex, , partnerIndex] = path;
-    if (typeof siteIndex !== 'number' || typeof partnerIndex !== 'number') return undefined;
-    return entries[siteIndex]?.lines[partnerIndex];
-  };
-  return { data, lineOf };
 }
 
 /**
@@ -115,7 +81,7 @@ export async function runImport(options: RunImportOptions): Promise<number> {
     log(`${bad} bad row(s) of ${rows.length}: nothing was imported`);
     return 1;
   }
-  const { data, lineOf } = toDirectory(valid, options);
+  const { data, lineOf } = rowsToDirectory(valid, options);
   return importInto(options, log, data, lineOf, rows.length);
 }
 
@@ -129,6 +95,7 @@ async function importInto(
   const progressFrom = options.progressFrom ?? PROGRESS_EVERY;
   try {
     const summary = await options.store.importDirectory(data, {
+      replace: options.replace ?? false,
       onProgress: (done, total, phase) => {
         if (total >= progressFrom && (done % PROGRESS_EVERY === 0 || done === total)) {
           log(`${phase === 'partners' ? 'written' : 'indexed'} ${done} of ${total} partners`);
@@ -137,7 +104,8 @@ async function importInto(
     });
     log(
       `imported ${summary.partnersCreated + summary.partnersUpdated} partner(s): ` +
-        `${summary.partnersCreated} new, ${summary.partnersUpdated} updated`,
+        `${summary.partnersCreated} new, ${summary.partnersUpdated} updated` +
+        (summary.partnersDeleted === undefined ? '' : `, ${summary.partnersDeleted} removed`),
     );
     return 0;
   } catch (error) {

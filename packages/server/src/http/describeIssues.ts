@@ -42,6 +42,9 @@ function describeIssue(issue: SchemaIssue, input: unknown, subject: string): str
     return `${subject} must be ${EXPECTED[issue.expected ?? ''] ?? 'valid'}`;
   }
   const field = fieldName(issue.path);
+  if (issue.code === 'invalid_union' && valueAt(input, issue.path) === undefined) {
+    return `${field} is required`;
+  }
   if (issue.code === 'invalid_type') {
     if (valueAt(input, issue.path) === undefined) return `${field} is required`;
     return `${field} must be ${EXPECTED[issue.expected ?? ''] ?? 'of another type'}`;

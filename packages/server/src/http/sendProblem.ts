@@ -3,6 +3,7 @@ import type { Problem } from '@partners-network/contract';
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   500: 'INTERNAL_SERVER_ERROR',

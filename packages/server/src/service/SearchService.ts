@@ -11,7 +11,7 @@ import type {
   SearchCriteria,
 } from '@partners-network/contract';
 import { searchTerms } from '../search/searchTerms';
-import type { DirectoryData, PartnerData } from '../store/DirectoryData';
+import type { DirectoryData, PartnerData, PartnerInput } from '../store/DirectoryData';
 import { directoryDataSchema } from '../store/DirectoryData';
 import { DirectoryImportError } from '../store/DirectoryImportError';
 import type { ImportSummary, PartnerStore, StoreSearchResult } from '../store/PartnerStore';
@@ -475,7 +475,7 @@ export class SearchService implements PartnerStore {
   }
 
   /** Creates or replaces one partner of an existing site; false when the site is unknown. */
-  async putPartner(scope: Scope, partner: PartnerData): Promise<'created' | 'updated' | null> {
+  async putPartner(scope: Scope, partner: PartnerInput): Promise<'created' | 'updated' | null> {
     if (!(await this.hasScope(scope))) return null;
     const summary = await this.importDirectory({ sites: [{ ...scope, partners: [partner] }] });
     return summary.partnersCreated > 0 ? 'created' : 'updated';

@@ -16,10 +16,7 @@ const PROGRESS_EVERY = 1000;
 
 type Path = (string | number)[];
 
-export interface MergeOptions extends ImportOptions {
-  /** Also remove each listed site's partners that the file does not name. */
-  replace?: boolean;
-}
+export type MergeOptions = ImportOptions;
 
 interface Working {
   state: SiteWriteState;

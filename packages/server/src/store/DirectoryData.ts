@@ -103,6 +103,8 @@ export type FilterItemData = z.infer<typeof filterItemDataSchema>;
 export type FilterGroupData = z.infer<typeof filterGroupDataSchema>;
 export type GlobalFilterData = z.infer<typeof globalFilterDataSchema>;
 export type PartnerData = z.infer<typeof partnerDataSchema>;
+/** Input form of a partner: defaults (summary, filterItemIds) may be left out. */
+export type PartnerInput = z.input<typeof partnerDataSchema>;
 export type SiteData = z.infer<typeof siteDataSchema>;
 /** Input form: defaults (summary, filterItemIds...) may be left out. */
 export type DirectoryData = z.input<typeof directoryDataSchema>;

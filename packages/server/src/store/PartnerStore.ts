@@ -32,6 +32,8 @@ export interface ImportSummary {
 export type ImportPhase = 'partners' | 'index';
 
 export interface ImportOptions {
+  /** Also remove each listed site's partners that the data does not name. */
+  replace?: boolean;
   /**
    * Called now and then, done of total: partners checked ('partners'), then written
    * as the records every server builds its search index from ('index').
