@@ -26,7 +26,7 @@ function writeFile(name: string, content: string): string {
   return path;
 }
 
-async function run(file: string, progressFrom?: number) {
+async function run(file: string, progressFrom?: number, replace = false) {
   const lines: string[] = [];
   const code = await runImport({
     file,
@@ -35,6 +35,7 @@ async function run(file: string, progressFrom?: number) {
     scopeGroupId: SEED_SCOPE_GROUP_ID,
     log: (line) => lines.push(line),
     progressFrom,
+    replace,
   });
   return { code, lines };
 }
@@ -201,6 +202,18 @@ describe('runImport', () => {
     const csv = await run(writeFile('broken.csv', 'slug,title\n"unclosed,x\n'));
     expect(csv.code).toBe(1);
     expect(csv.lines[0]).toMatch(/not a valid CSV file/);
+  });
+
+  it('in replace mode removes the site partners the file does not name', async () => {
+    const before = await find('');
+    expect(before.length).toBeGreaterThan(2);
+    const { code, lines } = await run(join(examples, 'partners.json'), undefined, true);
+    expect(code).toBe(0);
+    expect(lines.at(-1)).toBe('imported 2 partner(s): 2 new, 0 updated, 40 removed');
+    const titles = (await everything()).flatMap(
+      (result) => result?.partners.map((partner) => partner.title) ?? [],
+    );
+    expect([...new Set(titles)].sort()).toEqual(['Helvetia Atelier Cloud SA', 'Lisboa Dados Lda.']);
   });
 
   it('shows progress on a large file', async () => {
