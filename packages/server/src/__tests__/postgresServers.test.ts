@@ -1,0 +1,196 @@
+/**
+ * Two real API server processes on one real PostgreSQL server: what an operator running
+ * several servers behind a load balancer would notice.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { API_BASE_PATH, problemSchema, searchPath } from '@partners-network/contract';
+import * as z from 'zod';
+import type { TestPostgres } from '../store/postgres/__tests__/startPostgres';
+import { startPostgres } from '../store/postgres/__tests__/startPostgres';
+import type { RunningServer } from './startServer';
+import { startServer } from './startServer';
+
+const SCOPE = { companyId: '20097', scopeGroupId: '20121' };
+const TOKEN = 'operator-token-7f3a';
+const partners = `${API_BASE_PATH}/${SCOPE.companyId}/${SCOPE.scopeGroupId}/partners`;
+const searchAnswer = z.object({
+  totalFound: z.number(),
+  partners: z.array(z.object({ title: z.string() })),
+});
+const readyAnswer = z.object({
+  status: z.string(),
+  lastChangeSeenSecondsAgo: z.number().nullable().optional(),
+});
+
+let postgres: TestPostgres;
+let databaseUrl: string;
+let first: RunningServer;
+let second: RunningServer;
+
+async function search(server: RunningServer, text: string) {
+  const response = await fetch(`${server.address}${searchPath(SCOPE)}?locale=en-US`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' },
+    body: JSON.stringify({
+      globalFilter: 'technology-partners',
+      text,
+      filterItemIds: [],
+      offset: 0,
+      resultsPerPage: 100,
+    }),
+  });
+  expect(response.status).toBe(200);
+  return searchAnswer.parse(await response.json());
+}
+
+async function titles(server: RunningServer, text: string) {
+  return (await search(server, text)).partners.map((partner) => partner.title);
+}
+
+function admin(server: RunningServer, method: string, path: string, body?: unknown) {
+  return fetch(`${server.address}${partners}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${TOKEN}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+async function ready(server: RunningServer) {
+  const response = await fetch(`${server.address}/readyz`);
+  return { status: response.status, body: readyAnswer.parse(await response.json()) };
+}
+
+const partner = (slug: string, title: string) => ({
+  slug,
+  title,
+  url: `/partners/${slug}`,
+  globalFilters: ['technology-partners'],
+});
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  databaseUrl = await postgres.createDatabase();
+  const env = { DATABASE_URL: databaseUrl, SEED_PARTNER_COUNT: '120', ADMIN_TOKEN: TOKEN };
+  // Both at once on an empty database: migrations and seeding must happen once.
+  [first, second] = await Promise.all([startServer(env), startServer(env)]);
+}, 90_000);
+
+afterAll(async () => {
+  await Promise.all([first?.stop(), second?.stop()]);
+  await postgres?.destroy();
+});
+
+describe('two API servers on one PostgreSQL database', () => {
+  it('started together on an empty database: migrated and seeded once', async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const migrations = await client.query('SELECT version FROM schema_migration');
+    const sites = await client.query('SELECT count(*)::int AS count FROM site');
+    await client.end();
+    expect(migrations.rows).toEqual([{ version: 1 }]);
+    expect(sites.rows).toEqual([{ count: 2 }]);
+    const seeded = [first, second].filter((server) =>
+      server.output().includes('seeded an empty database'),
+    );
+    expect(seeded).toHaveLength(1);
+    expect((await search(first, '')).totalFound).toBe((await search(second, '')).totalFound);
+  });
+
+  it('refuses admin calls without the right token', async () => {
+    const none = await fetch(`${first.address}${partners}/anything`);
+    expect(none.status).toBe(401);
+    expect(problemSchema.parse(await none.json()).status).toBe('UNAUTHORIZED');
+    const wrong = await fetch(`${second.address}${partners}/anything`, {
+      method: 'DELETE',
+      headers: { authorization: 'Bearer not-the-token' },
+    });
+    expect(wrong.status).toBe(401);
+  });
+
+  it('shows a PUT through one server in searches through the other within a second', async () => {
+    const put = await admin(
+      first,
+      'PUT',
+      '/quokka-systems',
+      partner('quokka-systems', 'Quokka Systems'),
+    );
+    expect(put.status).toBe(201);
+    const started = Date.now();
+    await vi.waitFor(
+      async () => expect(await titles(second, 'quokka')).toEqual(['Quokka Systems']),
+      {
+        timeout: 1000,
+        interval: 25,
+      },
+    );
+    expect(Date.now() - started).toBeLessThan(1000);
+    // The write is logged with its slug and which token, never the token itself.
+    await vi.waitFor(() => expect(first.output()).toContain('"slug":"quokka-systems"'));
+    expect(first.output()).toMatch(/"tokenIndex":0,"tokenFingerprint":"[0-9a-f]{8}"/);
+    expect(first.output()).not.toContain(TOKEN);
+  });
+
+  it('removes a partner deleted through one server from the other', async () => {
+    expect((await admin(second, 'DELETE', '/quokka-systems')).status).toBe(204);
+    await vi.waitFor(async () => expect(await titles(first, 'quokka')).toEqual([]), {
+      timeout: 1000,
+      interval: 25,
+    });
+  });
+
+  it('applies a replace import everywhere', async () => {
+    const response = await admin(second, 'POST', '/import?mode=replace', [
+      partner('only-one', 'Only One'),
+      partner('only-two', 'Only Two'),
+    ]);
+    expect(response.status).toBe(200);
+    await vi.waitFor(
+      async () => {
+        for (const server of [first, second]) {
+          expect((await titles(server, '')).sort()).toEqual(['Only One', 'Only Two']);
+        }
+      },
+      { timeout: 2000, interval: 25 },
+    );
+  });
+
+  it('keeps answering searches while PostgreSQL is away, refuses writes, and catches up after', async () => {
+    await postgres.stop();
+    for (const server of [first, second]) {
+      expect((await titles(server, 'only')).sort()).toEqual(['Only One', 'Only Two']);
+    }
+    const refused = await admin(first, 'PUT', '/while-away', partner('while-away', 'While Away'));
+    expect(refused.status).toBe(503);
+    expect(problemSchema.parse(await refused.json()).status).toBe('SERVICE_UNAVAILABLE');
+    await vi.waitFor(
+      async () => {
+        for (const server of [first, second]) {
+          const state = await ready(server);
+          expect(state.status).toBe(200);
+          expect(state.body.status).toBe('DEGRADED');
+          expect(state.body.lastChangeSeenSecondsAgo).toBeGreaterThanOrEqual(0);
+        }
+      },
+      { timeout: 8000, interval: 100 },
+    );
+    expect((await fetch(`${second.address}/healthz`)).status).toBe(200);
+
+    await postgres.start();
+    await vi.waitFor(
+      async () => {
+        for (const server of [first, second]) expect((await ready(server)).body.status).toBe('UP');
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    const put = await admin(first, 'PUT', '/came-back', partner('came-back', 'Came Back'));
+    expect(put.status).toBe(201);
+    await vi.waitFor(async () => expect(await titles(second, 'came')).toEqual(['Came Back']), {
+      timeout: 1000,
+      interval: 25,
+    });
+  }, 40_000);
+});
