@@ -12,7 +12,7 @@ import { BENCH_DIR, ROOT_DIR, log } from '../lib/environment';
 export const CACHE_DIR = join(BENCH_DIR, '.cache');
 const SERVER_SRC = join(ROOT_DIR, 'packages/server/src');
 /** What decides the bytes of the database: the generator, the schema and the import. */
-const KEY_FOLDERS = ['seed', 'store', 'store/sqlite'];
+const KEY_FOLDERS = ['seed', 'service', 'store', 'store/sqlite'];
 
 export function generatorVersion(): string {
   const hash = createHash('sha256');

@@ -7,6 +7,7 @@ import type { Partner } from '@partners-network/contract';
 import type { IndexedDocument, SiteIndex } from '../search/SiteIndex';
 import { SiteIndexBuilder } from '../search/SiteIndex';
 import type { StoredSite } from '../store/PartnerSource';
+import { DEFAULT_LOCALE } from '../store/DirectoryData';
 import { pickText } from '../store/resolveLocale';
 import type { GlobalFilterInfo, GroupInfo, SiteInfo } from './SiteInfo';
 
@@ -25,16 +26,18 @@ interface ItemForCard {
   names: Map<string, string>;
 }
 
-/** One partner as cards and the index need it, in every locale. */
+/**
+ * One partner as cards and the index need it, in every locale. Texts stay the stored
+ * records' objects (no copies): at 100k partners every byte here counts 100k times.
+ */
 export interface PartnerEntry {
-  slug: string;
   url: string;
   imageUrl: string;
-  titles: Map<string, string>;
-  summaries: Map<string, string>;
+  titles: Readonly<Record<string, string>>;
+  summaries: Readonly<Record<string, string>>;
   /** Its filter items in card order (group position, item position, id). */
-  items: ItemForCard[];
-  badges: ItemForCard[];
+  items: readonly ItemForCard[];
+  badges: readonly ItemForCard[];
 }
 
 export interface BuiltSite {
@@ -47,14 +50,21 @@ export interface BuiltSite {
   size: number;
 }
 
+/** Shared by every partner without items or badges. */
+const NONE: readonly ItemForCard[] = Object.freeze([]);
+
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function toMap(texts: Record<string, string>, skipEmpty = false): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const [locale, text] of Object.entries(texts)) {
-    if (!skipEmpty || text !== '') map.set(locale, text);
-  }
-  return map;
+function toMap(texts: Record<string, string>): Map<string, string> {
+  return new Map(Object.entries(texts));
+}
+
+/** The text in a locale, else in en-US, else empty; an empty text counts as none. */
+function textIn(texts: Readonly<Record<string, string>>, locale: string): string {
+  const own = texts[locale];
+  if (own !== undefined && own !== '') return own;
+  const fallback = texts[DEFAULT_LOCALE];
+  return fallback !== undefined && fallback !== '' ? fallback : '';
 }
 
 function byPosition<T extends { position: number; id: number }>(a: T, b: T): number {
@@ -66,8 +76,8 @@ export function cardOf(partner: PartnerEntry, locale: string): Partner {
   return {
     image: { url: partner.imageUrl },
     categories: badges === '' ? [] : badges.split(BADGE_SEPARATOR).map((name) => ({ name })),
-    title: pickText(partner.titles, locale),
-    summary: pickText(partner.summaries, locale),
+    title: textIn(partner.titles, locale),
+    summary: textIn(partner.summaries, locale),
     url: partner.url,
   };
 }
@@ -151,19 +161,23 @@ export async function buildSite(stored: StoredSite): Promise<BuiltSite> {
       partnerCounts.set(filterId, (partnerCounts.get(filterId) ?? 0) + 1);
     }
     for (const itemId of record.filterItemIds) builder.addToItem(itemId, ordinal);
-    const partnerItems = [...record.filterItemIds]
-      .sort((a, b) => a - b)
-      .map((id) => items.get(id))
-      .filter((item): item is ItemForCard => item !== undefined)
-      .sort((a, b) => a.groupPosition - b.groupPosition || a.position - b.position);
+    const partnerItems: readonly ItemForCard[] =
+      record.filterItemIds.length === 0
+        ? NONE
+        : [...record.filterItemIds]
+            .sort((a, b) => a - b)
+            .map((id) => items.get(id))
+            .filter((item): item is ItemForCard => item !== undefined)
+            .sort((a, b) => a.groupPosition - b.groupPosition || a.position - b.position);
     partners.push({
-      slug: stored.slug,
       url: record.url,
       imageUrl: record.imageUrl,
-      titles: toMap(record.title, true),
-      summaries: toMap(record.summary, true),
+      titles: record.title,
+      summaries: record.summary,
       items: partnerItems,
-      badges: partnerItems.filter((item) => item.showAsCategory).slice(0, MAX_BADGES),
+      badges: partnerItems.some((item) => item.showAsCategory)
+        ? partnerItems.filter((item) => item.showAsCategory).slice(0, MAX_BADGES)
+        : NONE,
     });
   }
   function* documents(locale: string): Generator<IndexedDocument> {
@@ -173,9 +187,9 @@ export async function buildSite(stored: StoredSite): Promise<BuiltSite> {
       yield {
         ordinal,
         documentId: ordinal + 1,
-        title: pickText(partner.titles, locale),
+        title: textIn(partner.titles, locale),
         categories: partner.items.map((item) => pickText(item.names, locale)).join(' '),
-        summary: pickText(partner.summaries, locale),
+        summary: textIn(partner.summaries, locale),
       };
     }
   }

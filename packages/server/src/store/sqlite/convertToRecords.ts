@@ -46,6 +46,8 @@ export function convertToRecords(db: Database): void {
       record TEXT NOT NULL,
       UNIQUE (site_id, slug)
     );
+    -- a site's partners in editorial order, read in pages by (position, id)
+    CREATE INDEX partner_by_position ON partner (site_id, position, id);
   `);
   const sites = db
     .prepare<

@@ -20,6 +20,8 @@ import { scopeKey } from '../scopeKey';
 import { migrate } from './migrate';
 
 const PROGRESS_EVERY = 1000;
+/** Partners read per query while a site loads. */
+const LOAD_PAGE = 2000;
 
 export interface SqliteSourceOptions {
   /** A file path (its folder is created) or ':memory:'. */
@@ -58,8 +60,9 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
     [string, string],
     { id: number; definitions: string; version: number }
   >(`SELECT id, definitions, version FROM site WHERE company_id = ? AND scope_group_id = ?`);
-  const partnerRows = db.prepare<[number], PartnerRow>(
-    `SELECT id, slug, position, record FROM partner WHERE site_id = ? ORDER BY position, id`,
+  const partnerPage = db.prepare<[number, number, number, number], PartnerRow>(
+    `SELECT id, slug, position, record FROM partner
+     WHERE site_id = ? AND (position, id) > (?, ?) ORDER BY position, id LIMIT ?`,
   );
   const partnerBySlug = db.prepare<[number, string], PartnerRow>(
     `SELECT id, slug, position, record FROM partner WHERE site_id = ? AND slug = ?`,
@@ -150,12 +153,22 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
       }));
     },
     async loadSite(scope: Scope): Promise<StoredSite | undefined> {
-      const read = db.transaction(() => {
-        const site = readSite(scope);
-        if (!site) return undefined;
-        return { ...site, scope, partners: partnerRows.all(site.id).map(toPartner) };
-      });
-      return read();
+      const site = readSite(scope);
+      if (!site) return undefined;
+      // In pages, giving the event loop back between them: searches go on meanwhile. A
+      // write between two pages raises the version past the one returned here, so the
+      // next catch-up loads the site again.
+      const partners: StoredPartner[] = [];
+      let after = { position: -1, id: -1 };
+      for (;;) {
+        const rows = partnerPage.all(site.id, after.position, after.id, LOAD_PAGE);
+        for (const row of rows) partners.push(toPartner(row));
+        const last = rows.at(-1);
+        if (!last || rows.length < LOAD_PAGE) break;
+        after = last;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return { ...site, scope, partners };
     },
     async readPartner(scope: Scope, slug: string): Promise<StoredPartner | undefined> {
       const site = siteRow.get(scope.companyId, scope.scopeGroupId);
