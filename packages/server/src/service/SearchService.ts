@@ -87,9 +87,22 @@ export interface ServiceState {
     version: number;
     /** When this site last changed in memory (ms since epoch). */
     changedAt: number;
+    /** Its index is held (and rebuilt) by a worker thread. */
+    indexInWorker: boolean;
   }[];
   caches: { pageEntries: number; idEntries: number; ids: number };
 }
+
+export interface SearchServiceOptions {
+  /**
+   * Sites of this many partners or more are indexed (and searched) in a worker thread,
+   * so applying a change never holds up a search; smaller ones build in milliseconds.
+   */
+  workerFrom?: number;
+}
+
+/** From this size an index build takes long enough (100 ms and more) to move off the event loop. */
+export const WORKER_FROM = 10_000;
 
 interface SiteSlot {
   scope: Scope;
@@ -119,8 +132,11 @@ export class SearchService implements PartnerStore {
   #timer: NodeJS.Timeout | undefined;
   #closed = false;
 
-  constructor(source: PartnerSource) {
+  readonly #workerFrom: number;
+
+  constructor(source: PartnerSource, options: SearchServiceOptions = {}) {
     this.#source = source;
+    this.#workerFrom = options.workerFrom ?? WORKER_FROM;
   }
 
   get source(): PartnerSource {
@@ -148,12 +164,15 @@ export class SearchService implements PartnerStore {
           this.#drop(key);
           return undefined;
         }
-        const built = await buildSite(stored);
+        const built = await buildSite(stored, { workerFrom: this.#workerFrom });
         const slot = { scope, built, changedAt: Date.now() };
         const current = this.#sites.get(key);
         if (!current || current.built.version <= built.version) {
           this.#sites.set(key, slot);
+          current?.built.index.close();
           this.#forget();
+        } else {
+          built.index.close();
         }
         if ((this.#wanted.get(key) ?? -1) <= built.version) this.#wanted.delete(key);
         return this.#sites.get(key);
@@ -166,7 +185,11 @@ export class SearchService implements PartnerStore {
   }
 
   #drop(key: string): void {
-    if (this.#sites.delete(key)) this.#forget();
+    const slot = this.#sites.get(key);
+    if (!slot) return;
+    this.#sites.delete(key);
+    slot.built.index.close();
+    this.#forget();
   }
 
   async #guard<T>(task: () => Promise<T>): Promise<T> {
@@ -262,9 +285,9 @@ export class SearchService implements PartnerStore {
       resultsPerPage,
     };
     const filterGroups = this.#filterGroups(filter, resolved);
-    const cards = (ordinals: ArrayLike<number>) =>
-      index.documentIds(resolved, ordinals).flatMap((documentId) => {
-        const partner = partners[documentId - 1];
+    const cards = (ordinals: Int32Array) =>
+      Array.from(ordinals).flatMap((ordinal) => {
+        const partner = partners[ordinal];
         return partner ? [cardOf(partner, resolved)] : [];
       });
 
@@ -273,7 +296,7 @@ export class SearchService implements PartnerStore {
       const key = `${site.id}\u0000${filter.id}\u0000${resolved}\u0000${offset}\u0000${resultsPerPage}\u0000${criteria.text}`;
       const cached = touch(this.#pageCache, key);
       if (cached) return cached;
-      const all = index.find({
+      const all = await index.find({
         locale: resolved,
         globalFilterId: filter.id,
         itemGroups: [],
@@ -301,7 +324,7 @@ export class SearchService implements PartnerStore {
       itemGroups.map((ids) => ids.join(',')).join(';'),
       terms.join(' '),
     ].join('\u0000');
-    const ordered = this.#orderedIds(key, offset + resultsPerPage, () =>
+    const ordered = await this.#orderedIds(key, offset + resultsPerPage, () =>
       index.find({ locale: resolved, globalFilterId: filter.id, itemGroups, terms }),
     );
     return {
@@ -316,13 +339,20 @@ export class SearchService implements PartnerStore {
    * Matching partners in answer order, at least up to `end` (or all), kept for the
    * next pages and visitors: the first ones only, until someone pages further.
    */
-  #orderedIds(key: string, end: number, find: () => Int32Array): OrderedIds {
+  async #orderedIds(
+    key: string,
+    end: number,
+    find: () => Int32Array | Promise<Int32Array>,
+  ): Promise<OrderedIds> {
     const cached = touch(this.#idCache, key);
     if (cached && (end <= cached.ids.length || cached.ids.length === cached.total)) {
       return cached;
     }
     if (cached) this.#dropIds(key, cached);
-    const all = find();
+    const all = await find();
+    // Another search of the same key may have filled the cache meanwhile.
+    const raced = this.#idCache.get(key);
+    if (raced) this.#dropIds(key, raced);
     const kept = {
       ids: end <= ID_CACHE_FIRST_IDS ? all.slice(0, ID_CACHE_FIRST_IDS) : all,
       total: all.length,
@@ -435,7 +465,15 @@ export class SearchService implements PartnerStore {
     ];
     const summary = await this.#guard(() =>
       this.#source.write(
-        scopes,
+        scopes.map((scope) => ({
+          scope,
+          // Only the partners the data names, unless all of them may go.
+          slugs: options?.replace
+            ? ('all' as const)
+            : parsed.sites
+                .filter((site) => scopeKey(site) === scopeKey(scope))
+                .flatMap((site) => site.partners.map((partner) => partner.slug)),
+        })),
         (states) => mergeDirectory(parsed, states, options),
         (done, total) => options?.onProgress?.(done, total, 'index'),
       ),
@@ -484,7 +522,7 @@ export class SearchService implements PartnerStore {
   /** Removes one partner; false when there was none with that slug. */
   async deletePartner(scope: Scope, slug: string): Promise<boolean> {
     const deleted = await this.#guard(() =>
-      this.#source.write([scope], ([state]) => {
+      this.#source.write([{ scope, slugs: [slug] }], ([state]) => {
         if (!state?.existed || !state.partners.has(slug)) return { changes: [], result: false };
         return {
           changes: [{ scope, definitions: state.definitions, upserts: [], deletes: [slug] }],
@@ -521,6 +559,7 @@ export class SearchService implements PartnerStore {
         partners: slot.built.size,
         version: slot.built.version,
         changedAt: slot.changedAt,
+        indexInWorker: slot.built.index.inWorker,
       })),
       caches: {
         pageEntries: this.#pageCache.size,
@@ -534,6 +573,8 @@ export class SearchService implements PartnerStore {
     this.#closed = true;
     if (this.#timer) clearInterval(this.#timer);
     await this.#catchUp?.catch(() => undefined);
+    for (const slot of this.#sites.values()) slot.built.index.close();
+    this.#sites.clear();
     await this.#source.close();
   }
 }

@@ -4,11 +4,12 @@
  * that give the event loop back, so searches on the index being replaced go on.
  */
 import type { Partner } from '@partners-network/contract';
-import type { IndexedDocument, SiteIndex } from '../search/SiteIndex';
-import { SiteIndexBuilder } from '../search/SiteIndex';
+import type { IndexedDocument } from '../search/SiteIndex';
 import type { StoredSite } from '../store/PartnerSource';
 import { DEFAULT_LOCALE } from '../store/DirectoryData';
 import { pickText } from '../store/resolveLocale';
+import type { IndexHandle } from './IndexHandle';
+import { buildInline, buildInWorker } from './IndexHandle';
 import type { GlobalFilterInfo, GroupInfo, SiteInfo } from './SiteInfo';
 
 /** Most badges a card shows: a few meaningful categories, not every tag. */
@@ -42,8 +43,8 @@ export interface PartnerEntry {
 
 export interface BuiltSite {
   info: SiteInfo;
-  index: SiteIndex;
-  /** By ordinal (editorial order); a card's document id is its ordinal + 1. */
+  index: IndexHandle;
+  /** By ordinal (editorial order): find's answers index it. */
   partners: PartnerEntry[];
   version: number;
   /** Partners, for the metrics of a site. */
@@ -130,7 +131,12 @@ function siteInfoOf(stored: StoredSite, partnerCounts: Map<number, number>): Sit
   };
 }
 
-export async function buildSite(stored: StoredSite): Promise<BuiltSite> {
+export interface BuildOptions {
+  /** Sites of this many partners or more are indexed in a worker thread. */
+  workerFrom: number;
+}
+
+export async function buildSite(stored: StoredSite, options: BuildOptions): Promise<BuiltSite> {
   const { definitions } = stored;
   const groupById = new Map(definitions.groups.map((group) => [group.id, group]));
   const items = new Map<number, ItemForCard>();
@@ -146,7 +152,8 @@ export async function buildSite(stored: StoredSite): Promise<BuiltSite> {
   }
   const filterIds = new Map(definitions.globalFilters.map((filter) => [filter.name, filter.id]));
   const ordered = [...stored.partners].sort(byPosition);
-  const builder = new SiteIndexBuilder(ordered.length);
+  const filterPairs: number[] = [];
+  const itemPairs: number[] = [];
   const partnerCounts = new Map<number, number>();
   const partners: PartnerEntry[] = [];
   for (let ordinal = 0; ordinal < ordered.length; ordinal += 1) {
@@ -157,10 +164,10 @@ export async function buildSite(stored: StoredSite): Promise<BuiltSite> {
     for (const name of record.globalFilters) {
       const filterId = filterIds.get(name);
       if (filterId === undefined) continue;
-      builder.addToGlobalFilter(filterId, ordinal);
+      filterPairs.push(filterId, ordinal);
       partnerCounts.set(filterId, (partnerCounts.get(filterId) ?? 0) + 1);
     }
-    for (const itemId of record.filterItemIds) builder.addToItem(itemId, ordinal);
+    for (const itemId of record.filterItemIds) itemPairs.push(itemId, ordinal);
     const partnerItems: readonly ItemForCard[] =
       record.filterItemIds.length === 0
         ? NONE
@@ -193,13 +200,23 @@ export async function buildSite(stored: StoredSite): Promise<BuiltSite> {
       };
     }
   }
-  for (const locale of definitions.locales) {
-    await nextTick();
-    builder.addLocale(locale, documents(locale));
+  const feed = {
+    size: partners.length,
+    filters: Int32Array.from(filterPairs),
+    items: Int32Array.from(itemPairs),
+    locales: definitions.locales,
+    documents,
+  };
+  let index: IndexHandle;
+  if (partners.length >= options.workerFrom) {
+    // Should a worker not start (no threads where this runs), the main thread builds it.
+    index = await buildInWorker(feed).catch(() => buildInline(feed));
+  } else {
+    index = await buildInline(feed);
   }
   return {
     info: siteInfoOf(stored, partnerCounts),
-    index: builder.build(),
+    index,
     partners,
     version: stored.version,
     size: partners.length,

@@ -198,7 +198,7 @@ function mergeSite(
 
   // Partners, upserted by slug; a row is the whole truth about its partner.
   const itemIds = new Set(definitions.items.map((item) => item.id));
-  let nextPosition = Math.max(-1, ...site.positions.values()) + 1;
+  let nextPosition = site.state.maxPosition + 1;
   const named = new Set<string>();
   data.partners.forEach((partner, partnerIndex) => {
     const partnerPath = [...path, 'partners', partnerIndex];

@@ -29,8 +29,17 @@ export interface SiteWriteState {
   /** False when the site is new: it will exist only if the write commits. */
   existed: boolean;
   definitions: SiteDefinitions;
-  /** Every partner of the site by slug. */
+  /** The partners asked for (see SiteWrite.slugs) that exist, by slug. */
   partners: ReadonlyMap<string, { id: number; position: number }>;
+  /** The highest position of the site's partners, -1 for none. */
+  maxPosition: number;
+}
+
+/** A site a write reads, and which of its partners it needs to see. */
+export interface SiteWrite {
+  scope: Scope;
+  /** Slugs the write names, or 'all' (a replace import): read only these. */
+  slugs: readonly string[] | 'all';
 }
 
 export interface SiteChange {
@@ -63,7 +72,7 @@ export interface PartnerSource {
    * partners written, done of total, now and then.
    */
   write<T>(
-    scopes: readonly Scope[],
+    sites: readonly SiteWrite[],
     compute: (states: SiteWriteState[]) => { changes: SiteChange[]; result: T },
     onProgress?: (done: number, total: number) => void,
   ): Promise<T>;

@@ -12,6 +12,7 @@ import type {
   PartnerSource,
   SiteChange,
   SiteVersion,
+  SiteWrite,
   SiteWriteState,
   StoredSite,
 } from '../PartnerSource';
@@ -134,18 +135,18 @@ export async function openSource(options: PostgresSourceOptions): Promise<Partne
     },
 
     async write<T>(
-      scopes: readonly Scope[],
+      sites: readonly SiteWrite[],
       compute: (states: SiteWriteState[]) => { changes: SiteChange[]; result: T },
       onProgress?: (done: number, total: number) => void,
     ): Promise<T> {
       return inTransaction(async (client) => {
         // Sites are locked in one order, so two writers of the same sites cannot deadlock.
-        const ordered = [...new Map(scopes.map((scope) => [scopeKey(scope), scope])).values()].sort(
-          (a, b) => (scopeKey(a) < scopeKey(b) ? -1 : 1),
-        );
+        const ordered = [
+          ...new Map(sites.map((site) => [scopeKey(site.scope), site])).values(),
+        ].sort((a, b) => (scopeKey(a.scope) < scopeKey(b.scope) ? -1 : 1));
         const ids = new Map<string, number>();
         const states: SiteWriteState[] = [];
-        for (const scope of ordered) {
+        for (const { scope, slugs } of ordered) {
           const inserted = await client.query(
             `INSERT INTO site (company_id, scope_group_id, definitions) VALUES ($1, $2, $3)
              ON CONFLICT DO NOTHING RETURNING id`,
@@ -159,7 +160,13 @@ export async function openSource(options: PostgresSourceOptions): Promise<Partne
           const site = siteRowSchema.parse(locked.rows[0]);
           ids.set(scopeKey(scope), site.id);
           const partners = await client.query<{ id: number; slug: string; position: number }>(
-            `SELECT id, slug, position FROM partner WHERE site_id = $1`,
+            slugs === 'all'
+              ? `SELECT id, slug, position FROM partner WHERE site_id = $1`
+              : `SELECT id, slug, position FROM partner WHERE site_id = $1 AND slug = ANY($2)`,
+            slugs === 'all' ? [site.id] : [site.id, slugs],
+          );
+          const last = await client.query<{ last: number | null }>(
+            `SELECT max(position) AS last FROM partner WHERE site_id = $1`,
             [site.id],
           );
           states.push({
@@ -169,6 +176,7 @@ export async function openSource(options: PostgresSourceOptions): Promise<Partne
             partners: new Map(
               partners.rows.map((row) => [row.slug, { id: row.id, position: row.position }]),
             ),
+            maxPosition: last.rows[0]?.last ?? -1,
           });
         }
         const { changes, result } = compute(states);

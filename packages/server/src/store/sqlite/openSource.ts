@@ -11,6 +11,7 @@ import type {
   PartnerSource,
   SiteChange,
   SiteVersion,
+  SiteWrite,
   SiteWriteState,
   StoredSite,
 } from '../PartnerSource';
@@ -70,6 +71,13 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
   const partnerPositions = db.prepare<[number], { id: number; slug: string; position: number }>(
     `SELECT id, slug, position FROM partner WHERE site_id = ?`,
   );
+  const partnerPosition = db.prepare<
+    [number, string],
+    { id: number; slug: string; position: number }
+  >(`SELECT id, slug, position FROM partner WHERE site_id = ? AND slug = ?`);
+  const maxPosition = db.prepare<[number], { last: number | null }>(
+    `SELECT max(position) AS last FROM partner WHERE site_id = ?`,
+  );
   const insertSite = db.prepare(
     `INSERT INTO site (company_id, scope_group_id, definitions) VALUES (?, ?, ?)
      ON CONFLICT DO NOTHING`,
@@ -96,12 +104,12 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
   }
 
   const writeAll = (
-    scopes: readonly Scope[],
+    sites: readonly SiteWrite[],
     compute: (states: SiteWriteState[]) => { changes: SiteChange[]; result: unknown },
     onProgress?: (done: number, total: number) => void,
   ) => {
     const ids = new Map<string, number>();
-    const states = scopes.map((scope): SiteWriteState => {
+    const states = sites.map(({ scope, slugs }): SiteWriteState => {
       const existing = readSite(scope);
       if (!existing) {
         insertSite.run(scope.companyId, scope.scopeGroupId, JSON.stringify(emptyDefinitions()));
@@ -114,8 +122,12 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
         existed: existing !== undefined,
         definitions: existing?.definitions ?? emptyDefinitions(),
         partners: new Map(
-          partnerPositions.all(id).map((row) => [row.slug, { id: row.id, position: row.position }]),
+          (slugs === 'all'
+            ? partnerPositions.all(id)
+            : slugs.flatMap((slug) => partnerPosition.get(id, slug) ?? [])
+          ).map((row) => [row.slug, { id: row.id, position: row.position }]),
         ),
+        maxPosition: maxPosition.get(id)?.last ?? -1,
       };
     });
     const { changes, result } = compute(states);
@@ -176,14 +188,14 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
       return row ? toPartner(row) : undefined;
     },
     async write<T>(
-      scopes: readonly Scope[],
+      sites: readonly SiteWrite[],
       compute: (states: SiteWriteState[]) => { changes: SiteChange[]; result: T },
       onProgress?: (done: number, total: number) => void,
     ): Promise<T> {
       // BEGIN IMMEDIATE: the states read are still true when the changes are written.
       let outcome: { value: T } | undefined;
       transaction.immediate(
-        scopes,
+        sites,
         (states) => {
           const computed = compute(states);
           outcome = { value: computed.result };

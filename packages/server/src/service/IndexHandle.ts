@@ -1,0 +1,174 @@
+/**
+ * A site's search index as the service uses it: on the main thread for small sites
+ * (built in milliseconds), or in a worker thread for large ones, so that building a
+ * successor never holds up a search. Either way `find` answers partner ordinals.
+ */
+import { Worker } from 'node:worker_threads';
+import type { IndexedDocument, IndexQuery, SiteIndex } from '../search/SiteIndex';
+import { SiteIndexBuilder } from '../search/SiteIndex';
+import type { IndexWorkerMessage, IndexWorkerReply } from './indexWorker';
+
+export interface IndexHandle {
+  /** True when a worker thread holds the index (and built it). */
+  readonly inWorker: boolean;
+  find(query: IndexQuery): Int32Array | Promise<Int32Array>;
+  /** Frees the index once the searches already asked of it are answered. */
+  close(): void;
+}
+
+/** What an index is built from: sizes, memberships and each locale's documents. */
+export interface IndexFeed {
+  size: number;
+  /** (global filter id, ordinal) pairs, flat. */
+  filters: Int32Array;
+  /** (filter item id, ordinal) pairs, flat. */
+  items: Int32Array;
+  locales: readonly string[];
+  documents: (locale: string) => Iterable<IndexedDocument>;
+}
+
+/** Documents per message to a worker: each costs a few ms of copying on the main thread. */
+const DOCUMENTS_PER_MESSAGE = 1000;
+
+const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function builderOf(feed: IndexFeed): SiteIndexBuilder {
+  const builder = new SiteIndexBuilder(feed.size);
+  for (let at = 0; at + 1 < feed.filters.length; at += 2) {
+    builder.addToGlobalFilter(feed.filters[at] ?? 0, feed.filters[at + 1] ?? 0);
+  }
+  for (let at = 0; at + 1 < feed.items.length; at += 2) {
+    builder.addToItem(feed.items[at] ?? 0, feed.items[at + 1] ?? 0);
+  }
+  return builder;
+}
+
+class InlineIndex implements IndexHandle {
+  readonly inWorker = false;
+  readonly #index: SiteIndex;
+
+  constructor(index: SiteIndex) {
+    this.#index = index;
+  }
+
+  find(query: IndexQuery): Int32Array {
+    return this.#index.find(query);
+  }
+
+  close(): void {
+    // Garbage collected with its last user.
+  }
+}
+
+/** Builds on the main thread, giving the event loop back between locales. */
+export async function buildInline(feed: IndexFeed): Promise<IndexHandle> {
+  const builder = builderOf(feed);
+  for (const locale of feed.locales) {
+    await nextTick();
+    builder.addLocale(locale, feed.documents(locale));
+  }
+  return new InlineIndex(builder.build());
+}
+
+function workerUrl(): URL {
+  // Run from TypeScript sources (tsx, Vitest) or from compiled JavaScript.
+  const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+  return new URL(`./indexWorker${extension}`, import.meta.url);
+}
+
+class WorkerIndex implements IndexHandle {
+  readonly inWorker = true;
+  readonly #worker: Worker;
+  readonly #pending = new Map<
+    number,
+    { resolve: (ordinals: Int32Array) => void; reject: (error: Error) => void }
+  >();
+  #nextId = 1;
+  #closing = false;
+  #failure: Error | undefined;
+
+  constructor(worker: Worker) {
+    this.#worker = worker;
+    worker.on('message', (reply: IndexWorkerReply) => {
+      if (reply.type === 'built') return;
+      const waiting = this.#pending.get(reply.id);
+      this.#pending.delete(reply.id);
+      if (reply.type === 'found') waiting?.resolve(reply.ordinals);
+      else waiting?.reject(new Error(`search index worker: ${reply.message}`));
+      if (this.#closing && this.#pending.size === 0) void this.#worker.terminate();
+    });
+    const fail = (error: Error) => {
+      this.#failure = error;
+      for (const waiting of this.#pending.values()) waiting.reject(error);
+      this.#pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', () => fail(new Error('search index worker exited')));
+  }
+
+  find(query: IndexQuery): Promise<Int32Array> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    const id = this.#nextId;
+    this.#nextId += 1;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ type: 'find', id, query } satisfies IndexWorkerMessage);
+    });
+  }
+
+  close(): void {
+    this.#closing = true;
+    if (this.#pending.size === 0) void this.#worker.terminate();
+  }
+}
+
+/** Builds in a new worker thread, which then answers the searches of this index. */
+export async function buildInWorker(feed: IndexFeed): Promise<IndexHandle> {
+  const url = workerUrl();
+  // From TypeScript sources the worker first registers tsx's loader in its own thread
+  // (a worker does not inherit the hooks of --import tsx).
+  const worker = url.pathname.endsWith('.ts')
+    ? new Worker(
+        `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url.href)}); });`,
+        { eval: true },
+      )
+    : new Worker(url);
+  // A server's workers never keep it running: it closes them when it closes.
+  worker.unref();
+  const built = new Promise<void>((resolve, reject) => {
+    const onMessage = (reply: IndexWorkerReply) => {
+      if (reply.type !== 'built') return;
+      worker.off('message', onMessage);
+      resolve();
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`search index worker exited (${code})`)));
+  });
+  const post = (message: IndexWorkerMessage, transfer: ArrayBuffer[] = []) =>
+    worker.postMessage(message, transfer);
+  try {
+    post({ type: 'start', size: feed.size });
+    post({ type: 'filters', pairs: feed.filters });
+    post({ type: 'items', pairs: feed.items });
+    for (const locale of feed.locales) {
+      let batch: IndexedDocument[] = [];
+      for (const document of feed.documents(locale)) {
+        batch.push(document);
+        if (batch.length === DOCUMENTS_PER_MESSAGE) {
+          post({ type: 'documents', locale, documents: batch });
+          batch = [];
+          await nextTick();
+        }
+      }
+      post({ type: 'documents', locale, documents: batch });
+      post({ type: 'endLocale', locale });
+    }
+    post({ type: 'build' });
+    await built;
+  } catch (error) {
+    void worker.terminate();
+    throw error;
+  }
+  return new WorkerIndex(worker);
+}

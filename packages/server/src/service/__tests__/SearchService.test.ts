@@ -1,0 +1,80 @@
+/** The service with its index in a worker thread answers exactly as on the main thread. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchCriteria } from '@partners-network/contract';
+import { openSource } from '../../store/sqlite/openSource';
+import { BESANCON, GOLD, MAIN, SAO_PAULO, storeFixture } from '../../store/__tests__/storeFixture';
+import { SearchService } from '../SearchService';
+
+const folder = mkdtempSync(join(tmpdir(), 'partners-service-'));
+let inline: SearchService;
+let worker: SearchService;
+
+beforeAll(async () => {
+  inline = new SearchService(openSource({ path: join(folder, 'inline.db') }));
+  worker = new SearchService(openSource({ path: join(folder, 'worker.db') }), { workerFrom: 0 });
+  for (const service of [inline, worker]) {
+    await service.importDirectory(storeFixture());
+    await service.warm();
+  }
+});
+
+afterAll(async () => {
+  await inline.close();
+  await worker.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+const criteria = (overrides: Partial<SearchCriteria>): SearchCriteria => ({
+  globalFilter: 'tech',
+  text: '',
+  filterItemIds: [],
+  offset: 0,
+  resultsPerPage: 10,
+  ...overrides,
+});
+
+describe('SearchService with its index in a worker thread', () => {
+  it('answers every kind of search exactly as the main-thread index does', async () => {
+    expect(worker.state().sites.map((site) => site.indexInWorker)).toEqual([true, true]);
+    expect(inline.state().sites.map((site) => site.indexInWorker)).toEqual([false, false]);
+    const cases: [Partial<SearchCriteria>, string][] = [
+      [{}, 'en-US'],
+      [{ offset: 10 }, 'fr-FR'],
+      [{ text: 'clou' }, 'en-US'],
+      [{ text: 'filler', offset: 5, resultsPerPage: 4 }, 'en-US'],
+      [{ filterItemIds: [SAO_PAULO, BESANCON] }, 'de-DE'],
+      [{ text: 'generic', filterItemIds: [BESANCON] }, 'en-US'],
+      [{ globalFilter: 'solutions', filterItemIds: [GOLD] }, 'fr-FR'],
+      [{ text: 'argent' }, 'fr-FR'],
+    ];
+    for (const [overrides, locale] of cases) {
+      const expected = await inline.search(MAIN, criteria(overrides), locale);
+      expect(expected?.totalFound).toBeGreaterThan(0);
+      expect(await worker.search(MAIN, criteria(overrides), locale)).toEqual(expected);
+    }
+  });
+
+  it('swaps in a rebuilt worker index after a write', async () => {
+    await worker.importDirectory({
+      sites: [
+        {
+          ...MAIN,
+          partners: [
+            {
+              slug: 'thread-partner',
+              title: { 'en-US': 'Thread Partner' },
+              url: '/partners/thread-partner',
+              imageUrl: '/logos/thread.svg',
+              globalFilters: ['tech'],
+            },
+          ],
+        },
+      ],
+    });
+    const result = await worker.search(MAIN, criteria({ text: 'thread' }), 'en-US');
+    expect(result?.partners.map((partner) => partner.title)).toEqual(['Thread Partner']);
+  });
+});
