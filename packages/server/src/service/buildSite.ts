@@ -151,7 +151,11 @@ export async function buildSite(stored: StoredSite, options: BuildOptions): Prom
     });
   }
   const filterIds = new Map(definitions.globalFilters.map((filter) => [filter.name, filter.id]));
-  const ordered = [...stored.partners].sort(byPosition);
+  // Sources answer in editorial order already; sorting 100k again would hold the loop.
+  const inOrder = stored.partners.every(
+    (partner, at) => at === 0 || byPosition(stored.partners[at - 1] ?? partner, partner) <= 0,
+  );
+  const ordered = inOrder ? stored.partners : [...stored.partners].sort(byPosition);
   const filterPairs: number[] = [];
   const itemPairs: number[] = [];
   const partnerCounts = new Map<number, number>();
