@@ -6,7 +6,7 @@
  *   npm run bench -- --quick           smoke run (< 1 minute): 1 run, 1k partners, the
  *                                      widget's existing dist/ when built; results go to
  *                                      bench/.cache/quick/ and leave RESULTS.md alone
- *   npm run bench -- --only page,bytes a subset of sections (bytes, page, server); also
+ *   npm run bench -- --only page,bytes a subset of sections (bytes, page, server, live); also
  *                                      written to bench/.cache/partial/
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -19,9 +19,10 @@ import { startChild } from './lib/child';
 import { writeResults } from './lib/report';
 import { measurePage } from './page/measurePage';
 import { CACHE_DIR } from './server/directories';
+import { measureLive } from './server/measureLive';
 import { measureServer } from './server/measureServer';
 
-const SECTIONS = ['bytes', 'page', 'server'] as const;
+const SECTIONS = ['bytes', 'page', 'server', 'live'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 function parseArgs(argv: string[]) {
@@ -93,6 +94,19 @@ async function main() {
           measureServer({
             sizes: quick ? [1000] : [1000, 10_000, 100_000],
             runs,
+            seconds: quick ? 1 : 2,
+            workDir,
+          }),
+        ),
+      );
+    }
+    if (sections.includes('live')) {
+      log('Several servers on one database');
+      results.push(
+        await withLoad(() =>
+          measureLive({
+            sizes: quick ? [1000] : [10_000, 100_000],
+            changes: quick ? 3 : 20,
             seconds: quick ? 1 : 2,
             workDir,
           }),

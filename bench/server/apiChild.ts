@@ -1,12 +1,14 @@
 /**
  * Child process under load, on 127.0.0.1 and a free port:
- * - BENCH_MODE=api: the reference API (`buildApp`) over the SQLite file BENCH_DATABASE_PATH;
+ * - BENCH_MODE=api: the reference API (`buildApp`) over the SQLite file BENCH_DATABASE_PATH,
+ *   or the PostgreSQL database BENCH_DATABASE_URL; following other servers' commits, with
+ *   the admin API when BENCH_ADMIN_TOKEN is set;
  * - BENCH_MODE=floor: a bare Fastify route answering every POST with the fixed page of
  *   BENCH_FLOOR_BODY (a JSON file: the first search's answer), the floor of the API.
  */
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
-import { buildApp, openSqliteStore } from '@partners-network/server';
+import { buildApp, openStore } from '@partners-network/server';
 import { reportChildError, serveParent } from '../lib/child';
 
 try {
@@ -21,11 +23,19 @@ try {
     const port = typeof address === 'object' && address ? address.port : 0;
     serveParent(`http://127.0.0.1:${port}`, () => app.close());
   } else {
-    const path = process.env.BENCH_DATABASE_PATH;
-    if (!path) throw new Error('BENCH_DATABASE_PATH');
-    const store = openSqliteStore({ path });
+    const path = process.env.BENCH_DATABASE_PATH ?? '';
+    const url = process.env.BENCH_DATABASE_URL;
+    if (!path && !url) throw new Error('BENCH_DATABASE_PATH or BENCH_DATABASE_URL');
+    const store = await openStore({ DATABASE_URL: url, databasePath: path });
     await store.warm();
-    const app = await buildApp({ store, logger: false });
+    store.startFollowing();
+    const token = process.env.BENCH_ADMIN_TOKEN;
+    const app = await buildApp({
+      store,
+      service: store,
+      adminTokens: token ? [token] : [],
+      logger: false,
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;

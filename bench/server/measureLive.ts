@@ -1,0 +1,193 @@
+/**
+ * Several servers on one database: how soon a committed change is seen by another
+ * server, the slowest search while a change is applied, and the HTTP mix answered by a
+ * server over PostgreSQL beside one over SQLite (both answer from memory).
+ */
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { API_BASE_PATH, searchPath } from '@partners-network/contract';
+import {
+  createXsrfToken,
+  generateDirectory,
+  openPostgresStore,
+  openSqliteStore,
+} from '@partners-network/server';
+import type { TestPostgres } from '../../packages/server/src/store/postgres/__tests__/startPostgres';
+import { startPostgres } from '../../packages/server/src/store/postgres/__tests__/startPostgres';
+import type { RunningChild } from '../lib/child';
+import { startChild } from '../lib/child';
+import { log } from '../lib/environment';
+import type { Figure, Section } from '../lib/figures';
+import { figure } from '../lib/figures';
+import { percentile, summarize } from '../lib/stats';
+import { ensureDirectoryDb } from './directories';
+import { CHILD, SCOPE, load } from './measureServer';
+import { buildQueryMix } from './queryMix';
+
+export interface LiveOptions {
+  sizes: number[];
+  /** Changes timed per size and database. */
+  changes: number;
+  seconds: number;
+  workDir: string;
+}
+
+const ADMIN_TOKEN = 'bench-admin-token';
+const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
+const sleep = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis));
+
+async function timedSearch(url: string, text: string, token: string) {
+  const start = process.hrtime.bigint();
+  const response = await fetch(`${url}${searchPath(SCOPE)}?locale=en-US`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: `XSRF-TOKEN=${token}`,
+      'x-xsrf-token': token,
+    },
+    body: JSON.stringify({
+      globalFilter: 'technology-partners',
+      text,
+      filterItemIds: [],
+      offset: 0,
+      resultsPerPage: 10,
+    }),
+  });
+  const body = await response.text();
+  // The answer echoes the text in its criteria: look for the card's title.
+  return { ms: ms(start), found: body.includes(`"title":"Live Probe ${text}"`) };
+}
+
+/** PUT through `writer`, then time until `reader` finds it, searching every 5 ms meanwhile. */
+async function change(writer: string, reader: string, index: number, token: string) {
+  const word = `liveprobe${index}x${Date.now() % 100000}`;
+  const response = await fetch(
+    `${writer}${API_BASE_PATH}/${SCOPE.companyId}/${SCOPE.scopeGroupId}/partners/${word}`,
+    {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        slug: word,
+        title: `Live Probe ${word}`,
+        url: `/partners/${word}`,
+        globalFilters: ['technology-partners'],
+      }),
+    },
+  );
+  if (response.status !== 201) throw new Error(`PUT answered ${response.status}`);
+  const committed = process.hrtime.bigint();
+  let slowest = 0;
+  for (;;) {
+    const search = await timedSearch(reader, word, token);
+    slowest = Math.max(slowest, search.ms);
+    if (search.found) return { visibleMs: ms(committed), slowestSearchMs: slowest };
+    if (ms(committed) > 30_000) throw new Error(`${word} not visible after 30 s`);
+    await sleep(5);
+  }
+}
+
+async function twoServers(env: Record<string, string>) {
+  const settings = { BENCH_MODE: 'api', BENCH_ADMIN_TOKEN: ADMIN_TOKEN, ...env };
+  const first = await startChild(CHILD, settings);
+  const second = await startChild(CHILD, settings).catch(async (error: unknown) => {
+    await first.stop();
+    throw error;
+  });
+  return [first, second] as const;
+}
+
+export async function measureLive(options: LiveOptions): Promise<Section> {
+  const figures: Figure[] = [];
+  const notes: string[] = [];
+  const { token } = createXsrfToken();
+  let postgres: TestPostgres | undefined;
+  try {
+    postgres = await startPostgres();
+    for (const size of options.sizes) {
+      const sqlitePath = join(options.workDir, `live-${size}.db`);
+      copyFileSync(await ensureDirectoryDb(size), sqlitePath);
+      const url = await postgres.createDatabase();
+      log(`  PostgreSQL: importing ${size} partners`);
+      const seeding = await openPostgresStore({ connectionString: url });
+      await seeding.importDirectory(generateDirectory({ partnerCount: size }));
+      await seeding.close();
+      const definitionsStore = openSqliteStore({ path: sqlitePath });
+      const definitions = await definitionsStore.getFilterDefinitions(SCOPE, 'en-US');
+      await definitionsStore.close();
+      if (!definitions) throw new Error('no site');
+      const mix = buildQueryMix(definitions, 400);
+
+      for (const [name, env] of [
+        ['SQLite', { BENCH_DATABASE_PATH: sqlitePath }],
+        ['PostgreSQL', { BENCH_DATABASE_URL: url }],
+      ] as const) {
+        log(`  ${size}: two servers over ${name}`);
+        const servers: readonly [RunningChild, RunningChild] = await twoServers(env);
+        try {
+          const [first, second] = servers;
+          const visible: number[] = [];
+          const slowest: number[] = [];
+          for (let index = 0; index < options.changes; index += 1) {
+            const result = await change(first.url, second.url, index, token);
+            visible.push(result.visibleMs);
+            slowest.push(result.slowestSearchMs);
+          }
+          const label = `${size >= 1000 ? `${size / 1000}k` : size}`;
+          const goal = size >= 100_000 ? 2000 : 1000;
+          figures.push(
+            figure(
+              `live-${size}-${name}-visible-p50`,
+              `${label}: ${name}, a PUT through one server visible on another, p50`,
+              'ms',
+              summarize([percentile(visible, 50)]),
+            ),
+            figure(
+              `live-${size}-${name}-visible-p99`,
+              `${label}: ${name}, a PUT through one server visible on another, p99 <= ${goal} ms`,
+              'ms',
+              summarize([percentile(visible, 99)]),
+              { op: '<=', limit: goal, text: `<= ${goal} ms` },
+            ),
+            figure(
+              `live-${size}-${name}-slowest-search`,
+              `${label}: ${name}, slowest search on the other server while the change is applied${size >= 100_000 ? ' <= 50 ms' : ''}`,
+              'ms',
+              summarize([Math.max(...slowest)]),
+              size >= 100_000 ? { op: '<=', limit: 50, text: '<= 50 ms' } : undefined,
+            ),
+          );
+          await load(first.url, mix, token, 10, { seconds: 1 });
+          const mix10 = await load(first.url, mix, token, 10, { seconds: options.seconds });
+          figures.push(
+            figure(
+              `live-${size}-${name}-mix10-p99`,
+              `${label}: ${name}, HTTP 10 conn., mix, p99`,
+              'ms',
+              summarize([mix10.p99]),
+            ),
+            figure(
+              `live-${size}-${name}-mix10-rps`,
+              `${label}: ${name}, HTTP 10 conn., mix, requests/s`,
+              'req/s',
+              summarize([mix10.rps]),
+            ),
+          );
+          const { maxRssKB } = await first.stats();
+          notes.push(
+            `${label} over ${name}: peak RSS of a server ${(maxRssKB / 1024).toFixed(0)} MB (its index worker included).`,
+          );
+        } finally {
+          await Promise.all(servers.map((server) => server.stop()));
+        }
+      }
+    }
+  } finally {
+    await postgres?.destroy();
+  }
+  return {
+    title: 'Several servers on one database',
+    method: `Per size and database: two API servers (apiChild, buildApp over the service, following commits) in child processes on one database, a copy of the cached SQLite directory or a throwaway PostgreSQL server started by the bench (initdb/pg_ctl, fsync off) seeded with the same generated directory. ${options.changes} changes, one after the other: a PUT of a new partner through the first server, then searches for its unique word through the second every 5 ms; visible = from the PUT's answer (committed) to the first search that finds it; slowest search = the slowest of those searches (the second server applies the change meanwhile). Then the HTTP mix (400 searches, 1 s warm-up, ${options.seconds} s at 10 connections) against the first server.`,
+    figures,
+    notes,
+  };
+}
