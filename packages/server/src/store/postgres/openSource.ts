@@ -32,6 +32,8 @@ export interface PostgresSourceOptions {
 export const CHANGE_CHANNEL = 'partners_changed';
 /** Advisory lock key held while an empty database is seeded. */
 const SEED_LOCK = 7_310_012;
+/** Partner rows checked between two returns to the event loop while a site loads. */
+const CHECK_SLICE = 2000;
 /** Upserted partners per statement: one JSON parameter each. */
 const UPSERT_CHUNK = 5000;
 
@@ -121,7 +123,15 @@ export async function openSource(options: PostgresSourceOptions): Promise<Partne
           `SELECT id, slug, position, record FROM partner WHERE site_id = $1 ORDER BY position, id`,
           [row.id],
         );
-        return { ...row, scope, partners: partners.rows.map(toPartner) };
+        // Checked in slices, the event loop given back between them: searches go on.
+        const checked: StoredPartner[] = [];
+        for (let at = 0; at < partners.rows.length; at += CHECK_SLICE) {
+          if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+          for (const partner of partners.rows.slice(at, at + CHECK_SLICE)) {
+            checked.push(toPartner(partner));
+          }
+        }
+        return { ...row, scope, partners: checked };
       }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     },
 
