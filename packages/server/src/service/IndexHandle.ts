@@ -122,8 +122,7 @@ class WorkerIndex implements IndexHandle {
   }
 }
 
-/** Builds in a new worker thread, which then answers the searches of this index. */
-export async function buildInWorker(feed: IndexFeed): Promise<IndexHandle> {
+function spawnWorker(): Worker {
   const url = workerUrl();
   // From TypeScript sources the worker first registers tsx's loader in its own thread
   // (a worker does not inherit the hooks of --import tsx).
@@ -135,6 +134,29 @@ export async function buildInWorker(feed: IndexFeed): Promise<IndexHandle> {
     : new Worker(url);
   // A server's workers never keep it running: it closes them when it closes.
   worker.unref();
+  // A spare that fails to start is simply not used (its build falls back to the main thread).
+  worker.on('error', () => undefined);
+  worker.once('exit', () => {
+    if (spare === worker) spare = undefined;
+  });
+  return worker;
+}
+
+/**
+ * One worker started ahead, so a rebuild does not wait for a thread and its module
+ * loading (hundreds of ms); each index still gets a thread of its own.
+ */
+let spare: Worker | undefined;
+
+function takeWorker(): Worker {
+  const worker = spare ?? spawnWorker();
+  spare = spawnWorker();
+  return worker;
+}
+
+/** Builds in a worker thread, which then answers the searches of this index. */
+export async function buildInWorker(feed: IndexFeed): Promise<IndexHandle> {
+  const worker = takeWorker();
   const built = new Promise<void>((resolve, reject) => {
     const onMessage = (reply: IndexWorkerReply) => {
       if (reply.type !== 'built') return;
