@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { SourceUnavailableError } from '../store/PartnerSource';
 import { sendProblem } from './sendProblem';
 
 /** Fastify's own 4xx errors, reworded for the client; their messages are not passed on. */
@@ -28,6 +29,11 @@ export function handleError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
+  if (error instanceof SourceUnavailableError) {
+    // Only what is not in memory yet needs the database (an unknown site, a write).
+    request.log.warn({ err: error }, 'the partner database does not answer');
+    return sendProblem(reply, 503, 'the partner database is not available; try again later');
+  }
   const statusCode = error.statusCode ?? 500;
   if (statusCode >= 400 && statusCode < 500) {
     request.log.info({ code: error.code, statusCode }, 'bad request');
