@@ -178,7 +178,7 @@ describe('two API servers on one PostgreSQL database', () => {
           expect(state.body.lastChangeSeenSecondsAgo).toBeGreaterThanOrEqual(0);
         }
       },
-      { timeout: 8000, interval: 100 },
+      { timeout: 15_000, interval: 100 },
     );
     expect((await fetch(`${second.address}/healthz`)).status).toBe(200);
     // A site not in memory needs the database: a clear 503, not a 404 or a 500.
@@ -207,7 +207,7 @@ describe('two API servers on one PostgreSQL database', () => {
       async () => {
         for (const server of [first, second]) expect((await ready(server)).body.status).toBe('UP');
       },
-      { timeout: 10_000, interval: 100 },
+      { timeout: 20_000, interval: 100 },
     );
     const put = await admin(first, 'PUT', '/came-back', partner('came-back', 'Came Back'));
     expect(put.status).toBe(201);
@@ -215,5 +215,5 @@ describe('two API servers on one PostgreSQL database', () => {
       timeout: SEEN_WITHIN,
       interval: 25,
     });
-  }, 40_000);
+  }, 90_000);
 });
