@@ -8,6 +8,8 @@
  *                                      bench/.cache/quick/ and leave RESULTS.md alone
  *   npm run bench -- --only page,bytes a subset of sections (bytes, page, server, live); also
  *                                      written to bench/.cache/partial/
+ *   npm run bench -- --only live --live-sizes 10000 --live-changes 5
+ *                                      the live section at other sizes or fewer changes
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -31,12 +33,18 @@ function parseArgs(argv: string[]) {
   const only = onlyIndex >= 0 ? (argv[onlyIndex + 1] ?? '').split(',') : [...SECTIONS];
   const sections = SECTIONS.filter((name) => only.includes(name));
   if (sections.length === 0) throw new Error(`--only takes a list of ${SECTIONS.join(', ')}`);
-  return { quick, sections };
+  const valueOf = (flag: string) => {
+    const at = argv.indexOf(flag);
+    return at >= 0 ? argv[at + 1] : undefined;
+  };
+  const liveSizes = valueOf('--live-sizes')?.split(',').map(Number);
+  const liveChanges = Number(valueOf('--live-changes') ?? (quick ? 3 : 20));
+  return { quick, sections, liveSizes, liveChanges };
 }
 
 async function main() {
   const started = performance.now();
-  const { quick, sections } = parseArgs(process.argv.slice(2));
+  const { quick, sections, liveSizes, liveChanges } = parseArgs(process.argv.slice(2));
   const environment = readEnvironment();
   const runs = quick ? 1 : 5;
   log(
@@ -105,8 +113,8 @@ async function main() {
       results.push(
         await withLoad(() =>
           measureLive({
-            sizes: quick ? [1000] : [10_000, 100_000],
-            changes: quick ? 3 : 20,
+            sizes: liveSizes ?? (quick ? [1000] : [10_000, 100_000]),
+            changes: liveChanges,
             seconds: quick ? 1 : 2,
             workDir,
           }),
