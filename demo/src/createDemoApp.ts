@@ -18,16 +18,25 @@ const here = dirname(fileURLToPath(import.meta.url));
 const PUBLIC_DIR = resolve(here, '../public');
 export const DEFAULT_WIDGET_DIST = resolve(here, '../../packages/widget/dist/bundled');
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  'report-uri /csp-report',
-].join('; ');
+/**
+ * The demo origin's Content-Security-Policy, on every answer (pages, API, assets): the
+ * server's security headers set it, here only its directives are chosen.
+ */
+export const CONTENT_SECURITY_POLICY_DIRECTIVES: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'report-uri': ['/csp-report'],
+};
+
+/** The same policy as one header value, for tests that serve a page of their own. */
+export const CONTENT_SECURITY_POLICY = Object.entries(CONTENT_SECURITY_POLICY_DIRECTIVES)
+  .map(([name, values]) => `${name} ${values.join(' ')}`)
+  .join('; ');
 
 export interface DemoAppOptions {
   store: PartnerStore;
@@ -60,18 +69,18 @@ function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply): void {
 }
 
 function sendPage(reply: FastifyReply, html: string): FastifyReply {
-  return reply
-    .header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
-    .header('Cache-Control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(html);
+  return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
 }
 
 export async function createDemoApp(options: DemoAppOptions): Promise<DemoApp> {
   const widgetDist = options.widgetDist ?? DEFAULT_WIDGET_DIST;
   const companyId = options.companyId ?? '20097';
   const scopeGroupId = options.scopeGroupId ?? '20121';
-  const app = await buildApp({ store: options.store, logger: options.logger ?? false });
+  const app = await buildApp({
+    store: options.store,
+    logger: options.logger ?? false,
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY_DIRECTIVES,
+  });
   const cspReports: unknown[] = [];
 
   await app.register(fastifyStatic, { root: PUBLIC_DIR, prefix: '/demo/', decorateReply: false });

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
 import { dirname } from 'node:path';
 import type { DirectoryData } from '@partners-network/server';
 import { openSqliteStore, seedIfEmpty } from '@partners-network/server';
@@ -16,6 +17,8 @@ export interface StartDemoOptions {
 
 export interface RunningDemo {
   url: string;
+  /** The Fastify app: its logger and shutdown state (for the drain on SIGTERM). */
+  app: FastifyInstance;
   cspReports: unknown[];
   close(): Promise<void>;
 }
@@ -39,6 +42,7 @@ export async function startDemoServer(options: StartDemoOptions): Promise<Runnin
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${host}:${port}`,
+    app,
     cspReports,
     async close() {
       await app.close();

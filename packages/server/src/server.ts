@@ -1,11 +1,13 @@
 /**
  * Runs the reference API: PORT (8080), HOST (localhost), DATABASE_PATH
- * (./data/partners.db), SEED_PARTNER_COUNT (260). Seeds an empty database; later
- * starts reuse it. On SIGTERM or SIGINT it stops accepting, lets in-flight requests
- * finish, then closes the store.
+ * (./data/partners.db), SEED_PARTNER_COUNT (260), SHUTDOWN_DRAIN_MS (5000). Seeds an
+ * empty database; later starts reuse it. On SIGTERM or SIGINT `/readyz` answers 503 at
+ * once, answers go on for the drain period with `Connection: close`, then it stops
+ * accepting, lets in-flight requests finish, closes the store and exits 0.
  */
 import { resolve } from 'node:path';
 import { buildApp } from './app';
+import { DEFAULT_SHUTDOWN_DRAIN_MS, onShutdownSignals } from './http/drain';
 import { DEFAULT_PARTNER_COUNT } from './seed/generateDirectory';
 import { seedIfEmpty } from './seed/seedIfEmpty';
 import { openSqliteStore } from './store/sqlite/SqliteStore';
@@ -26,6 +28,12 @@ async function main(): Promise<void> {
     0,
     1_000_000,
   );
+  const drainMs = readInteger(
+    'SHUTDOWN_DRAIN_MS',
+    process.env.SHUTDOWN_DRAIN_MS ?? String(DEFAULT_SHUTDOWN_DRAIN_MS),
+    0,
+    600_000,
+  );
   const host = process.env.HOST ?? 'localhost';
   const databasePath = resolve(process.env.DATABASE_PATH ?? './data/partners.db');
 
@@ -41,24 +49,15 @@ async function main(): Promise<void> {
     'search index built; listening next',
   );
 
-  let closing = false;
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    app
-      .close()
-      .then(() => store.close())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          app.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  onShutdownSignals({
+    app,
+    drainMs,
+    close: async () => {
+      await app.close();
+      await store.close();
+    },
+    exit: (code) => process.exit(code),
+  });
 
   const address = await app.listen({ port, host });
   // Plain line on stdout so a person or a script sees where to go.
