@@ -83,12 +83,27 @@ export async function createDemoApp(options: DemoAppOptions): Promise<DemoApp> {
   });
   const cspReports: unknown[] = [];
 
-  await app.register(fastifyStatic, { root: PUBLIC_DIR, prefix: '/demo/', decorateReply: false });
+  // Both folders hold brotli and gzip copies `npm run build` wrote (preCompressed: sent by
+  // Accept-Encoding); a file without them is compressed on the fly by the app. The static
+  // plugin does not say that the answer depends on Accept-Encoding: caches must know.
+  const varyOnEncoding = (res: { setHeader(name: string, value: string): unknown }) => {
+    res.setHeader('Vary', 'Accept-Encoding');
+  };
+  await app.register(fastifyStatic, {
+    root: PUBLIC_DIR,
+    prefix: '/demo/',
+    decorateReply: false,
+    preCompressed: true,
+    setHeaders: varyOnEncoding,
+  });
   if (existsSync(widgetDist)) {
+    // Hashed file names: a new build is a new name, so a browser may keep each one a year.
     await app.register(fastifyStatic, {
       root: widgetDist,
       prefix: '/widget/',
       decorateReply: false,
+      preCompressed: true,
+      setHeaders: varyOnEncoding,
       immutable: true,
       maxAge: '365d',
     });

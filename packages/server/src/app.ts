@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { useCompression } from './http/compression';
 import { useDrain } from './http/drain';
 import { handleError } from './http/handleError';
 import { REQUEST_ID_HEADER, genReqId, useRequestIds } from './http/requestIds';
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await security.register(app);
   useRequestIds(app);
   useDrain(app);
+  await useCompression(app);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) =>
     sendProblem(
