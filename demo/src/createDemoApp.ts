@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PartnerStore } from '@partners-network/server';
+import type { OperationSettings, PartnerStore } from '@partners-network/server';
 import { buildApp, createXsrfToken, readCookie } from '@partners-network/server';
 import { isDemoLanguageId, renderPartnerPage, renderPortalPage } from './renderPortalPage';
 import { readWidgetScriptPath } from './readWidgetScriptPath';
@@ -40,6 +40,8 @@ export const CONTENT_SECURITY_POLICY = Object.entries(CONTENT_SECURITY_POLICY_DI
 
 export interface DemoAppOptions {
   store: PartnerStore;
+  /** Rate limit and proxy trust, as `npm start` reads them from the environment. */
+  operation?: Pick<OperationSettings, 'rateLimit' | 'trustProxy'>;
   widgetDist?: string;
   logger?: boolean;
   companyId?: string;
@@ -80,6 +82,7 @@ export async function createDemoApp(options: DemoAppOptions): Promise<DemoApp> {
     store: options.store,
     logger: options.logger ?? false,
     contentSecurityPolicy: CONTENT_SECURITY_POLICY_DIRECTIVES,
+    ...options.operation,
   });
   const cspReports: unknown[] = [];
 

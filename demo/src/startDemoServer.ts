@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { dirname } from 'node:path';
 import type { DirectoryData } from '@partners-network/server';
 import { openSqliteStore, seedIfEmpty } from '@partners-network/server';
+import type { DemoAppOptions } from './createDemoApp';
 import { createDemoApp } from './createDemoApp';
 
 export interface StartDemoOptions {
@@ -11,6 +12,7 @@ export interface StartDemoOptions {
   databasePath: string;
   widgetDist?: string;
   logger?: boolean;
+  operation?: DemoAppOptions['operation'];
   /** Imported after the seed (upserts by slug): extra partners for tests, e.g. hostile texts. */
   importDirectory?: DirectoryData;
 }
@@ -34,6 +36,7 @@ export async function startDemoServer(options: StartDemoOptions): Promise<Runnin
   const { app, cspReports } = await createDemoApp({
     store,
     logger: options.logger ?? false,
+    ...(options.operation ? { operation: options.operation } : {}),
     ...(options.widgetDist ? { widgetDist: options.widgetDist } : {}),
   });
   await app.listen({ port: options.port, host: options.host });

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { useCompression } from './http/compression';
 import { useDrain } from './http/drain';
 import { handleError } from './http/handleError';
+import type { RateLimitSettings } from './http/rateLimit';
 import { REQUEST_ID_HEADER, genReqId, useRequestIds } from './http/requestIds';
 import type { ContentSecurityPolicyDirectives } from './http/securityHeaders';
 import { API_CONTENT_SECURITY_POLICY, securityHeaders } from './http/securityHeaders';
@@ -19,6 +20,13 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The Content-Security-Policy of every answer; a host that serves pages passes its own. */
   contentSecurityPolicy?: ContentSecurityPolicyDirectives;
+  /** A per-client limit on the API's calls (RATE_LIMIT_PER_MINUTE); off by default. */
+  rateLimit?: RateLimitSettings;
+  /**
+   * Whether the client's address comes from `X-Forwarded-For` (TRUST_PROXY): only behind a
+   * proxy that sets it, or any client could pick its own address (and its own rate limit).
+   */
+  trustProxy?: boolean;
 }
 
 /**
@@ -37,6 +45,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     genReqId,
+    trustProxy: deps.trustProxy ?? false,
     // A request that reached the server before it closed is answered, not refused with a
     // 503: the drain (http/drain.ts) already told clients to go elsewhere.
     return503OnClosing: false,
@@ -68,6 +77,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(health, { store: deps.store });
   await app.register(readyz);
   await app.register(logos);
-  await app.register(partnersApi, { store: deps.store });
+  await app.register(partnersApi, {
+    store: deps.store,
+    ...(deps.rateLimit ? { rateLimit: deps.rateLimit } : {}),
+  });
   return app;
 }

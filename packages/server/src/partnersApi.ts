@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { handleError } from './http/handleError';
+import type { RateLimitSettings } from './http/rateLimit';
+import { limitPerClient } from './http/rateLimit';
 import { filterGroups } from './routes/filterGroups';
 import { search } from './routes/search';
 import type { PartnerStore } from './store/PartnerStore';
 
 export interface PartnersApiOptions {
   store: PartnerStore;
+  /** A per-client limit on both calls; none when absent or `perMinute` is 0. */
+  rateLimit?: RateLimitSettings;
 }
 
 /**
@@ -17,6 +21,10 @@ export async function partnersApi(
   options: PartnersApiOptions,
 ): Promise<void> {
   app.setErrorHandler(handleError);
+  // Registered inside this plugin, so it counts the API's calls only (not pages or assets).
+  if (options.rateLimit && options.rateLimit.perMinute > 0) {
+    await limitPerClient(app, options.rateLimit);
+  }
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('Cache-Control', 'no-store');
     done(null, payload);

@@ -1,24 +1,19 @@
 /**
  * Runs the reference API: PORT (8080), HOST (localhost), DATABASE_PATH
- * (./data/partners.db), SEED_PARTNER_COUNT (260), SHUTDOWN_DRAIN_MS (5000). Seeds an
- * empty database; later starts reuse it. On SIGTERM or SIGINT `/readyz` answers 503 at
- * once, answers go on for the drain period with `Connection: close`, then it stops
- * accepting, lets in-flight requests finish, closes the store and exits 0.
+ * (./data/partners.db), SEED_PARTNER_COUNT (260), and the operation settings
+ * (readOperationSettings.ts): SHUTDOWN_DRAIN_MS (5000), RATE_LIMIT_PER_MINUTE (0: off),
+ * TRUST_PROXY (false). Seeds an empty database; later starts reuse it. On SIGTERM or
+ * SIGINT `/readyz` answers 503 at once, answers go on for the drain period with
+ * `Connection: close`, then it stops accepting, lets in-flight requests finish, closes
+ * the store and exits 0.
  */
 import { resolve } from 'node:path';
 import { buildApp } from './app';
-import { DEFAULT_SHUTDOWN_DRAIN_MS, onShutdownSignals } from './http/drain';
+import { onShutdownSignals } from './http/drain';
+import { readInteger, readOperationSettings } from './readOperationSettings';
 import { DEFAULT_PARTNER_COUNT } from './seed/generateDirectory';
 import { seedIfEmpty } from './seed/seedIfEmpty';
 import { openSqliteStore } from './store/sqlite/SqliteStore';
-
-function readInteger(name: string, value: string | undefined, min: number, max: number) {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < min || number > max) {
-    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${value ?? ''}"`);
-  }
-  return number;
-}
 
 async function main(): Promise<void> {
   const port = readInteger('PORT', process.env.PORT ?? '8080', 0, 65535);
@@ -28,17 +23,17 @@ async function main(): Promise<void> {
     0,
     1_000_000,
   );
-  const drainMs = readInteger(
-    'SHUTDOWN_DRAIN_MS',
-    process.env.SHUTDOWN_DRAIN_MS ?? String(DEFAULT_SHUTDOWN_DRAIN_MS),
-    0,
-    600_000,
-  );
+  const settings = readOperationSettings(process.env);
   const host = process.env.HOST ?? 'localhost';
   const databasePath = resolve(process.env.DATABASE_PATH ?? './data/partners.db');
 
   const store = openSqliteStore({ path: databasePath });
-  const app = await buildApp({ store, logger: true });
+  const app = await buildApp({
+    store,
+    logger: true,
+    rateLimit: settings.rateLimit,
+    trustProxy: settings.trustProxy,
+  });
   if (await seedIfEmpty(store, { partnerCount })) {
     app.log.info({ databasePath, partnerCount }, 'seeded an empty database');
   }
@@ -51,7 +46,7 @@ async function main(): Promise<void> {
 
   onShutdownSignals({
     app,
-    drainMs,
+    drainMs: settings.drainMs,
     close: async () => {
       await app.close();
       await store.close();

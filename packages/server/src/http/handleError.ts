@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { RateLimitedError } from './rateLimit';
 import { sendProblem } from './sendProblem';
 
 /** Fastify's own 4xx errors, reworded for the client; their messages are not passed on. */
@@ -29,6 +30,10 @@ export function handleError(
   reply: FastifyReply,
 ): FastifyReply {
   const statusCode = error.statusCode ?? 500;
+  if (error instanceof RateLimitedError) {
+    request.log.info({ statusCode }, 'rate limited');
+    return sendProblem(reply, 429, error.message);
+  }
   if (statusCode >= 400 && statusCode < 500) {
     request.log.info({ code: error.code, statusCode }, 'bad request');
     return sendProblem(reply, 400, titleFor(error));
