@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { OperationSettings, PartnerStore } from '@partners-network/server';
+import type { MetricsSource, OperationSettings, PartnerStore } from '@partners-network/server';
 import { buildApp, createXsrfToken, readCookie } from '@partners-network/server';
 import { isDemoLanguageId, renderPartnerPage, renderPortalPage } from './renderPortalPage';
 import { readWidgetScriptPath } from './readWidgetScriptPath';
@@ -42,6 +42,8 @@ export interface DemoAppOptions {
   store: PartnerStore;
   /** Rate limit and proxy trust, as `npm start` reads them from the environment. */
   operation?: Pick<OperationSettings, 'rateLimit' | 'trustProxy'>;
+  /** Whose figures `/metrics` shows (the SQLite store). */
+  metricsSource?: MetricsSource;
   widgetDist?: string;
   logger?: boolean;
   companyId?: string;
@@ -83,6 +85,7 @@ export async function createDemoApp(options: DemoAppOptions): Promise<DemoApp> {
     logger: options.logger ?? false,
     contentSecurityPolicy: CONTENT_SECURITY_POLICY_DIRECTIVES,
     ...options.operation,
+    ...(options.metricsSource ? { metricsSources: [options.metricsSource] } : {}),
   });
   const cspReports: unknown[] = [];
 

@@ -35,6 +35,7 @@ export async function startDemoServer(options: StartDemoOptions): Promise<Runnin
   store.warm();
   const { app, cspReports } = await createDemoApp({
     store,
+    metricsSource: store,
     logger: options.logger ?? false,
     ...(options.operation ? { operation: options.operation } : {}),
     ...(options.widgetDist ? { widgetDist: options.widgetDist } : {}),

@@ -8,9 +8,12 @@ import { REQUEST_ID_HEADER, genReqId, useRequestIds } from './http/requestIds';
 import type { ContentSecurityPolicyDirectives } from './http/securityHeaders';
 import { API_CONTENT_SECURITY_POLICY, securityHeaders } from './http/securityHeaders';
 import { sendProblem } from './http/sendProblem';
+import { AppMetrics } from './metrics/AppMetrics';
+import type { MetricsSource } from './metrics/OperationalFigures';
 import { partnersApi } from './partnersApi';
 import { health } from './routes/health';
 import { logos } from './routes/logos';
+import { countRequests, metrics } from './routes/metrics';
 import { readyz } from './routes/readyz';
 import type { PartnerStore } from './store/PartnerStore';
 
@@ -27,6 +30,18 @@ export interface AppDeps {
    * proxy that sets it, or any client could pick its own address (and its own rate limit).
    */
   trustProxy?: boolean;
+  /**
+   * Services whose per-site and cache figures `/metrics` reads at each scrape (the store).
+   * More can be added later with `app.metrics.addSource(service)`.
+   */
+  metricsSources?: MetricsSource[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's Prometheus metrics (`GET /metrics`). */
+    metrics: AppMetrics;
+  }
 }
 
 /**
@@ -66,6 +81,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   useRequestIds(app);
   useDrain(app);
   await useCompression(app);
+  const appMetrics = new AppMetrics();
+  for (const source of deps.metricsSources ?? []) appMetrics.addSource(source);
+  app.decorate('metrics', appMetrics);
+  countRequests(app, appMetrics);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) =>
     sendProblem(
@@ -76,9 +95,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(health, { store: deps.store });
   await app.register(readyz);
+  await app.register(metrics, { metrics: appMetrics });
   await app.register(logos);
   await app.register(partnersApi, {
     store: deps.store,
+    metrics: appMetrics,
     ...(deps.rateLimit ? { rateLimit: deps.rateLimit } : {}),
   });
   return app;

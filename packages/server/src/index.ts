@@ -9,6 +9,13 @@ export { DEFAULT_SHUTDOWN_DRAIN_MS, onShutdownSignals } from './http/drain';
 export type { ContentSecurityPolicyDirectives } from './http/securityHeaders';
 export { API_CONTENT_SECURITY_POLICY } from './http/securityHeaders';
 export { REQUEST_ID_HEADER } from './http/requestIds';
+export { AppMetrics } from './metrics/AppMetrics';
+export type {
+  CacheFigures,
+  MetricsSource,
+  OperationalFigures,
+  SiteFigures,
+} from './metrics/OperationalFigures';
 export type { RateLimitSettings } from './http/rateLimit';
 export type { OperationSettings } from './readOperationSettings';
 export { readOperationSettings } from './readOperationSettings';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { handleError } from './http/handleError';
 import type { RateLimitSettings } from './http/rateLimit';
 import { limitPerClient } from './http/rateLimit';
+import type { AppMetrics } from './metrics/AppMetrics';
 import { filterGroups } from './routes/filterGroups';
 import { search } from './routes/search';
 import type { PartnerStore } from './store/PartnerStore';
@@ -10,6 +11,8 @@ export interface PartnersApiOptions {
   store: PartnerStore;
   /** A per-client limit on both calls; none when absent or `perMinute` is 0. */
   rateLimit?: RateLimitSettings;
+  /** Times each search (`pn_search_duration_seconds`) when given. */
+  metrics?: AppMetrics;
 }
 
 /**
@@ -30,5 +33,8 @@ export async function partnersApi(
     done(null, payload);
   });
   await app.register(filterGroups, { store: options.store });
-  await app.register(search, { store: options.store });
+  await app.register(search, {
+    store: options.store,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+  });
 }

@@ -33,6 +33,7 @@ async function main(): Promise<void> {
     logger: true,
     rateLimit: settings.rateLimit,
     trustProxy: settings.trustProxy,
+    metricsSources: [store],
   });
   if (await seedIfEmpty(store, { partnerCount })) {
     app.log.info({ databasePath, partnerCount }, 'seeded an empty database');

@@ -1,3 +1,4 @@
+import type { MetricsSource, OperationalFigures } from '../../metrics/OperationalFigures';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -95,7 +96,7 @@ function filterGroupsOf(filter: GlobalFilterInfo, locale: string): FilterGroup[]
   }));
 }
 
-export class SqliteStore implements PartnerStore {
+export class SqliteStore implements PartnerStore, MetricsSource {
   readonly #db: Database.Database;
   readonly #sites = new Map<string, SiteInfo>();
   /** Answers that only change with an import: definitions and filter groups per locale. */
@@ -113,6 +114,10 @@ export class SqliteStore implements PartnerStore {
   readonly #hasSite: Statement<[], { found: number }>;
   readonly #dataVersion: Statement<[], { data_version: number }>;
   #knownDataVersion = -1;
+  /** For `figures()` (GET /metrics): changes seen and cache lookups. */
+  #changeVersion = 0;
+  #lastChangeSeenAt = Date.now();
+  readonly #cacheCounts = { pages: { hits: 0, misses: 0 }, ids: { hits: 0, misses: 0 } };
 
   constructor(options: SqliteStoreOptions) {
     if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
@@ -246,6 +251,7 @@ export class SqliteStore implements PartnerStore {
       // from the editorial index, its count kept by imports.
       const key = `${site.id}\u0000${filter.id}\u0000${resolved}\u0000${offset}\u0000${resultsPerPage}\u0000${criteria.text}`;
       const cached = touch(this.#pageCache, key);
+      this.#cacheCounts.pages[cached ? 'hits' : 'misses'] += 1;
       if (cached) return cached;
       const rows = this.#editorialPage.all({
         locale: resolved,
@@ -339,8 +345,10 @@ export class SqliteStore implements PartnerStore {
     // Least recently used goes first out.
     const cached = touch(this.#idCache, key);
     if (cached && (end <= cached.ids.length || cached.ids.length === cached.total)) {
+      this.#cacheCounts.ids.hits += 1;
       return cached;
     }
+    this.#cacheCounts.ids.misses += 1;
     if (cached) this.#dropIds(key, cached);
     const all = find();
     const kept = {
@@ -365,12 +373,42 @@ export class SqliteStore implements PartnerStore {
   }
 
   #forget(): void {
+    this.#changeVersion += 1;
+    this.#lastChangeSeenAt = Date.now();
     this.#sites.clear();
     this.#answers.clear();
     this.#indexes.clear();
     this.#pageCache.clear();
     this.#idCache.clear();
     this.#idCacheSize = 0;
+  }
+
+  /** What `/metrics` shows of this store: its sites' indexes and its caches with their bounds. */
+  figures(): OperationalFigures {
+    const sites = [...this.#sites].map(([key, site]) => ({
+      companyId: key.split('\u0000')[0] ?? '',
+      scopeGroupId: key.split('\u0000')[1] ?? '',
+      indexedPartners: this.#indexes.get(site.id)?.size ?? 0,
+      changeVersion: this.#changeVersion,
+      lastChangeSeenAt: this.#lastChangeSeenAt,
+    }));
+    return {
+      sites,
+      caches: [
+        {
+          cache: 'first-pages',
+          entries: this.#pageCache.size,
+          maxEntries: PAGE_CACHE_MAX_ENTRIES,
+          ...this.#cacheCounts.pages,
+        },
+        {
+          cache: 'ordered-ids',
+          entries: this.#idCache.size,
+          maxEntries: ID_CACHE_MAX_ENTRIES,
+          ...this.#cacheCounts.ids,
+        },
+      ],
+    };
   }
 
   async isEmpty(): Promise<boolean> {
