@@ -14,6 +14,7 @@ import { partnersApi } from './partnersApi';
 import { health } from './routes/health';
 import { logos } from './routes/logos';
 import { countRequests, metrics } from './routes/metrics';
+import { openapi } from './routes/openapi';
 import { readyz } from './routes/readyz';
 import type { PartnerStore } from './store/PartnerStore';
 
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(health, { store: deps.store });
   await app.register(readyz);
   await app.register(metrics, { metrics: appMetrics });
+  await app.register(openapi);
   await app.register(logos);
   await app.register(partnersApi, {
     store: deps.store,
