@@ -10,7 +10,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MetricsSource, OperationSettings, PartnerStore } from '@partners-network/server';
 import { buildApp, createXsrfToken, readCookie } from '@partners-network/server';
-import { isDemoLanguageId, renderPartnerPage, renderPortalPage } from './renderPortalPage';
+import {
+  PORTAL_CSS_HASH,
+  isDemoLanguageId,
+  renderPartnerPage,
+  renderPortalPage,
+} from './renderPortalPage';
 import { readWidgetScriptPath } from './readWidgetScriptPath';
 import { registerEmbeddingRoutes } from './registerEmbeddingRoutes';
 
@@ -25,7 +30,8 @@ export const DEFAULT_WIDGET_DIST = resolve(here, '../../packages/widget/dist/bun
 export const CONTENT_SECURITY_POLICY_DIRECTIVES: Record<string, string[]> = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
-  'style-src': ["'self'"],
+  // The portal's stylesheet is inlined in each page (renderPortalPage.ts): allowed by its hash.
+  'style-src': ["'self'", PORTAL_CSS_HASH],
   'img-src': ["'self'"],
   'object-src': ["'none'"],
   'base-uri': ["'none'"],

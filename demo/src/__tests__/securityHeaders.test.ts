@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PartnerStore } from '@partners-network/server';
 import { openSqliteStore, seedIfEmpty } from '@partners-network/server';
 import { CONTENT_SECURITY_POLICY, createDemoApp } from '../createDemoApp';
+import { PORTAL_CSS_HASH } from '../renderPortalPage';
 
 const folder = mkdtempSync(join(tmpdir(), 'partners-demo-headers-'));
 const widgetDist = join(folder, 'widget');
@@ -77,7 +78,7 @@ describe('the demo origin', () => {
 
   it('states the policy the browser tests run under', () => {
     expect(CONTENT_SECURITY_POLICY).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; report-uri /csp-report",
+      `default-src 'self'; script-src 'self'; style-src 'self' ${PORTAL_CSS_HASH}; img-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; report-uri /csp-report`,
     );
   });
 });
