@@ -45,6 +45,23 @@ export function useDrain(app: FastifyInstance): void {
   });
 }
 
+/** After the listener closed, how long connections the server accepted but had not read yet get. */
+const LINGER_MS = 1_000;
+
+/**
+ * Node's `server.close()` ends at once every connection it has not read a request from,
+ * also one whose request already waits in its buffer because the event loop was busy: that
+ * request was sent before the drain ended and would go unanswered. So connections are left
+ * to be read (and answered, with `Connection: close`) for a moment after the listener
+ * closed; only those still idle then are ended.
+ */
+function lingerBeforeClosingIdle(app: FastifyInstance): void {
+  const server = app.server;
+  const closeIdleConnections = server.closeIdleConnections.bind(server);
+  server.closeIdleConnections = () => undefined;
+  setTimeout(closeIdleConnections, LINGER_MS).unref();
+}
+
 export interface ShutdownOptions {
   app: FastifyInstance;
   drainMs: number;
@@ -71,6 +88,7 @@ export function onShutdownSignals(options: ShutdownOptions): void {
     app.log.info({ signal, drainMs: options.drainMs }, 'draining before shutdown');
     setTimeout(() => {
       app.log.info('drain over: closing');
+      lingerBeforeClosingIdle(app);
       options.close().then(
         () => options.exit(0),
         (error: unknown) => {
