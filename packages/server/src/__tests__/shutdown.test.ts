@@ -13,7 +13,7 @@ import { filterGroupsPath, searchPath } from '@partners-network/contract';
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const folder = mkdtempSync(join(tmpdir(), 'partners-shutdown-'));
-const DRAIN_MS = 1_500;
+const DRAIN_MS = 3_000;
 const CLIENTS = 24;
 const SCOPE = { companyId: '20097', scopeGroupId: '20121' };
 
@@ -105,8 +105,8 @@ it('answers every request sent before the drain ends, then exits 0', async () =>
       break;
     }
   }
-  // Readiness failed at once, well inside the drain.
-  expect(notReadyAt - signalledAt).toBeLessThan(300);
+  // Readiness failed at once: within the first third of the drain even on a loaded machine.
+  expect(notReadyAt - signalledAt).toBeLessThan(DRAIN_MS / 3);
 
   const code = await exited;
   const exitedAt = Date.now();

@@ -74,18 +74,18 @@ it('never lets a dangerous scheme through, however it is disguised', () => {
       if (result !== null) expect(new URL(result).origin).toBe(new URL(BASE).origin);
       if (URL.canParse(raw)) expect(result).toBeNull();
     }),
-    { numRuns: 5000 },
+    { numRuns: 1000 },
   );
-});
+}, 30_000);
 
 it('any string gives null or an absolute http(s) URL', () => {
   fc.assert(
     fc.property(fc.oneof(fc.string({ unit: 'binary' }), fc.webUrl(), fc.webPath()), (raw) => {
       expectSafe(sanitizeUrl(raw, BASE));
     }),
-    { numRuns: 5000 },
+    { numRuns: 1000 },
   );
-});
+}, 30_000);
 
 it('keeps every web address it is given', () => {
   fc.assert(
@@ -94,4 +94,4 @@ it('keeps every web address it is given', () => {
     }),
     { numRuns: 1000 },
   );
-});
+}, 30_000);
