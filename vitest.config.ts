@@ -18,6 +18,13 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        test: {
+          name: 'demo',
+          root: 'demo',
+          environment: 'node',
+        },
+      },
       'packages/widget/vitest.config.ts',
     ],
   },

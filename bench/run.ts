@@ -6,8 +6,8 @@
  *   npm run bench -- --quick           smoke run (< 1 minute): 1 run, 1k partners, the
  *                                      widget's existing dist/ when built; results go to
  *                                      bench/.cache/quick/ and leave RESULTS.md alone
- *   npm run bench -- --only page,bytes a subset of sections (bytes, page, server, live); also
- *                                      written to bench/.cache/partial/
+ *   npm run bench -- --only page,bytes a subset of sections (bytes, page, server, live,
+ *                                      operate, lighthouse); also written to bench/.cache/partial/
  *   npm run bench -- --only live --live-sizes 10000 --live-changes 5
  *                                      the live section at other sizes or fewer changes
  */
@@ -21,10 +21,12 @@ import { startChild } from './lib/child';
 import { writeResults } from './lib/report';
 import { measurePage } from './page/measurePage';
 import { CACHE_DIR } from './server/directories';
+import { measureLighthouse } from './page/measureLighthouse';
 import { measureLive } from './server/measureLive';
+import { measureOperation } from './server/measureOperation';
 import { measureServer } from './server/measureServer';
 
-const SECTIONS = ['bytes', 'page', 'server', 'live'] as const;
+const SECTIONS = ['bytes', 'page', 'server', 'live', 'operate', 'lighthouse'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 function parseArgs(argv: string[]) {
@@ -69,7 +71,11 @@ async function main() {
     if (quick && existsSync(join(existingDist, 'bundled/.vite/manifest.json'))) {
       widgetDist = existingDist;
       log('quick: measuring the existing packages/widget/dist');
-    } else if (sections.includes('bytes') || sections.includes('page')) {
+    } else if (
+      sections.includes('bytes') ||
+      sections.includes('page') ||
+      sections.includes('lighthouse')
+    ) {
       await buildWidget(widgetDist);
     }
 
@@ -120,6 +126,33 @@ async function main() {
           }),
         ),
       );
+    }
+    if (sections.includes('operate')) {
+      log('Operating the server: memory rounds, shutdown under load');
+      results.push(
+        await withLoad(() =>
+          measureOperation({
+            partnerCount: quick ? 1000 : 100_000,
+            seconds: quick ? 5 : 60,
+            connections: 100,
+            drainMs: quick ? 1000 : 3000,
+          }),
+        ),
+      );
+    }
+    if (sections.includes('lighthouse')) {
+      log('Lighthouse on the demo page (mobile and desktop presets)');
+      const demo = await startChild(join(BENCH_DIR, 'page/demoChild.ts'), {
+        BENCH_DATABASE_PATH: join(workDir, 'lighthouse.db'),
+        BENCH_WIDGET_DIST: join(widgetDist, 'bundled'),
+      });
+      try {
+        results.push(
+          await withLoad(() => measureLighthouse({ url: `${demo.url}/`, runs: quick ? 1 : 3 })),
+        );
+      } finally {
+        await demo.stop();
+      }
     }
   } finally {
     rmSync(workDir, { recursive: true, force: true });

@@ -8,7 +8,16 @@ import { fork } from 'node:child_process';
 
 export type ChildMessage =
   | { type: 'ready'; url: string }
-  | { type: 'stats'; maxRssKB: number; rssKB: number }
+  | {
+      type: 'stats';
+      maxRssKB: number;
+      rssKB: number;
+      /** process.memoryUsage() by part, in KB: the JS heap, and memory outside it. */
+      heapUsedKB: number;
+      heapTotalKB: number;
+      externalKB: number;
+      arrayBuffersKB: number;
+    }
   | { type: 'error'; message: string };
 
 export type ParentMessage = { type: 'stats' } | { type: 'stop' };
@@ -21,8 +30,8 @@ function isChildMessage(message: unknown): message is ChildMessage {
 export interface RunningChild {
   url: string;
   pid: number;
-  /** The child's peak RSS so far (process.resourceUsage().maxRSS) and its RSS now, in KB. */
-  stats(): Promise<{ maxRssKB: number; rssKB: number }>;
+  /** The child's peak RSS so far (process.resourceUsage().maxRSS), its RSS now and its parts, in KB. */
+  stats(): Promise<Omit<Extract<ChildMessage, { type: 'stats' }>, 'type'>>;
   stop(): Promise<void>;
 }
 
@@ -80,8 +89,9 @@ export async function startChild(
       async stats() {
         const reply = nextMessage(child, 'stats', 10_000);
         send({ type: 'stats' });
-        const { maxRssKB, rssKB } = await reply;
-        return { maxRssKB, rssKB };
+        const { maxRssKB, rssKB, heapUsedKB, heapTotalKB, externalKB, arrayBuffersKB } =
+          await reply;
+        return { maxRssKB, rssKB, heapUsedKB, heapTotalKB, externalKB, arrayBuffersKB };
       },
       async stop() {
         if (child.exitCode !== null) return;
@@ -104,10 +114,16 @@ export function serveParent(url: string, close: () => Promise<void>): void {
   process.on('message', (message: unknown) => {
     if (typeof message !== 'object' || message === null || !('type' in message)) return;
     if (message.type === 'stats') {
+      const memory = process.memoryUsage();
+      const kb = (bytes: number) => Math.round(bytes / 1024);
       send({
         type: 'stats',
         maxRssKB: process.resourceUsage().maxRSS,
-        rssKB: Math.round(process.memoryUsage().rss / 1024),
+        rssKB: kb(memory.rss),
+        heapUsedKB: kb(memory.heapUsed),
+        heapTotalKB: kb(memory.heapTotal),
+        externalKB: kb(memory.external),
+        arrayBuffersKB: kb(memory.arrayBuffers),
       });
     } else if (message.type === 'stop') {
       close().then(

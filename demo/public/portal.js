@@ -1,6 +1,7 @@
 // Plays the part of the Liferay portal for the demo page: the ThemeDisplay object,
 // the auth token, and the global settings object the widget reads. Served as a file
-// (not inline) so the page works under a strict Content-Security-Policy.
+// (not inline) so the page works under a strict Content-Security-Policy, and deferred
+// (it runs before the widget's module script, which is deferred too, in page order).
 (function () {
   const root = document.documentElement;
   const languageId = root.dataset.languageId || 'en_US';
@@ -16,16 +17,10 @@
     },
   };
 
+  // The background picture comes from the page (data-background), which also preloads it.
   window.partnersNetworkSettings = {
     backButtonUrl: '/',
-    searchSectionBackgroundImageFriendlyUrl: {
-      defaultUrl: '/demo/images/hero-1920.svg',
-      sources: [
-        { url: '/demo/images/hero-540.svg', maxWidth: 540 },
-        { url: '/demo/images/hero-1023.svg', maxWidth: 1023 },
-        { url: '/demo/images/hero-1919.svg', maxWidth: 1919 },
-      ],
-    },
+    searchSectionBackgroundImageFriendlyUrl: JSON.parse(root.dataset.background || 'null'),
   };
 
   // The language switch keeps the widget's hash route and its saved search.

@@ -8,9 +8,14 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PartnerStore } from '@partners-network/server';
+import type { MetricsSource, OperationSettings, PartnerStore } from '@partners-network/server';
 import { buildApp, createXsrfToken, readCookie } from '@partners-network/server';
-import { isDemoLanguageId, renderPartnerPage, renderPortalPage } from './renderPortalPage';
+import {
+  PORTAL_CSS_HASH,
+  isDemoLanguageId,
+  renderPartnerPage,
+  renderPortalPage,
+} from './renderPortalPage';
 import { readWidgetScriptPath } from './readWidgetScriptPath';
 import { registerEmbeddingRoutes } from './registerEmbeddingRoutes';
 
@@ -18,19 +23,33 @@ const here = dirname(fileURLToPath(import.meta.url));
 const PUBLIC_DIR = resolve(here, '../public');
 export const DEFAULT_WIDGET_DIST = resolve(here, '../../packages/widget/dist/bundled');
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  'report-uri /csp-report',
-].join('; ');
+/**
+ * The demo origin's Content-Security-Policy, on every answer (pages, API, assets): the
+ * server's security headers set it, here only its directives are chosen.
+ */
+export const CONTENT_SECURITY_POLICY_DIRECTIVES: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  // The portal's stylesheet is inlined in each page (renderPortalPage.ts): allowed by its hash.
+  'style-src': ["'self'", PORTAL_CSS_HASH],
+  'img-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'report-uri': ['/csp-report'],
+};
+
+/** The same policy as one header value, for tests that serve a page of their own. */
+export const CONTENT_SECURITY_POLICY = Object.entries(CONTENT_SECURITY_POLICY_DIRECTIVES)
+  .map(([name, values]) => `${name} ${values.join(' ')}`)
+  .join('; ');
 
 export interface DemoAppOptions {
   store: PartnerStore;
+  /** Rate limit and proxy trust, as `npm start` reads them from the environment. */
+  operation?: Pick<OperationSettings, 'rateLimit' | 'trustProxy'>;
+  /** Whose figures `/metrics` shows (the SQLite store). */
+  metricsSource?: MetricsSource;
   widgetDist?: string;
   logger?: boolean;
   companyId?: string;
@@ -60,26 +79,43 @@ function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply): void {
 }
 
 function sendPage(reply: FastifyReply, html: string): FastifyReply {
-  return reply
-    .header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
-    .header('Cache-Control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(html);
+  return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
 }
 
 export async function createDemoApp(options: DemoAppOptions): Promise<DemoApp> {
   const widgetDist = options.widgetDist ?? DEFAULT_WIDGET_DIST;
   const companyId = options.companyId ?? '20097';
   const scopeGroupId = options.scopeGroupId ?? '20121';
-  const app = await buildApp({ store: options.store, logger: options.logger ?? false });
+  const app = await buildApp({
+    store: options.store,
+    logger: options.logger ?? false,
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY_DIRECTIVES,
+    ...options.operation,
+    ...(options.metricsSource ? { metricsSources: [options.metricsSource] } : {}),
+  });
   const cspReports: unknown[] = [];
 
-  await app.register(fastifyStatic, { root: PUBLIC_DIR, prefix: '/demo/', decorateReply: false });
+  // Both folders hold brotli and gzip copies `npm run build` wrote (preCompressed: sent by
+  // Accept-Encoding); a file without them is compressed on the fly by the app. The static
+  // plugin does not say that the answer depends on Accept-Encoding: caches must know.
+  const varyOnEncoding = (res: { setHeader(name: string, value: string): unknown }) => {
+    res.setHeader('Vary', 'Accept-Encoding');
+  };
+  await app.register(fastifyStatic, {
+    root: PUBLIC_DIR,
+    prefix: '/demo/',
+    decorateReply: false,
+    preCompressed: true,
+    setHeaders: varyOnEncoding,
+  });
   if (existsSync(widgetDist)) {
+    // Hashed file names: a new build is a new name, so a browser may keep each one a year.
     await app.register(fastifyStatic, {
       root: widgetDist,
       prefix: '/widget/',
       decorateReply: false,
+      preCompressed: true,
+      setHeaders: varyOnEncoding,
       immutable: true,
       maxAge: '365d',
     });

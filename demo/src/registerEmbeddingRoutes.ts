@@ -97,6 +97,7 @@ ${withScript ? `<script type="module" src="${escapeHtml(script)}"></script>` : '
       scopeGroupId,
       authToken: EMBEDDING_AUTH_TOKEN,
       title: 'Partners on a hostile page',
+      preloadBackground: widget,
       head: [
         '<link rel="stylesheet" href="/demo/embedding.css">',
         hostile ? '<link rel="stylesheet" href="/demo/hostile.css">' : '',
@@ -117,6 +118,7 @@ ${withScript ? `<script type="module" src="${escapeHtml(script)}"></script>` : '
       scopeGroupId,
       authToken: EMBEDDING_AUTH_TOKEN,
       title: 'Two directories',
+      preloadBackground: true,
       head: `<link rel="stylesheet" href="/demo/embedding.css">\n${script}`,
       body: `<section class="embed-slot" aria-label="Directory">
 <partners-network-search></partners-network-search>

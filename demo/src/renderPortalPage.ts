@@ -1,4 +1,8 @@
 /** The demo portal page: a Liferay-like page whose content column holds the widget. */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const DEMO_LANGUAGES = [
   { id: 'en_US', label: 'English', lang: 'en-US' },
@@ -21,6 +25,45 @@ export function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;');
 }
 
+/**
+ * The portal's background picture for the widget (SPEC 3's settings object): portal.js
+ * gives it to the widget from the page's `data-background`, and the page preloads the one
+ * the window's width picks, so the browser fetches it with the HTML, not after the script.
+ */
+export const DEMO_BACKGROUND = {
+  defaultUrl: '/demo/images/hero-1920.svg',
+  sources: [
+    { url: '/demo/images/hero-540.svg', maxWidth: 540 },
+    { url: '/demo/images/hero-1023.svg', maxWidth: 1023 },
+    { url: '/demo/images/hero-1919.svg', maxWidth: 1919 },
+  ],
+};
+
+/**
+ * One `<link rel="preload">` per picture of a `<picture>` whose sources are max-widths
+ * (the widget's markup), with media ranges that do not overlap: exactly one is fetched,
+ * the one the widget's `<picture>` will pick, at high priority.
+ */
+export function backgroundPreloads(picture: typeof DEMO_BACKGROUND): string {
+  const sources = [...picture.sources].sort((a, b) => a.maxWidth - b.maxWidth);
+  const links: string[] = [];
+  let below = 0;
+  for (const source of sources) {
+    const media =
+      below === 0
+        ? `(width <= ${source.maxWidth}px)`
+        : `(${below}px < width <= ${source.maxWidth}px)`;
+    links.push(
+      `<link rel="preload" as="image" href="${escapeHtml(source.url)}" media="${media}" fetchpriority="high">`,
+    );
+    below = source.maxWidth;
+  }
+  links.push(
+    `<link rel="preload" as="image" href="${escapeHtml(picture.defaultUrl)}"${below === 0 ? '' : ` media="(width > ${below}px)"`} fetchpriority="high">`,
+  );
+  return links.join('\n');
+}
+
 export interface PortalPageOptions {
   languageId: DemoLanguageId;
   /** Path of the widget's module script, from the build manifest. */
@@ -35,7 +78,19 @@ export interface LayoutOptions extends Omit<PortalPageOptions, 'widgetScript'> {
   head: string;
   /** Liferay.authToken of the page (portal.js reads it from data-auth-token). */
   authToken?: string;
+  /** Whether the page preloads the widget's background picture (pages with the widget). */
+  preloadBackground?: boolean;
 }
+
+/**
+ * The portal's stylesheet, inlined into every page so the first paint waits for no
+ * request (the page's CSP allows exactly this text by its hash); portal.js is deferred.
+ */
+export const PORTAL_CSS = readFileSync(
+  join(dirname(fileURLToPath(import.meta.url)), '../public/portal.css'),
+  'utf8',
+);
+export const PORTAL_CSS_HASH = `'sha256-${createHash('sha256').update(PORTAL_CSS).digest('base64')}'`;
 
 /** The portal's page around any content: header, language switch, main column, footer. */
 export function renderLayout(options: LayoutOptions): string {
@@ -46,14 +101,16 @@ export function renderLayout(options: LayoutOptions): string {
       `${entry.id === options.languageId ? ' aria-current="true"' : ''}>${entry.label}</a></li>`,
   ).join('');
   return `<!doctype html>
-<html lang="${language?.lang ?? 'en-US'}" data-language-id="${escapeHtml(options.languageId)}" data-company-id="${escapeHtml(options.companyId)}" data-scope-group-id="${escapeHtml(options.scopeGroupId)}"${options.authToken ? ` data-auth-token="${escapeHtml(options.authToken)}"` : ''}>
+<html lang="${language?.lang ?? 'en-US'}" data-language-id="${escapeHtml(options.languageId)}" data-company-id="${escapeHtml(options.companyId)}" data-scope-group-id="${escapeHtml(options.scopeGroupId)}"${options.authToken ? ` data-auth-token="${escapeHtml(options.authToken)}"` : ''} data-background="${escapeHtml(JSON.stringify(DEMO_BACKGROUND))}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(options.title)} - Acme Portal</title>
+<meta name="description" content="Find an Acme partner: search the partner directory by name, solution, level and region.">
 <link rel="icon" href="/demo/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="/demo/portal.css">
-<script src="/demo/portal.js"></script>
+<style>${PORTAL_CSS}</style>
+${options.preloadBackground ? backgroundPreloads(DEMO_BACKGROUND) : ''}
+<script defer src="/demo/portal.js"></script>
 ${options.head}
 </head>
 <body>
@@ -81,6 +138,7 @@ ${options.body}
 export function renderPortalPage(options: PortalPageOptions): string {
   return renderLayout({
     ...options,
+    preloadBackground: true,
     head: `<script type="module" src="${escapeHtml(options.widgetScript)}"></script>`,
     body: '<partners-network-search></partners-network-search>',
   });

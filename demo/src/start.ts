@@ -1,5 +1,7 @@
 /** `npm start`: the demo portal page, the widget and the reference API on one origin. */
 import { resolve } from 'node:path';
+import type { OperationSettings } from '@partners-network/server';
+import { onShutdownSignals, readOperationSettings } from '@partners-network/server';
 import { startDemoServer } from './startDemoServer';
 
 const port = Number(process.env.PORT ?? 8080);
@@ -11,24 +13,30 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 
+let settings: OperationSettings;
 try {
-  const demo = await startDemoServer({ port, host, databasePath, logger: true });
+  settings = readOperationSettings(process.env);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+try {
+  const demo = await startDemoServer({
+    port,
+    host,
+    databasePath,
+    logger: true,
+    operation: settings,
+  });
   console.log(`Partners Network demo: ${demo.url}/  (database ${databasePath})`);
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    console.log(`${signal}: finishing requests in flight, then closing the database…`);
-    demo.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  // SIGTERM/SIGINT: /readyz 503 at once, answers for SHUTDOWN_DRAIN_MS, then close and exit 0.
+  onShutdownSignals({
+    app: demo.app,
+    drainMs: settings.drainMs,
+    close: () => demo.close(),
+    exit: (code) => process.exit(code),
+  });
 } catch (error) {
   console.error('The demo could not start:', error instanceof Error ? error.message : error);
   process.exit(1);

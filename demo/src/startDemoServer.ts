@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
 import { dirname } from 'node:path';
 import type { DirectoryData } from '@partners-network/server';
 import { openSqliteStore, seedIfEmpty } from '@partners-network/server';
+import type { DemoAppOptions } from './createDemoApp';
 import { createDemoApp } from './createDemoApp';
 
 export interface StartDemoOptions {
@@ -10,12 +12,15 @@ export interface StartDemoOptions {
   databasePath: string;
   widgetDist?: string;
   logger?: boolean;
+  operation?: DemoAppOptions['operation'];
   /** Imported after the seed (upserts by slug): extra partners for tests, e.g. hostile texts. */
   importDirectory?: DirectoryData;
 }
 
 export interface RunningDemo {
   url: string;
+  /** The Fastify app: its logger and shutdown state (for the drain on SIGTERM). */
+  app: FastifyInstance;
   cspReports: unknown[];
   close(): Promise<void>;
 }
@@ -30,7 +35,9 @@ export async function startDemoServer(options: StartDemoOptions): Promise<Runnin
   await store.warm();
   const { app, cspReports } = await createDemoApp({
     store,
+    metricsSource: store,
     logger: options.logger ?? false,
+    ...(options.operation ? { operation: options.operation } : {}),
     ...(options.widgetDist ? { widgetDist: options.widgetDist } : {}),
   });
   await app.listen({ port: options.port, host: options.host });
@@ -39,6 +46,7 @@ export async function startDemoServer(options: StartDemoOptions): Promise<Runnin
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${host}:${port}`,
+    app,
     cspReports,
     async close() {
       await app.close();

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import { findStaleDataSchemas } from '../contract/scripts/generateDataSchemas';
+import { precompressFolder } from './scripts/precompressFolder';
 
 /**
  * Two builds of the page script a portal loads, each one ES module with hashed file
@@ -26,10 +27,24 @@ function dataSchemasFresh(): Plugin {
   };
 }
 
+/**
+ * Brotli and gzip copies beside each built text file, for servers that send them by
+ * Accept-Encoding (the demo does); the byte budget is still measured on the plain files.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'partners-network:precompress',
+    apply: 'build',
+    writeBundle(options) {
+      if (options.dir) precompressFolder(options.dir);
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const externalReact = mode === 'external-react';
   return {
-    plugins: [dataSchemasFresh()],
+    plugins: [dataSchemasFresh(), precompress()],
     esbuild: { jsx: 'automatic', legalComments: 'none' },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {

@@ -1,11 +1,21 @@
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { useCompression } from './http/compression';
+import { useDrain } from './http/drain';
 import { handleError } from './http/handleError';
+import type { RateLimitSettings } from './http/rateLimit';
+import { REQUEST_ID_HEADER, genReqId, useRequestIds } from './http/requestIds';
+import type { ContentSecurityPolicyDirectives } from './http/securityHeaders';
+import { API_CONTENT_SECURITY_POLICY, securityHeaders } from './http/securityHeaders';
 import { sendProblem } from './http/sendProblem';
+import { AppMetrics } from './metrics/AppMetrics';
+import type { MetricsSource } from './metrics/OperationalFigures';
 import { partnersApi } from './partnersApi';
 import { admin } from './routes/admin';
 import { health } from './routes/health';
 import { logos } from './routes/logos';
+import { countRequests, metrics } from './routes/metrics';
+import { openapi } from './routes/openapi';
 import { readyz } from './routes/readyz';
 import type { SearchService } from './service/SearchService';
 import type { PartnerStore } from './store/PartnerStore';
@@ -18,32 +28,71 @@ export interface AppDeps {
   adminTokens?: readonly string[];
   /** Fastify's pino logger: true, false (default) or its options. */
   logger?: FastifyServerOptions['logger'];
+  /** The Content-Security-Policy of every answer; a host that serves pages passes its own. */
+  contentSecurityPolicy?: ContentSecurityPolicyDirectives;
+  /** A per-client limit on the API's calls (RATE_LIMIT_PER_MINUTE); off by default. */
+  rateLimit?: RateLimitSettings;
+  /**
+   * Whether the client's address comes from `X-Forwarded-For` (TRUST_PROXY): only behind a
+   * proxy that sets it, or any client could pick its own address (and its own rate limit).
+   */
+  trustProxy?: boolean;
+  /**
+   * Services whose per-site and cache figures `/metrics` reads at each scrape (the store).
+   * More can be added later with `app.metrics.addSource(service)`.
+   */
+  metricsSources?: MetricsSource[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's Prometheus metrics (`GET /metrics`). */
+    metrics: AppMetrics;
+  }
 }
 
 /**
- * The API server without listening: health, logos and the partners API, with error
- * and not-found answers in the problem format. Hosts may register more routes on it.
+ * Longer than any id a portal makes, shorter than the 16 KB Node allows for a whole
+ * request head: an id the router cuts off is still answered 404 below.
+ */
+const MAX_PARAM_LENGTH = 8 * 1024;
+
+/**
+ * The API server without listening: health, readiness, logos and the partners API, with
+ * error and not-found answers in the problem format and the same security headers and
+ * request id on every answer. Hosts may register more routes on it.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const security = securityHeaders(deps.contentSecurityPolicy ?? API_CONTENT_SECURITY_POLICY);
   const app = Fastify({
     logger: deps.logger ?? false,
-    // Ids in paths are short; a longer one is no route (404), not a slow match.
-    routerOptions: { maxParamLength: 200 },
-    frameworkErrors: (_error, _request, reply) => {
-      void sendProblem(reply, 400, 'the request address is malformed');
+    genReqId,
+    trustProxy: deps.trustProxy ?? false,
+    // A request that reached the server before it closed is answered, not refused with a
+    // 503: the drain (http/drain.ts) already told clients to go elsewhere.
+    return503OnClosing: false,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: (error, request, reply) => {
+      // Fastify answers these before routing, so the hooks that set headers did not run.
+      security.setHeaders(request, reply);
+      reply.header(REQUEST_ID_HEADER, request.id);
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        // An id too long to route names no company or site: that is a 404, like any unknown one.
+        void sendProblem(reply, 404, 'no partner directory at this address');
+      } else {
+        void sendProblem(reply, 400, 'the request address is malformed');
+      }
     },
   });
+  await security.register(app);
+  useRequestIds(app);
+  useDrain(app);
+  await useCompression(app);
+  const appMetrics = new AppMetrics();
+  for (const source of deps.metricsSources ?? []) appMetrics.addSource(source);
+  app.decorate('metrics', appMetrics);
+  countRequests(app, appMetrics);
   app.setErrorHandler(handleError);
-  // On close, answers still in flight end their keep-alive connection, so close() (and a
-  // graceful shutdown) does not wait for idle clients to time out.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('Connection', 'close');
-    done(null, payload);
-  });
   app.setNotFoundHandler((request, reply) =>
     sendProblem(
       reply,
@@ -52,14 +101,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
   );
   await app.register(health, { store: deps.store });
-  await app.register(logos);
-  await app.register(partnersApi, { store: deps.store });
   const { service } = deps;
-  if (service) {
-    await app.register(readyz, { state: () => service.state() });
-    if (deps.adminTokens && deps.adminTokens.length > 0) {
-      await app.register(admin, { service, tokens: deps.adminTokens });
-    }
+  await app.register(readyz, service ? { state: () => service.state() } : {});
+  await app.register(metrics, { metrics: appMetrics });
+  await app.register(openapi);
+  await app.register(logos);
+  await app.register(partnersApi, {
+    store: deps.store,
+    metrics: appMetrics,
+    ...(deps.rateLimit ? { rateLimit: deps.rateLimit } : {}),
+  });
+  if (service && deps.adminTokens && deps.adminTokens.length > 0) {
+    await app.register(admin, { service, tokens: deps.adminTokens });
   }
   return app;
 }

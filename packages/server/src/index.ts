@@ -4,6 +4,21 @@ export type { PartnersApiOptions } from './partnersApi';
 export { partnersApi } from './partnersApi';
 export { SEARCH_BODY_LIMIT } from './routes/search';
 export { LOGOS_PATH, renderLogo } from './routes/logos';
+export type { ShutdownOptions, ShutdownState } from './http/drain';
+export { DEFAULT_SHUTDOWN_DRAIN_MS, onShutdownSignals } from './http/drain';
+export type { ContentSecurityPolicyDirectives } from './http/securityHeaders';
+export { API_CONTENT_SECURITY_POLICY } from './http/securityHeaders';
+export { REQUEST_ID_HEADER } from './http/requestIds';
+export { AppMetrics } from './metrics/AppMetrics';
+export type {
+  CacheFigures,
+  MetricsSource,
+  OperationalFigures,
+  SiteFigures,
+} from './metrics/OperationalFigures';
+export type { RateLimitSettings } from './http/rateLimit';
+export type { OperationSettings } from './readOperationSettings';
+export { readOperationSettings } from './readOperationSettings';
 export type { XsrfToken } from './http/createXsrfToken';
 export { createXsrfToken } from './http/createXsrfToken';
 export { readCookie } from './http/readCookie';

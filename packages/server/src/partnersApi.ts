@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { handleError } from './http/handleError';
+import type { RateLimitSettings } from './http/rateLimit';
+import { limitPerClient } from './http/rateLimit';
+import type { AppMetrics } from './metrics/AppMetrics';
 import { filterGroups } from './routes/filterGroups';
 import { search } from './routes/search';
 import type { PartnerStore } from './store/PartnerStore';
 
 export interface PartnersApiOptions {
   store: PartnerStore;
+  /** A per-client limit on both calls; none when absent or `perMinute` is 0. */
+  rateLimit?: RateLimitSettings;
+  /** Times each search (`pn_search_duration_seconds`) when given. */
+  metrics?: AppMetrics;
 }
 
 /**
@@ -17,10 +24,17 @@ export async function partnersApi(
   options: PartnersApiOptions,
 ): Promise<void> {
   app.setErrorHandler(handleError);
+  // Registered inside this plugin, so it counts the API's calls only (not pages or assets).
+  if (options.rateLimit && options.rateLimit.perMinute > 0) {
+    await limitPerClient(app, options.rateLimit);
+  }
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
   await app.register(filterGroups, { store: options.store });
-  await app.register(search, { store: options.store });
+  await app.register(search, {
+    store: options.store,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+  });
 }

@@ -2,23 +2,20 @@
  * Runs the reference API: PORT (8080), HOST (localhost), DATABASE_URL (postgres://…,
  * else SQLite), DATABASE_PATH (./data/partners.db), SEED_PARTNER_COUNT (260),
  * ADMIN_TOKEN (comma-separated; none: no admin API). Seeds an empty database once;
- * later starts reuse it. Follows commits of other servers. On SIGTERM or SIGINT it
- * stops accepting, lets in-flight requests finish, then closes the store.
+ * later starts reuse it. Follows commits of other servers. Operation settings
+ * (readOperationSettings.ts): SHUTDOWN_DRAIN_MS (5000), RATE_LIMIT_PER_MINUTE (0: off),
+ * TRUST_PROXY (false). On SIGTERM or SIGINT `/readyz` answers 503 at once, answers go on
+ * for the drain period with `Connection: close`, then it stops accepting, lets in-flight
+ * requests finish, closes the store and exits 0.
  */
 import { resolve } from 'node:path';
 import { buildApp } from './app';
+import { onShutdownSignals } from './http/drain';
+import { readInteger, readOperationSettings } from './readOperationSettings';
 import { DEFAULT_PARTNER_COUNT } from './seed/generateDirectory';
 import { seedIfEmpty } from './seed/seedIfEmpty';
 import { parseAdminTokens } from './http/checkBearerToken';
 import { describeStore, openStore } from './store/openStore';
-
-function readInteger(name: string, value: string | undefined, min: number, max: number) {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < min || number > max) {
-    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${value ?? ''}"`);
-  }
-  return number;
-}
 
 async function main(): Promise<void> {
   const port = readInteger('PORT', process.env.PORT ?? '8080', 0, 65535);
@@ -28,6 +25,7 @@ async function main(): Promise<void> {
     0,
     1_000_000,
   );
+  const settings = readOperationSettings(process.env);
   const host = process.env.HOST ?? 'localhost';
   const environment = {
     DATABASE_URL: process.env.DATABASE_URL,
@@ -37,7 +35,15 @@ async function main(): Promise<void> {
   const adminTokens = parseAdminTokens(process.env.ADMIN_TOKEN);
 
   const store = await openStore(environment);
-  const app = await buildApp({ store, service: store, adminTokens, logger: true });
+  const app = await buildApp({
+    store,
+    service: store,
+    adminTokens,
+    logger: true,
+    rateLimit: settings.rateLimit,
+    trustProxy: settings.trustProxy,
+    metricsSources: [store],
+  });
   if (await seedIfEmpty(store, { partnerCount })) {
     app.log.info({ database, partnerCount }, 'seeded an empty database');
   }
@@ -50,24 +56,15 @@ async function main(): Promise<void> {
   store.startFollowing();
   app.log.info({ database, admin: adminTokens.length > 0 }, 'following the database');
 
-  let closing = false;
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    app
-      .close()
-      .then(() => store.close())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          app.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  onShutdownSignals({
+    app,
+    drainMs: settings.drainMs,
+    close: async () => {
+      await app.close();
+      await store.close();
+    },
+    exit: (code) => process.exit(code),
+  });
 
   const address = await app.listen({ port, host });
   // Plain line on stdout so a person or a script sees where to go.

@@ -32,6 +32,7 @@ function start(): Promise<Running> {
       HOST: '127.0.0.1',
       DATABASE_PATH: databasePath,
       SEED_PARTNER_COUNT: '120',
+      SHUTDOWN_DRAIN_MS: '100',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

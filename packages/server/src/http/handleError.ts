@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { SourceUnavailableError } from '../store/PartnerSource';
+import { RateLimitedError } from './rateLimit';
 import { sendProblem } from './sendProblem';
 
 /** Fastify's own 4xx errors, reworded for the client; their messages are not passed on. */
@@ -35,6 +36,10 @@ export function handleError(
     return sendProblem(reply, 503, 'the partner database is not available; try again later');
   }
   const statusCode = error.statusCode ?? 500;
+  if (error instanceof RateLimitedError) {
+    request.log.info({ statusCode }, 'rate limited');
+    return sendProblem(reply, 429, error.message);
+  }
   if (statusCode >= 400 && statusCode < 500) {
     request.log.info({ code: error.code, statusCode }, 'bad request');
     return sendProblem(reply, 400, titleFor(error));

@@ -37,7 +37,8 @@ export async function logos(app: FastifyInstance): Promise<void> {
     reply
       .header('Cache-Control', 'public, max-age=86400')
       .header('ETag', etag)
-      .header('X-Content-Type-Options', 'nosniff')
+      // Stricter than a host page's policy: an SVG opened on its own may load nothing.
+      // nosniff and the other security headers come from the app (http/securityHeaders.ts).
       .header('Content-Security-Policy', "default-src 'none'");
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type('image/svg+xml; charset=utf-8').send(svg);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SearchResponse } from '@partners-network/contract';
 import { API_BASE_PATH, searchCriteriaSchema } from '@partners-network/contract';
+import type { AppMetrics } from '../metrics/AppMetrics';
 import { describeIssues } from '../http/describeIssues';
 import { hasValidXsrfToken } from '../http/hasValidXsrfToken';
 import { sendProblem } from '../http/sendProblem';
@@ -38,7 +39,7 @@ function toJson(result: StoreSearchResult): string {
 /** POST .../:companyId/:scopeGroupId/search?locale=xx-XX */
 export async function search(
   app: FastifyInstance,
-  options: { store: PartnerStore },
+  options: { store: PartnerStore; metrics?: AppMetrics },
 ): Promise<void> {
   app.post<{ Params: ScopeParams }>(
     `${API_BASE_PATH}/:companyId/:scopeGroupId/search`,
@@ -68,7 +69,15 @@ export async function search(
         return sendProblem(reply, 400, describeIssues(criteria.error.issues, request.body));
       }
       const scope = toScope(request.params);
-      const result = await options.store.search(scope, criteria.data, locale.locale);
+      const endTiming = options.metrics?.startSearch();
+      let result: StoreSearchResult | null;
+      try {
+        result = await options.store.search(scope, criteria.data, locale.locale);
+      } catch (error) {
+        endTiming?.('failed');
+        throw error;
+      }
+      endTiming?.(result ? 'found' : 'unknown-site');
       if (!result) return sendProblem(reply, 404, unknownScopeTitle(scope));
       return reply.type('application/json; charset=utf-8').send(toJson(result));
     },

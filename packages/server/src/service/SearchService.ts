@@ -24,6 +24,7 @@ import type { MergeOptions } from './mergeDirectory';
 import { mergeDirectory } from './mergeDirectory';
 import { scopeKey } from '../store/scopeKey';
 import type { GlobalFilterInfo } from './SiteInfo';
+import type { MetricsSource, OperationalFigures } from '../metrics/OperationalFigures';
 
 /** Bounds of the cache of ordered ids: at most 4 MB of ids, in at most 5000 searches. */
 const ID_CACHE_MAX_IDS = 1_000_000;
@@ -110,7 +111,7 @@ interface SiteSlot {
   changedAt: number;
 }
 
-export class SearchService implements PartnerStore {
+export class SearchService implements PartnerStore, MetricsSource {
   readonly #source: PartnerSource;
   readonly #sites = new Map<string, SiteSlot>();
   /** Loads in flight by scope key, so concurrent first requests share one build. */
@@ -131,6 +132,8 @@ export class SearchService implements PartnerStore {
   #catchUpAgain = false;
   #timer: NodeJS.Timeout | undefined;
   #closed = false;
+  /** Cache lookups, for `figures()` (GET /metrics). */
+  readonly #cacheCounts = { pages: { hits: 0, misses: 0 }, ids: { hits: 0, misses: 0 } };
 
   readonly #workerFrom: number;
 
@@ -295,6 +298,7 @@ export class SearchService implements PartnerStore {
       // What every visitor asks first: the whole answer is kept.
       const key = `${site.id}\u0000${filter.id}\u0000${resolved}\u0000${offset}\u0000${resultsPerPage}\u0000${criteria.text}`;
       const cached = touch(this.#pageCache, key);
+      this.#cacheCounts.pages[cached ? 'hits' : 'misses'] += 1;
       if (cached) return cached;
       const all = await index.find({
         locale: resolved,
@@ -346,8 +350,10 @@ export class SearchService implements PartnerStore {
   ): Promise<OrderedIds> {
     const cached = touch(this.#idCache, key);
     if (cached && (end <= cached.ids.length || cached.ids.length === cached.total)) {
+      this.#cacheCounts.ids.hits += 1;
       return cached;
     }
+    this.#cacheCounts.ids.misses += 1;
     if (cached) this.#dropIds(key, cached);
     const all = await find();
     // Another search of the same key may have filled the cache meanwhile.
@@ -566,6 +572,32 @@ export class SearchService implements PartnerStore {
         idEntries: this.#idCache.size,
         ids: this.#idCacheSize,
       },
+    };
+  }
+
+  /** What `/metrics` shows: each site's index and version, the caches with their bounds. */
+  figures(): OperationalFigures {
+    return {
+      sites: [...this.#sites.values()].map((slot) => ({
+        ...slot.scope,
+        indexedPartners: slot.built.size,
+        changeVersion: slot.built.version,
+        lastChangeSeenAt: slot.changedAt,
+      })),
+      caches: [
+        {
+          cache: 'first-pages',
+          entries: this.#pageCache.size,
+          maxEntries: PAGE_CACHE_MAX_ENTRIES,
+          ...this.#cacheCounts.pages,
+        },
+        {
+          cache: 'ordered-ids',
+          entries: this.#idCache.size,
+          maxEntries: ID_CACHE_MAX_ENTRIES,
+          ...this.#cacheCounts.ids,
+        },
+      ],
     };
   }
 

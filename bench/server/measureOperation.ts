@@ -1,0 +1,288 @@
+/**
+ * How the server holds up as an operator runs it (issue 12):
+ * - memory rounds: the API over 100k partners, two identical rounds of a varied query mix
+ *   at 100 connections; RSS sampled every second (peak, after each round) with the JS
+ *   heap and the memory outside it, so growth is put on a part, not guessed;
+ * - shutdown under load: `server.ts` as a real process, 50 clients on keep-alive
+ *   connections, SIGTERM mid-load; every request sent before the drain ended must have
+ *   an answer; time to readiness 503 and to exit.
+ */
+import { spawn } from 'node:child_process';
+import { Agent, request as httpRequest } from 'node:http';
+import * as z from 'zod';
+import { createXsrfToken, openSqliteStore } from '@partners-network/server';
+import { filterGroupsPath, searchPath } from '@partners-network/contract';
+import type { Figure, Section } from '../lib/figures';
+import { figure } from '../lib/figures';
+import { startChild } from '../lib/child';
+import type { RunningChild } from '../lib/child';
+import { ROOT_DIR, log } from '../lib/environment';
+import { summarize } from '../lib/stats';
+import { ensureDirectoryDb } from './directories';
+import { CHILD, SCOPE, load } from './measureServer';
+import { buildQueryMix } from './queryMix';
+
+const MB = 1024;
+
+export interface OperationOptions {
+  partnerCount: number;
+  seconds: number;
+  connections: number;
+  drainMs: number;
+}
+
+interface Sample {
+  rssMB: number;
+  heapUsedMB: number;
+  externalMB: number;
+}
+
+async function sample(server: RunningChild): Promise<Sample & { maxRssMB: number }> {
+  const stats = await server.stats();
+  return {
+    rssMB: stats.rssKB / MB,
+    maxRssMB: stats.maxRssKB / MB,
+    heapUsedMB: stats.heapUsedKB / MB,
+    externalMB: (stats.externalKB + stats.arrayBuffersKB) / MB,
+  };
+}
+
+/** One round of load with RSS read every second; returns the round's peak and its end. */
+async function round(
+  server: RunningChild,
+  run: () => Promise<unknown>,
+): Promise<{ peakRssMB: number; after: Sample; requests: number }> {
+  let peak = 0;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peak = Math.max(peak, (await sample(server)).rssMB);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  })();
+  const result = await run();
+  sampling = false;
+  await sampler;
+  const after = await sample(server);
+  const requests = z.object({ requests: z.number() }).safeParse(result);
+  return {
+    peakRssMB: Math.max(peak, after.rssMB),
+    after,
+    requests: requests.success ? requests.data.requests : 0,
+  };
+}
+
+async function memoryRounds(options: OperationOptions, notes: string[]): Promise<Figure[]> {
+  const path = await ensureDirectoryDb(options.partnerCount);
+  const definitionsStore = openSqliteStore({ path });
+  const definitions = await definitionsStore.getFilterDefinitions(SCOPE, 'en-US');
+  await definitionsStore.close();
+  if (!definitions) throw new Error(`no site in ${path}`);
+  // Varied: 20,000 searches of the realistic mix, most of them distinct, so every cache
+  // fills to its bound within the first round.
+  const mix = buildQueryMix(definitions, 20_000, 12);
+  const { token } = createXsrfToken();
+  const server = await startChild(CHILD, { BENCH_DATABASE_PATH: path }, 120_000);
+  try {
+    const started = await sample(server);
+    const first = await round(server, () =>
+      load(server.url, mix, token, options.connections, { seconds: options.seconds }),
+    );
+    const second = await round(server, () =>
+      load(server.url, mix, token, options.connections, { seconds: options.seconds }),
+    );
+    const peak = Math.max(first.peakRssMB, second.peakRssMB, (await sample(server)).maxRssMB);
+    const growth = second.after.rssMB - first.after.rssMB;
+    const describe = (name: string, value: Sample) =>
+      `${name}: RSS ${value.rssMB.toFixed(0)} MB (JS heap used ${value.heapUsedMB.toFixed(0)} MB, outside the heap ${value.externalMB.toFixed(0)} MB)`;
+    notes.push(
+      `Memory rounds at ${options.partnerCount} partners, ${options.connections} connections, ${options.seconds} s each, 20,000-search mix: ${describe('started (index built)', started)}; ${describe('after round 1', first.after)}, ${first.requests} answers; ${describe('after round 2', second.after)}, ${second.requests} answers; peak RSS ${peak.toFixed(0)} MB.`,
+    );
+    log(`memory: ${notes[notes.length - 1] ?? ''}`);
+    return [
+      figure(
+        'memory-peak-rss',
+        `Peak RSS through two ${options.seconds} s rounds at ${options.connections} connections, ${options.partnerCount / 1000}k partners`,
+        'MB',
+        summarize([peak]),
+        { op: '<=', limit: 400, text: '<= 400 MB' },
+        `at start ${started.rssMB.toFixed(0)} MB`,
+      ),
+      figure(
+        'memory-second-round-growth',
+        'RSS added by a second identical round',
+        'MB',
+        summarize([growth]),
+        { op: '<=', limit: 10, text: '<= 10 MB' },
+        `after round 1 ${first.after.rssMB.toFixed(0)} MB, after round 2 ${second.after.rssMB.toFixed(0)} MB`,
+      ),
+    ];
+  } finally {
+    await server.stop();
+  }
+}
+
+interface Outcome {
+  sentAt: number;
+  ok: boolean;
+  error?: string;
+}
+
+export async function shutdownRound(options: OperationOptions, notes: string[]): Promise<Figure[]> {
+  const databasePath = await ensureDirectoryDb(10_000);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/server.ts'], {
+    cwd: ROOT_DIR,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_PATH: databasePath,
+      SHUTDOWN_DRAIN_MS: String(options.drainMs),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  try {
+    const address = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('server.ts did not start in 60 s')), 60_000);
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /listening on (http:\/\/\S+)/.exec(output);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      });
+    });
+    const outcomes: Outcome[] = [];
+    let stop = false;
+    let n = 0;
+    const headers = {
+      'content-type': 'application/json',
+      cookie: 'XSRF-TOKEN=t',
+      'x-xsrf-token': 't',
+    };
+
+    // node:http with a keep-alive agent: `sentAt` is when the request's last byte was handed
+    // to the kernel ('finish'), not when this busy process got round to calling it.
+    const agent = new Agent({ keepAlive: true, maxSockets: 50 });
+    const target = new URL(address);
+    const sendOne = (i: number) =>
+      new Promise<Outcome>((resolve) => {
+        const body =
+          i % 4 === 0
+            ? undefined
+            : JSON.stringify({
+                globalFilter: '',
+                text: ['', 'data', 'cloud sec', 'zür'][i % 4] ?? '',
+                filterItemIds: [],
+                offset: (i % 7) * 10,
+                resultsPerPage: 10,
+              });
+        let sentAt = Number.POSITIVE_INFINITY;
+        const request = httpRequest(
+          {
+            agent,
+            host: target.hostname,
+            port: target.port,
+            method: body ? 'POST' : 'GET',
+            path: body ? `${searchPath(SCOPE)}?locale=en-US` : filterGroupsPath(SCOPE),
+            headers: body ? headers : {},
+          },
+          (response) => {
+            response.resume();
+            response.on('end', () => resolve({ sentAt, ok: response.statusCode === 200 }));
+            response.on('error', (error) => resolve({ sentAt, ok: false, error: error.message }));
+          },
+        );
+        request.on('finish', () => {
+          sentAt = Date.now();
+        });
+        request.on('error', (error) => resolve({ sentAt, ok: false, error: error.message }));
+        request.end(body);
+      });
+    const clients = Array.from({ length: 50 }, async () => {
+      while (!stop) outcomes.push(await sendOne(n++));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const signalledAt = Date.now();
+    child.kill('SIGTERM');
+    let notReadyMs = Number.NaN;
+    while (Date.now() - signalledAt < options.drainMs) {
+      const ready = await fetch(`${address}/readyz`).catch(() => null);
+      if (ready?.status === 503) {
+        notReadyMs = Date.now() - signalledAt;
+        break;
+      }
+    }
+    const code = await Promise.race([
+      exited,
+      new Promise<'timeout'>((resolve) =>
+        setTimeout(() => resolve('timeout'), options.drainMs + 30_000),
+      ),
+    ]);
+    const exitMs = Date.now() - signalledAt;
+    stop = true;
+    await Promise.all(clients);
+    agent.destroy();
+    if (code !== 0)
+      throw new Error(`server.ts exited ${String(code)} after SIGTERM:\n${output.slice(-2000)}`);
+    const drainOver = output
+      .split('\n')
+      .filter((line) => line.includes('drain over'))
+      .map((line) => z.object({ time: z.number() }).parse(JSON.parse(line)).time)[0];
+    if (drainOver === undefined) throw new Error('server.ts logged no end of drain');
+    // A request counts as sent before the drain ended when its bytes were handed to the
+    // kernel 100 ms before the server's own "drain over" line: a connection still in the
+    // accept queue when the listener closes is reset, and on 2 shared cores the server may
+    // take that long to accept one.
+    const before = outcomes.filter((outcome) => outcome.sentAt < drainOver - 100);
+    const failures = before.filter((outcome) => !outcome.ok);
+    const unanswered = failures.length;
+    if (failures.length > 0) {
+      log(
+        `shutdown: unanswered, ms before the drain's end: ${failures.map((outcome) => `${drainOver - outcome.sentAt} (${outcome.error ?? 'status'})`).join(', ')}`,
+      );
+    }
+    const duringDrain = before.filter((outcome) => outcome.sentAt >= signalledAt).length;
+    notes.push(
+      `Shutdown under load (server.ts, 10k partners, 50 clients on keep-alive connections, SHUTDOWN_DRAIN_MS=${options.drainMs}): ${before.length} requests sent before the drain ended (${duringDrain} of them after SIGTERM), ${unanswered} without an answer; /readyz answered 503 ${notReadyMs.toFixed(0)} ms after the signal; the process exited 0 ${exitMs} ms after it.`,
+    );
+    log(`shutdown: ${notes[notes.length - 1] ?? ''}`);
+    return [
+      figure(
+        'shutdown-unanswered',
+        'Requests sent before the drain ended that got no answer (SIGTERM under load)',
+        'count',
+        summarize([unanswered]),
+        { op: '<=', limit: 0, text: '0' },
+        `${before.length} sent, ${duringDrain} during the drain`,
+      ),
+      figure('shutdown-readyz-ms', '/readyz 503 after SIGTERM', 'ms', summarize([notReadyMs])),
+      figure(
+        'shutdown-exit-ms',
+        `Exit after SIGTERM (drain ${options.drainMs} ms)`,
+        'ms',
+        summarize([exitMs]),
+      ),
+    ];
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+}
+
+export async function measureOperation(options: OperationOptions): Promise<Section> {
+  const notes: string[] = [];
+  const figures = [
+    ...(await memoryRounds(options, notes)),
+    ...(await shutdownRound(options, notes)),
+  ];
+  return {
+    title: 'Operating the server: memory under load, shutdown under load',
+    method: `The API child over ${options.partnerCount} generated partners: two identical ${options.seconds} s rounds of a 20,000-search mix at ${options.connections} connections (autocannon), RSS read every second over IPC; then server.ts as a real process under 50 keep-alive clients, SIGTERM after 2 s.`,
+    figures,
+    notes,
+  };
+}

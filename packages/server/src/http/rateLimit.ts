@@ -1,0 +1,35 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+
+/** A limit per client on the public API; `perMinute: 0` (the default) turns it off. */
+export interface RateLimitSettings {
+  perMinute: number;
+}
+
+/** Clients remembered at once (least recently seen forgotten first): the limit's memory bound. */
+export const RATE_LIMIT_CLIENTS = 10_000;
+
+/** The error the limit throws; `handleError` answers it as a 429 problem. */
+export class RateLimitedError extends Error {
+  readonly statusCode = 429;
+}
+
+/**
+ * Counts each client's requests per minute (its address: `request.ip`, which is the
+ * `X-Forwarded-For` client only when the app trusts the proxy) and, past the limit,
+ * answers 429 with `Retry-After` (seconds) and the `X-RateLimit-*` headers.
+ */
+export async function limitPerClient(
+  app: FastifyInstance,
+  settings: RateLimitSettings,
+): Promise<void> {
+  await app.register(fastifyRateLimit, {
+    max: settings.perMinute,
+    timeWindow: 60_000,
+    cache: RATE_LIMIT_CLIENTS,
+    errorResponseBuilder: (_request, context) =>
+      new RateLimitedError(
+        `too many requests: at most ${context.max} a minute; try again in ${context.after}`,
+      ),
+  });
+}

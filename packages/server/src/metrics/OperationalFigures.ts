@@ -1,0 +1,33 @@
+/**
+ * What a store or search service tells `/metrics` about itself, read at each scrape. A
+ * service implements `MetricsSource` and is passed to `buildApp({ metricsSources })`.
+ */
+export interface SiteFigures {
+  companyId: string;
+  scopeGroupId: string;
+  /** Partners in the site's in-memory search index (0 until it is built). */
+  indexedPartners: number;
+  /** Goes up each time the service sees a change of the directory (an import, another process's commit). */
+  changeVersion: number;
+  /** When that change was seen, in ms since the epoch (the start when none was). */
+  lastChangeSeenAt: number;
+}
+
+export interface CacheFigures {
+  /** The cache's name in the server README's list of bounds. */
+  cache: string;
+  entries: number;
+  /** Its bound in entries. */
+  maxEntries: number;
+  hits: number;
+  misses: number;
+}
+
+export interface OperationalFigures {
+  sites: SiteFigures[];
+  caches: CacheFigures[];
+}
+
+export interface MetricsSource {
+  figures(): OperationalFigures;
+}

@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filterGroupsPath, searchPath } from '@partners-network/contract';
+import { buildApp } from '../../app';
+import { MAIN, storeFixture } from '../../store/__tests__/storeFixture';
+import type { SearchService } from '../../service/SearchService';
+import { openSqliteStore } from '../../store/openStore';
+
+const folder = mkdtempSync(join(tmpdir(), 'partners-metrics-'));
+let store: SearchService;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  store = openSqliteStore({ path: join(folder, 'metrics.db') });
+  await store.importDirectory(storeFixture());
+  app = await buildApp({ store, metricsSources: [store] });
+});
+
+afterAll(async () => {
+  await app.close();
+  await store.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+function search(text: string) {
+  return app.inject({
+    method: 'POST',
+    url: searchPath(MAIN),
+    headers: { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' },
+    payload: JSON.stringify({
+      globalFilter: '',
+      text,
+      filterItemIds: [],
+      offset: 0,
+      resultsPerPage: 10,
+    }),
+  });
+}
+
+/** The value of one sample line: `name{labels} value`. */
+function sample(text: string, name: string, labels: string): number | undefined {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${name}{${labels}}`));
+  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+describe('GET /metrics', () => {
+  it('counts requests by route pattern and status, times searches, and reads the store', async () => {
+    expect((await app.inject({ url: filterGroupsPath(MAIN) })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ url: filterGroupsPath({ ...MAIN, scopeGroupId: '999' }) })).statusCode,
+    ).toBe(404);
+    await search('');
+    await search('');
+    await search('cloud');
+    await app.inject({ url: '/no/such/page' });
+
+    const response = await app.inject({ url: '/metrics' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = response.payload;
+    const filterRoute = 'route="/o/preferred-partners/v1/:companyId/:scopeGroupId/filter-groups"';
+    expect(sample(text, 'pn_http_requests_total', `method="GET",${filterRoute},status="200"`)).toBe(
+      1,
+    );
+    expect(sample(text, 'pn_http_requests_total', `method="GET",${filterRoute},status="404"`)).toBe(
+      1,
+    );
+    expect(
+      sample(text, 'pn_http_requests_total', 'method="GET",route="(no route)",status="404"'),
+    ).toBe(1);
+    expect(text).toMatch(/pn_http_request_duration_seconds_bucket\{le="0\.005",method="POST"/);
+    expect(sample(text, 'pn_search_duration_seconds_count', 'outcome="found"')).toBe(3);
+    // The ids are never labels: one series per route, however many ids are asked.
+    expect(text).not.toContain('scopeGroupId="999"');
+    expect(text).not.toMatch(/route="\/o\/preferred-partners\/v1\/\d/);
+
+    const site = `company_id="${MAIN.companyId}",scope_group_id="${MAIN.scopeGroupId}"`;
+    expect(sample(text, 'pn_site_indexed_partners', site)).toBeGreaterThan(0);
+    expect(sample(text, 'pn_site_change_version', site)).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'pn_site_seconds_since_last_change', site)).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'pn_cache_hits_total', 'cache="first-pages"')).toBe(1);
+    expect(sample(text, 'pn_cache_misses_total', 'cache="first-pages"')).toBe(1);
+    expect(sample(text, 'pn_cache_entries', 'cache="first-pages"')).toBe(1);
+    expect(sample(text, 'pn_cache_max_entries', 'cache="ordered-ids"')).toBeGreaterThan(0);
+
+    expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
+    expect(text).toMatch(/^nodejs_heap_size_used_bytes \d+/m);
+    expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds [\d.e-]+/m);
+  });
+
+  it('lets another service add its figures later', async () => {
+    app.metrics.addSource({
+      figures: () => ({
+        sites: [],
+        caches: [{ cache: 'search-service', entries: 7, maxEntries: 100, hits: 3, misses: 4 }],
+      }),
+    });
+    const text = (await app.inject({ url: '/metrics' })).payload;
+    expect(sample(text, 'pn_cache_entries', 'cache="search-service"')).toBe(7);
+  });
+});
