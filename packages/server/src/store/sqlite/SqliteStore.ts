@@ -22,6 +22,7 @@ import { pickText, resolveLocale } from '../resolveLocale';
 import { importIntoSqlite } from './importIntoSqlite';
 import type { GlobalFilterInfo, SiteInfo } from './loadSiteInfo';
 import { loadSiteInfo } from './loadSiteInfo';
+import { describeAnswer } from '../../search/describeAnswer';
 import type { SiteIndex } from '../../search/SiteIndex';
 import { searchTerms } from '../../search/searchTerms';
 import { loadSiteIndex } from './loadSiteIndex';
@@ -240,6 +241,21 @@ export class SqliteStore implements PartnerStore {
       resultsPerPage,
     };
     const filterGroups = this.#filterGroups(filter, resolved);
+    const itemGroups = [...idsByGroup.values()].map((ids) => [...ids].sort((a, b) => a - b));
+    const query = { locale: resolved, globalFilterId: filter.id, itemGroups, terms };
+    // Counts, highlights and zero-result steps (search/describeAnswer.ts).
+    const describe = (total: number, partners: Partner[]) => ({
+      totalFound: total,
+      appliedCriteria,
+      ...describeAnswer(this.#index(site), {
+        query,
+        text: criteria.text,
+        total,
+        globalFilters: site.globalFilters,
+        filterGroups,
+        partners,
+      }),
+    });
 
     if (terms.length === 0 && idsByGroup.size === 0) {
       // What every visitor asks first: the whole answer is kept, its page read straight
@@ -253,12 +269,7 @@ export class SqliteStore implements PartnerStore {
         limit: resultsPerPage,
         offset,
       });
-      const result = {
-        partners: rows.map(toPartner),
-        totalFound: filter.partnerCount,
-        filterGroups,
-        appliedCriteria,
-      };
+      const result = describe(filter.partnerCount, rows.map(toPartner));
       this.#pageCache.set(key, result);
       for (const oldKey of this.#pageCache.keys()) {
         if (this.#pageCache.size <= PAGE_CACHE_MAX_ENTRIES) break;
@@ -267,7 +278,6 @@ export class SqliteStore implements PartnerStore {
       return result;
     }
 
-    const itemGroups = [...idsByGroup.values()].map((ids) => [...ids].sort((a, b) => a - b));
     const key = [
       site.id,
       filter.id,
@@ -276,20 +286,13 @@ export class SqliteStore implements PartnerStore {
       terms.join(' '),
     ].join('\u0000');
     const index = this.#index(site);
-    const ordered = this.#orderedIds(key, offset + resultsPerPage, () =>
-      index.find({ locale: resolved, globalFilterId: filter.id, itemGroups, terms }),
-    );
+    const ordered = this.#orderedIds(key, offset + resultsPerPage, () => index.find(query));
     const docIds = index.documentIds(
       resolved,
       ordered.ids.subarray(offset, offset + resultsPerPage),
     );
     const rows = docIds.length === 0 ? [] : this.#cardsByIds.all({ ids: JSON.stringify(docIds) });
-    return {
-      partners: rows.map(toPartner),
-      totalFound: ordered.total,
-      filterGroups,
-      appliedCriteria,
-    };
+    return describe(ordered.total, rows.map(toPartner));
   }
 
   #index(site: SiteInfo): SiteIndex {
