@@ -6,7 +6,11 @@
  */
 export function typoBudget(term: string): number {
   let letters = 0;
-  for (const _letter of term) letters += 1;
+  for (let index = 0; index < term.length; index += 1) {
+    const unit = term.charCodeAt(index);
+    // A low surrogate is the second half of a letter already counted.
+    if (unit < 0xdc00 || unit > 0xdfff) letters += 1;
+  }
   return letters >= 8 ? 2 : letters >= 4 ? 1 : 0;
 }
 
