@@ -6,7 +6,7 @@
  *   npm run bench -- --quick           smoke run (< 1 minute): 1 run, 1k partners, the
  *                                      widget's existing dist/ when built; results go to
  *                                      bench/.cache/quick/ and leave RESULTS.md alone
- *   npm run bench -- --only page,bytes a subset of sections (bytes, page, server); also
+ *   npm run bench -- --only page,bytes a subset of sections (bytes, page, server, search); also
  *                                      written to bench/.cache/partial/
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -20,8 +20,9 @@ import { writeResults } from './lib/report';
 import { measurePage } from './page/measurePage';
 import { CACHE_DIR } from './server/directories';
 import { measureServer } from './server/measureServer';
+import { measureSearch } from './search/measureSearch';
 
-const SECTIONS = ['bytes', 'page', 'server'] as const;
+const SECTIONS = ['bytes', 'page', 'server', 'search'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 function parseArgs(argv: string[]) {
@@ -94,6 +95,18 @@ async function main() {
             sizes: quick ? [1000] : [1000, 10_000, 100_000],
             runs,
             seconds: quick ? 1 : 2,
+            workDir,
+          }),
+        ),
+      );
+    }
+    if (sections.includes('search')) {
+      log('Search engines side by side');
+      results.push(
+        await withLoad(() =>
+          measureSearch({
+            sizes: quick ? [1000] : [1000, 10_000, 100_000],
+            runs: quick ? 1 : 3,
             workDir,
           }),
         ),
