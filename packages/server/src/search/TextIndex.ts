@@ -1,4 +1,3 @@
-import type { Bitset } from './Bitset';
 import { searchTerms } from './searchTerms';
 import { EXACT, PREFIX, typoBudget, typoQuality } from './typoBudget';
 
@@ -45,17 +44,6 @@ export class TextIndex {
     /** ordinal * 8 + field mask, by term, each term's in increasing ordinal. */
     readonly postings: Int32Array,
   ) {}
-
-  /** The slice of postings of a term, or of every word a prefix begins. */
-  #slice(term: string, prefix: boolean): [start: number, stop: number] {
-    const first = lowerBound(this.terms, term);
-    const end = prefix
-      ? lowerBound(this.terms, `${term}\uffff`)
-      : this.terms[first] === term
-        ? first + 1
-        : first;
-    return [this.offsets[first] ?? 0, this.offsets[end] ?? 0];
-  }
 
   /**
    * Every term a search term matches, with how well: itself, the words it begins (when it
@@ -152,45 +140,6 @@ export class TextIndex {
       index += 1;
     }
     return runs;
-  }
-
-  /** How many postings a term, or the words a prefix begins, has. */
-  postingCount(term: string, prefix: boolean): number {
-    const [start, stop] = this.#slice(term, prefix);
-    return stop - start;
-  }
-
-  /** Ors into masks[ordinal] the fields where the term (or a word it begins) occurs. */
-  markFields(term: string, prefix: boolean, masks: Uint8Array): void {
-    const [start, stop] = this.#slice(term, prefix);
-    const { postings } = this;
-    for (let index = start; index < stop; index += 1) {
-      const posting = postings[index] ?? 0;
-      const ordinal = posting >>> FIELD_BITS;
-      masks[ordinal] = (masks[ordinal] ?? 0) | (posting & FIELD_MASK);
-    }
-  }
-
-  /**
-   * Like markFields, for candidates only, also adding them to `found`: the first term
-   * of a search costs a pass over its postings, not over every candidate partner.
-   */
-  markCandidates(
-    term: string,
-    prefix: boolean,
-    candidates: Bitset,
-    masks: Uint8Array,
-    found: Bitset,
-  ): void {
-    const [start, stop] = this.#slice(term, prefix);
-    const { postings } = this;
-    for (let index = start; index < stop; index += 1) {
-      const posting = postings[index] ?? 0;
-      const ordinal = posting >>> FIELD_BITS;
-      if (!candidates.has(ordinal)) continue;
-      masks[ordinal] = (masks[ordinal] ?? 0) | (posting & FIELD_MASK);
-      found.add(ordinal);
-    }
   }
 }
 
