@@ -8,6 +8,8 @@
  *                                      bench/.cache/quick/ and leave RESULTS.md alone
  *   npm run bench -- --only page,bytes a subset of sections (bytes, page, server, search); also
  *                                      written to bench/.cache/partial/
+ *   npm run bench -- --only server --sizes 100000 --runs 2
+ *                                      fewer directory sizes or runs (partial, as above)
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -31,14 +33,27 @@ function parseArgs(argv: string[]) {
   const only = onlyIndex >= 0 ? (argv[onlyIndex + 1] ?? '').split(',') : [...SECTIONS];
   const sections = SECTIONS.filter((name) => only.includes(name));
   if (sections.length === 0) throw new Error(`--only takes a list of ${SECTIONS.join(', ')}`);
-  return { quick, sections };
+  // --sizes 100000 and --runs 2: a partial run of the server and search sections.
+  const value = (flag: string) => {
+    const at = argv.indexOf(flag);
+    return at >= 0 ? (argv[at + 1] ?? '') : undefined;
+  };
+  const sizesArg = value('--sizes');
+  const sizes = sizesArg
+    ?.split(',')
+    .map(Number)
+    .filter((size) => size > 0);
+  const runsArg = Number(value('--runs'));
+  return { quick, sections, sizes, runs: runsArg > 0 ? runsArg : undefined };
 }
 
 async function main() {
   const started = performance.now();
-  const { quick, sections } = parseArgs(process.argv.slice(2));
+  const args = parseArgs(process.argv.slice(2));
+  const { quick, sections } = args;
   const environment = readEnvironment();
-  const runs = quick ? 1 : 5;
+  const runs = args.runs ?? (quick ? 1 : 5);
+  const sizes = args.sizes ?? (quick ? [1000] : [1000, 10_000, 100_000]);
   log(
     `${quick ? 'quick smoke run' : 'full run'}: ${sections.join(', ')}; ${environment.machine.cpuModel}, ${environment.machine.cores} cores, load average ${environment.loadAverageAtStart.join(' ')}`,
   );
@@ -92,7 +107,7 @@ async function main() {
       results.push(
         await withLoad(() =>
           measureServer({
-            sizes: quick ? [1000] : [1000, 10_000, 100_000],
+            sizes,
             runs,
             seconds: quick ? 1 : 2,
             workDir,
@@ -105,8 +120,8 @@ async function main() {
       results.push(
         await withLoad(() =>
           measureSearch({
-            sizes: quick ? [1000] : [1000, 10_000, 100_000],
-            runs: quick ? 1 : 3,
+            sizes,
+            runs: args.runs ?? (quick ? 1 : 3),
             workDir,
           }),
         ),
@@ -116,7 +131,8 @@ async function main() {
     rmSync(workDir, { recursive: true, force: true });
   }
 
-  const complete = !quick && sections.length === SECTIONS.length;
+  const complete =
+    !quick && sections.length === SECTIONS.length && !args.sizes && args.runs === undefined;
   const outDir = complete ? BENCH_DIR : join(CACHE_DIR, quick ? 'quick' : 'partial');
   mkdirSync(outDir, { recursive: true });
   const durationSeconds = (performance.now() - started) / 1000;
