@@ -75,7 +75,9 @@ export function describeAnswer(index: SiteIndex, answer: AnswerToDescribe): Answ
     };
   });
 
-  // Without text nothing is highlighted: the page's partners go as they are.
+  // Without text nothing is highlighted: the page's partners go as they are. Summaries
+  // share many words: each is matched once per answer.
+  const seen = new Map<string, number>();
   const partners = answer.partners.map((partner) =>
     query.terms.length === 0
       ? partner

@@ -30,7 +30,12 @@ function writtenLength(word: string, foldedLength: number): number {
  * words for exact and typo matches, the matched beginning for a prefix (the last term).
  * Offsets are UTF-16 units into the text as sent, sorted, never overlapping.
  */
-export function highlightMatches(text: string, terms: readonly string[]): HighlightRange[] {
+export function highlightMatches(
+  text: string,
+  terms: readonly string[],
+  /** Matched folded length by folded word, shared by the texts of one answer. */
+  seen: Map<string, number> = new Map(),
+): HighlightRange[] {
   const ranges: HighlightRange[] = [];
   if (terms.length === 0) return ranges;
   const last = terms.at(-1);
@@ -38,10 +43,14 @@ export function highlightMatches(text: string, terms: readonly string[]): Highli
   for (const found of text.matchAll(WORD)) {
     const word = found[0];
     const folded = fold(word);
-    let length = 0;
-    for (const term of distinct) {
-      const match = matchWord(term, folded, term === last);
-      if (match && match.length > length) length = match.length;
+    let length = seen.get(folded);
+    if (length === undefined) {
+      length = 0;
+      for (const term of distinct) {
+        const match = matchWord(term, folded, term === last);
+        if (match && match.length > length) length = match.length;
+      }
+      seen.set(folded, length);
     }
     if (length > 0) ranges.push([found.index, found.index + writtenLength(word, length)]);
   }

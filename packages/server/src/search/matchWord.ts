@@ -20,6 +20,8 @@ export function matchWord(term: string, word: string, prefix: boolean): WordMatc
   const budget = typoBudget(term);
   if (budget === 0) return null;
   const m = term.length;
+  // Lengths further apart than the budget cannot be within it.
+  if (word.length < m - budget || (!prefix && word.length > m + budget)) return null;
   // Only beginnings of up to m + budget units can be within the budget.
   const rows = Math.min(word.length, m + budget);
   if (!prefix && word.length > rows) return null;
