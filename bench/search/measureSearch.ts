@@ -263,7 +263,11 @@ export async function measureSearch(options: {
       );
     }
     notes.push(
-      `${label}: ${documents.length} documents, ${texts.length} text searches of the mix.`,
+      `${label}: ${documents.length} documents, ${texts.length} text searches of the mix; timed: ${[
+        ...byEngine,
+      ]
+        .map(([name, runs]) => `${name} ${runs.map((run) => run.timing).join(' / ')}`)
+        .join('; ')}.`,
     );
   }
   const relevance = await measureRelevance([ours(), miniSearch(), orama()], options.workDir);
