@@ -84,8 +84,8 @@ export function describeAnswer(index: SiteIndex, answer: AnswerToDescribe): Answ
       : {
           ...partner,
           highlights: {
-            title: highlightMatches(partner.title, query.terms),
-            summary: highlightMatches(partner.summary, query.terms),
+            title: highlightMatches(partner.title, query.terms, seen),
+            summary: highlightMatches(partner.summary, query.terms, seen),
           },
         },
   );
