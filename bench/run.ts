@@ -6,8 +6,10 @@
  *   npm run bench -- --quick           smoke run (< 1 minute): 1 run, 1k partners, the
  *                                      widget's existing dist/ when built; results go to
  *                                      bench/.cache/quick/ and leave RESULTS.md alone
- *   npm run bench -- --only page,bytes a subset of sections (bytes, page, server, live,
+ *   npm run bench -- --only page,bytes a subset of sections (bytes, page, server, search, live,
  *                                      operate, lighthouse); also written to bench/.cache/partial/
+ *   npm run bench -- --only server --sizes 100000 --runs 2
+ *                                      fewer directory sizes or runs (partial, as above)
  *   npm run bench -- --only live --live-sizes 10000 --live-changes 5
  *                                      the live section at other sizes or fewer changes
  */
@@ -25,8 +27,9 @@ import { measureLighthouse } from './page/measureLighthouse';
 import { measureLive } from './server/measureLive';
 import { measureOperation } from './server/measureOperation';
 import { measureServer } from './server/measureServer';
+import { measureSearch } from './search/measureSearch';
 
-const SECTIONS = ['bytes', 'page', 'server', 'live', 'operate', 'lighthouse'] as const;
+const SECTIONS = ['bytes', 'page', 'server', 'search', 'live', 'operate', 'lighthouse'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 function parseArgs(argv: string[]) {
@@ -35,20 +38,36 @@ function parseArgs(argv: string[]) {
   const only = onlyIndex >= 0 ? (argv[onlyIndex + 1] ?? '').split(',') : [...SECTIONS];
   const sections = SECTIONS.filter((name) => only.includes(name));
   if (sections.length === 0) throw new Error(`--only takes a list of ${SECTIONS.join(', ')}`);
-  const valueOf = (flag: string) => {
+  // --sizes 100000 and --runs 2: a partial run of the server and search sections.
+  const value = (flag: string) => {
     const at = argv.indexOf(flag);
-    return at >= 0 ? argv[at + 1] : undefined;
+    return at >= 0 ? (argv[at + 1] ?? '') : undefined;
   };
-  const liveSizes = valueOf('--live-sizes')?.split(',').map(Number);
-  const liveChanges = Number(valueOf('--live-changes') ?? (quick ? 3 : 20));
-  return { quick, sections, liveSizes, liveChanges };
+  const sizesArg = value('--sizes');
+  const sizes = sizesArg
+    ?.split(',')
+    .map(Number)
+    .filter((size) => size > 0);
+  const runsArg = Number(value('--runs'));
+  const liveSizes = value('--live-sizes')?.split(',').map(Number);
+  const liveChanges = Number(value('--live-changes') ?? (quick ? 3 : 20));
+  return {
+    quick,
+    sections,
+    sizes,
+    runs: runsArg > 0 ? runsArg : undefined,
+    liveSizes,
+    liveChanges,
+  };
 }
 
 async function main() {
   const started = performance.now();
-  const { quick, sections, liveSizes, liveChanges } = parseArgs(process.argv.slice(2));
+  const args = parseArgs(process.argv.slice(2));
+  const { quick, sections, liveSizes, liveChanges } = args;
   const environment = readEnvironment();
-  const runs = quick ? 1 : 5;
+  const runs = args.runs ?? (quick ? 1 : 5);
+  const sizes = args.sizes ?? (quick ? [1000] : [1000, 10_000, 100_000]);
   log(
     `${quick ? 'quick smoke run' : 'full run'}: ${sections.join(', ')}; ${environment.machine.cpuModel}, ${environment.machine.cores} cores, load average ${environment.loadAverageAtStart.join(' ')}`,
   );
@@ -106,9 +125,21 @@ async function main() {
       results.push(
         await withLoad(() =>
           measureServer({
-            sizes: quick ? [1000] : [1000, 10_000, 100_000],
+            sizes,
             runs,
             seconds: quick ? 1 : 2,
+            workDir,
+          }),
+        ),
+      );
+    }
+    if (sections.includes('search')) {
+      log('Search engines side by side');
+      results.push(
+        await withLoad(() =>
+          measureSearch({
+            sizes,
+            runs: args.runs ?? (quick ? 1 : 3),
             workDir,
           }),
         ),
@@ -158,7 +189,8 @@ async function main() {
     rmSync(workDir, { recursive: true, force: true });
   }
 
-  const complete = !quick && sections.length === SECTIONS.length;
+  const complete =
+    !quick && sections.length === SECTIONS.length && !args.sizes && args.runs === undefined;
   const outDir = complete ? BENCH_DIR : join(CACHE_DIR, quick ? 'quick' : 'partial');
   mkdirSync(outDir, { recursive: true });
   const durationSeconds = (performance.now() - started) / 1000;

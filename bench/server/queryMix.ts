@@ -10,6 +10,8 @@
  * - 15 % one to three filter items, no text, sometimes a later page;
  * - 5 % text and filter items;
  * - 5 % another global filter.
+ * About a third of the words typed carry typos (one; two in words of 8 letters or more):
+ * a letter inserted, deleted, replaced, or two neighbours swapped.
  * Locales: 70 % en-US, 20 % fr-FR, 10 % de-DE.
  */
 import type { FilterDefinitions, SearchCriteria } from '@partners-network/contract';
@@ -92,12 +94,30 @@ export function buildQueryMix(definitions: FilterDefinitions, size: number, seed
     }
     return [...chosen];
   };
+  const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+  const edit = (word: string): string => {
+    const at = int(0, Math.max(0, word.length - 1));
+    const letter = LETTERS[int(0, LETTERS.length - 1)] ?? 'e';
+    const kind = int(0, 3);
+    if (kind === 0) return word.slice(0, at) + letter + word.slice(at);
+    if (kind === 1) return word.slice(0, at) + word.slice(at + 1);
+    if (kind === 2) return word.slice(0, at) + letter + word.slice(at + 1);
+    return (
+      word.slice(0, at) + word.slice(at + 1, at + 2) + word.slice(at, at + 1) + word.slice(at + 2)
+    );
+  };
+  // A third of the words typed carry typos; only words long enough to be forgiven.
+  const typo = (word: string): string => {
+    if (word.length < 4 || random() >= 1 / 3) return word;
+    const once = edit(word);
+    return word.length >= 8 && random() < 0.5 ? edit(once) : once;
+  };
   // What a visitor submits (Enter or the button): mostly whole words, often a beginning of
   // 3 or more letters, sometimes only 2 (the costliest: they match a large share).
   const prefix = (word: string) => {
     const roll = random();
     const length = roll < 0.5 ? word.length : roll < 0.9 ? int(3, 6) : 2;
-    return word.slice(0, Math.min(word.length, length));
+    return typo(word.slice(0, Math.min(word.length, length)));
   };
   const locale = () => {
     const roll = random();
@@ -122,8 +142,8 @@ export function buildQueryMix(definitions: FilterDefinitions, size: number, seed
     else if (roll < 0.35) mix.push(query('later page', { offset: 10 * int(1, 10) }));
     else if (roll < 0.55) mix.push(query('one prefix', { text: prefix(pick(WORDS)) }));
     else if (roll < 0.65) {
-      mix.push(query('two terms', { text: `${pick(WORDS)} ${prefix(pick(WORDS))}` }));
-    } else if (roll < 0.75) mix.push(query('accents', { text: pick(ACCENTED) }));
+      mix.push(query('two terms', { text: `${typo(pick(WORDS))} ${prefix(pick(WORDS))}` }));
+    } else if (roll < 0.75) mix.push(query('accents', { text: typo(pick(ACCENTED)) }));
     else if (roll < 0.9) {
       mix.push(
         query('filter items', {

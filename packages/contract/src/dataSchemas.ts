@@ -36,6 +36,7 @@ export const filterDefinitionsDataSchema = dataSchema<
               properties: {
                 id: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
                 name: { type: 'string' },
+                count: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
               },
               required: ['id', 'name'],
             },
@@ -59,6 +60,7 @@ export const filterGroupDataSchema = dataSchema<z.output<typeof schemas.filterGr
         properties: {
           id: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
           name: { type: 'string' },
+          count: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
         },
         required: ['id', 'name'],
       },
@@ -78,14 +80,33 @@ export const filterItemDataSchema = dataSchema<z.output<typeof schemas.filterIte
   properties: {
     id: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
     name: { type: 'string' },
+    count: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
   },
   required: ['id', 'name'],
+});
+
+export const globalFilterCountDataSchema = dataSchema<
+  z.output<typeof schemas.globalFilterCountSchema>
+>({
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    count: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
+  },
+  required: ['name', 'count'],
 });
 
 export const globalFilterDataSchema = dataSchema<z.output<typeof schemas.globalFilterSchema>>({
   type: 'object',
   properties: { name: { type: 'string' }, label: { type: 'string' } },
   required: ['name', 'label'],
+});
+
+export const highlightRangeDataSchema = dataSchema<z.output<typeof schemas.highlightRangeSchema>>({
+  minItems: 2,
+  maxItems: 2,
+  type: 'array',
+  items: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
 });
 
 export const partnerDataSchema = dataSchema<z.output<typeof schemas.partnerSchema>>({
@@ -99,6 +120,30 @@ export const partnerDataSchema = dataSchema<z.output<typeof schemas.partnerSchem
     title: { type: 'string' },
     summary: { type: 'string' },
     url: { type: 'string' },
+    highlights: {
+      type: 'object',
+      properties: {
+        title: {
+          type: 'array',
+          items: {
+            minItems: 2,
+            maxItems: 2,
+            type: 'array',
+            items: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
+          },
+        },
+        summary: {
+          type: 'array',
+          items: {
+            minItems: 2,
+            maxItems: 2,
+            type: 'array',
+            items: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
+          },
+        },
+      },
+      required: ['title', 'summary'],
+    },
   },
   required: ['image', 'categories', 'title', 'summary', 'url'],
 });
@@ -141,6 +186,30 @@ export const searchResponseDataSchema = dataSchema<z.output<typeof schemas.searc
           title: { type: 'string' },
           summary: { type: 'string' },
           url: { type: 'string' },
+          highlights: {
+            type: 'object',
+            properties: {
+              title: {
+                type: 'array',
+                items: {
+                  minItems: 2,
+                  maxItems: 2,
+                  type: 'array',
+                  items: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
+                },
+              },
+              summary: {
+                type: 'array',
+                items: {
+                  minItems: 2,
+                  maxItems: 2,
+                  type: 'array',
+                  items: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
+                },
+              },
+            },
+            required: ['title', 'summary'],
+          },
         },
         required: ['image', 'categories', 'title', 'summary', 'url'],
       },
@@ -160,12 +229,51 @@ export const searchResponseDataSchema = dataSchema<z.output<typeof schemas.searc
               properties: {
                 id: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
                 name: { type: 'string' },
+                count: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
               },
               required: ['id', 'name'],
             },
           },
         },
         required: ['name', 'filterItems'],
+      },
+    },
+    globalFilterCounts: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          count: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
+        },
+        required: ['name', 'count'],
+      },
+    },
+    zeroResultSteps: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          remove: {
+            type: 'object',
+            properties: {
+              filterItemId: {
+                type: 'integer',
+                minimum: -9007199254740991,
+                maximum: 9007199254740991,
+              },
+              text: { type: 'string' },
+              word: { type: 'string' },
+            },
+          },
+          text: { type: 'string' },
+          filterItemIds: {
+            type: 'array',
+            items: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
+          },
+          totalFound: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
+        },
+        required: ['remove', 'text', 'filterItemIds', 'totalFound'],
       },
     },
     searchPartnersCriteria: {
@@ -190,6 +298,27 @@ export const searchTextDataSchema = dataSchema<z.output<typeof schemas.searchTex
   type: 'string',
   maxLength: 150,
   pattern: "^[A-Za-zÀ-ÿœ0-9\\-_' ]*$",
+});
+
+export const zeroResultStepDataSchema = dataSchema<z.output<typeof schemas.zeroResultStepSchema>>({
+  type: 'object',
+  properties: {
+    remove: {
+      type: 'object',
+      properties: {
+        filterItemId: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
+        text: { type: 'string' },
+        word: { type: 'string' },
+      },
+    },
+    text: { type: 'string' },
+    filterItemIds: {
+      type: 'array',
+      items: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
+    },
+    totalFound: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
+  },
+  required: ['remove', 'text', 'filterItemIds', 'totalFound'],
 });
 
 export const backgroundPictureDataSchema = dataSchema<

@@ -15,6 +15,11 @@ export const filterItemIdSchema = z.int();
 export const filterItemSchema = z.object({
   id: filterItemIdSchema,
   name: z.string(),
+  /**
+   * Search answers only: how many partners the answer would hold if this item were the
+   * only one ticked in its group, every other group as ticked (a disjunctive count).
+   */
+  count: z.optional(z.int().check(z.nonnegative())),
 });
 
 export const filterGroupSchema = z.object({
@@ -55,12 +60,47 @@ export const searchCriteriaSchema = z.object({
     ),
 });
 
+/** A matched range of a text: [start, end) in UTF-16 units of the text as sent. */
+export const highlightRangeSchema = z
+  .array(z.int().check(z.nonnegative()))
+  .check(z.length(2, 'a highlight range is [start, end]'));
+
 export const partnerSchema = z.object({
   image: z.object({ url: z.string() }),
   categories: z.array(z.object({ name: z.string() })),
   title: z.string(),
   summary: z.string(),
   url: z.string(),
+  /** Search answers with text: the ranges of title and summary that matched its words. */
+  highlights: z.optional(
+    z.object({
+      title: z.array(highlightRangeSchema),
+      summary: z.array(highlightRangeSchema),
+    }),
+  ),
+});
+
+/** Partners of a global filter that match the search's text (all of them without text). */
+export const globalFilterCountSchema = z.object({
+  name: z.string(),
+  count: z.int().check(z.nonnegative()),
+});
+
+/**
+ * One step back from a search that found nothing: what it removes (one ticked filter
+ * item, the whole text, or one word of a text of several words), the search it leads
+ * to (text and filterItemIds; the rest of the criteria unchanged) and how many partners
+ * that search finds.
+ */
+export const zeroResultStepSchema = z.object({
+  remove: z.object({
+    filterItemId: z.optional(filterItemIdSchema),
+    text: z.optional(z.string()),
+    word: z.optional(z.string()),
+  }),
+  text: z.string(),
+  filterItemIds: z.array(filterItemIdSchema),
+  totalFound: z.int().check(z.nonnegative()),
 });
 
 /** Answer of POST .../search */
@@ -69,6 +109,10 @@ export const searchResponseSchema = z.object({
   totalFound: z.int().check(z.nonnegative()),
   error: z.boolean(),
   filterGroups: z.array(filterGroupSchema),
+  /** Every global filter of the site with its count of partners matching the text. */
+  globalFilterCounts: z.optional(z.array(globalFilterCountSchema)),
+  /** Only when totalFound is 0: each single step back and what it would find. */
+  zeroResultSteps: z.optional(z.array(zeroResultStepSchema)),
   searchPartnersCriteria: z.object({
     globalFilter: z.optional(z.string()),
     text: z.optional(z.string()),
@@ -90,5 +134,8 @@ export type GlobalFilter = z.infer<typeof globalFilterSchema>;
 export type FilterDefinitions = z.infer<typeof filterDefinitionsSchema>;
 export type SearchCriteria = z.infer<typeof searchCriteriaSchema>;
 export type Partner = z.infer<typeof partnerSchema>;
+export type HighlightRange = z.infer<typeof highlightRangeSchema>;
+export type GlobalFilterCount = z.infer<typeof globalFilterCountSchema>;
+export type ZeroResultStep = z.infer<typeof zeroResultStepSchema>;
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 export type Problem = z.infer<typeof problemSchema>;

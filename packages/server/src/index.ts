@@ -59,3 +59,8 @@ export {
   slugify,
 } from './seed/generateDirectory';
 export { seedIfEmpty } from './seed/seedIfEmpty';
+export type { IndexQuery, IndexedDocument } from './search/SiteIndex';
+export { SiteIndex, SiteIndexBuilder } from './search/SiteIndex';
+export type { AnswerDescription, AnswerToDescribe } from './search/describeAnswer';
+export { describeAnswer } from './search/describeAnswer';
+export { searchTerms } from './search/searchTerms';

@@ -31,7 +31,7 @@ const partner = {
 /** Valid inputs of each schema; a new schema must get its own here. */
 const VALID: Record<string, unknown[]> = {
   filterItemIdSchema: [0, 7, -3, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER],
-  filterItemSchema: [item],
+  filterItemSchema: [item, { ...item, count: 0 }],
   filterGroupSchema: [group, { name: 'Empty', filterItems: [] }],
   globalFilterSchema: [{ name: 'technology', label: 'Technology' }],
   filterDefinitionsSchema: [
@@ -47,13 +47,32 @@ const VALID: Record<string, unknown[]> = {
     { ...criteria, text: '', filterItemIds: [], offset: 30, resultsPerPage: 1 },
     { ...criteria, filterItemIds: Array.from({ length: 500 }, (_, index) => index) },
   ],
-  partnerSchema: [partner],
+  partnerSchema: [partner, { ...partner, highlights: { title: [[0, 4]], summary: [] } }],
+  highlightRangeSchema: [
+    [0, 4],
+    [7, 7],
+  ],
+  globalFilterCountSchema: [{ name: 'tech', count: 0 }],
+  zeroResultStepSchema: [
+    { remove: { filterItemId: 3 }, text: 'cloud', filterItemIds: [], totalFound: 2 },
+    { remove: { word: 'cloud' }, text: 'data', filterItemIds: [1], totalFound: 0 },
+    { remove: { text: 'cloud' }, text: '', filterItemIds: [], totalFound: 9 },
+  ],
   searchResponseSchema: [
     {
       partners: [partner, { ...partner, categories: [] }],
       totalFound: 2,
       error: false,
       filterGroups: [group],
+      searchPartnersCriteria: { ...criteria },
+    },
+    {
+      partners: [],
+      totalFound: 0,
+      error: false,
+      filterGroups: [{ name: 'Region', filterItems: [{ ...item, count: 0 }] }],
+      globalFilterCounts: [{ name: 'tech', count: 0 }],
+      zeroResultSteps: [{ remove: { text: 'x' }, text: '', filterItemIds: [], totalFound: 1 }],
       searchPartnersCriteria: { ...criteria },
     },
     {

@@ -11,7 +11,7 @@ import {
   searchResponseSchema,
 } from '@partners-network/contract';
 import { buildApp } from '../app';
-import { MAIN, SAO_PAULO, storeFixture } from '../store/__tests__/storeFixture';
+import { MAIN, SAO_PAULO, ZURICH, storeFixture } from '../store/__tests__/storeFixture';
 import type { PartnerStore } from '../store/PartnerStore';
 import { openSqliteStore } from '../store/openStore';
 
@@ -128,6 +128,29 @@ describe('POST search', () => {
       offset: 0,
       resultsPerPage: 10,
     });
+  });
+
+  it('sends counts, highlights and zero-result steps with the answer', async () => {
+    const typo = searchResponseSchema.parse(
+      (await postSearch({ ...validCriteria, text: 'mullr' })).json(),
+    );
+    expect(typo.partners.map((partner) => [partner.title, partner.highlights])).toEqual([
+      ['Müller Cloud GmbH', { title: [[0, 6]], summary: [] }],
+    ]);
+    expect(typo.globalFilterCounts).toEqual([
+      { name: 'tech', count: 1 },
+      { name: 'solutions', count: 0 },
+    ]);
+    expect(typo.filterGroups[0]?.filterItems.map((item) => item.count)).toEqual([0, 1, 0]);
+    expect(typo.zeroResultSteps).toBeUndefined();
+    const none = searchResponseSchema.parse(
+      (await postSearch({ ...validCriteria, text: 'mullr', filterItemIds: [ZURICH] })).json(),
+    );
+    expect(none.totalFound).toBe(0);
+    expect(none.zeroResultSteps).toEqual([
+      { remove: { filterItemId: ZURICH }, text: 'mullr', filterItemIds: [], totalFound: 1 },
+      { remove: { text: 'mullr' }, text: '', filterItemIds: [ZURICH], totalFound: 12 },
+    ]);
   });
 
   it('ignores unknown extra fields and accepts a charset in the content type', async () => {

@@ -28,6 +28,8 @@ function toJson(result: StoreSearchResult): string {
       totalFound: result.totalFound,
       error: false,
       filterGroups: result.filterGroups,
+      globalFilterCounts: result.globalFilterCounts,
+      zeroResultSteps: result.zeroResultSteps,
       searchPartnersCriteria: result.appliedCriteria,
     };
     json = JSON.stringify(body);

@@ -33,13 +33,35 @@ export class Bitset {
     }
   }
 
+  /** Keeps only the members the other set has too. */
+  andInPlace(other: Bitset): void {
+    const { words } = this;
+    for (let index = 0; index < words.length; index += 1) {
+      words[index] = (words[index] ?? 0) & (other.words[index] ?? 0);
+    }
+  }
+
+  /** A copy of this set. */
+  clone(): Bitset {
+    const result = new Bitset(this.size);
+    result.words.set(this.words);
+    return result;
+  }
+
+  /** How many members this set and the other share, without building their intersection. */
+  andCount(other: Bitset): number {
+    let total = 0;
+    const { words } = this;
+    for (let index = 0; index < words.length; index += 1) {
+      total += popCount((words[index] ?? 0) & (other.words[index] ?? 0));
+    }
+    return total;
+  }
+
   count(): number {
     let total = 0;
     for (const word of this.words) {
-      // Population count of a 32-bit word (SWAR).
-      let bits = word - ((word >>> 1) & 0x55555555);
-      bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
-      total += (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+      total += popCount(word);
     }
     return total;
   }
@@ -60,4 +82,11 @@ export class Bitset {
     }
     return result;
   }
+}
+
+/** Population count of a 32-bit word (SWAR). */
+function popCount(word: number): number {
+  let bits = word - ((word >>> 1) & 0x55555555);
+  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+  return Math.imul((bits + (bits >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }

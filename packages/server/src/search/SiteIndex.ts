@@ -1,6 +1,8 @@
 import { Bitset } from './Bitset';
 import type { TextIndex } from './TextIndex';
-import { ChunkedInts, TextIndexBuilder } from './TextIndex';
+import { ChunkedInts, FIELD_BITS, FIELD_MASK, TextIndexBuilder } from './TextIndex';
+import { searchTerms } from './searchTerms';
+import { EXACT } from './typoBudget';
 
 /** What a search asks of one site's index. */
 export interface IndexQuery {
@@ -16,15 +18,49 @@ interface LocaleIndex {
   text: TextIndex;
   /** The document (card) id of each partner ordinal in this locale; 0 for none. */
   documentIds: Int32Array;
+  /** A hash of each partner's title as terms: who is named exactly what was typed. */
+  titleHashes: Int32Array;
+}
+
+/** The partners each term of a text matches (the last one as a prefix), and all of them. */
+export interface TextMatch {
+  /** Distinct terms, in the order typed. */
+  terms: readonly string[];
+  byTerm: readonly Bitset[];
+  all: Bitset;
 }
 
 /**
- * A term's weight by the best field it occurs in (field mask 0 to 7): title 3,
- * categories 2, summary 1. A partner's rank is the sum over the terms, and equal ranks
- * keep the editorial order: better than bm25 for names people type, and it costs one
- * pass over the matches instead of a float sort.
+ * A term's field weight by the best field it occurs in (field mask 0 to 7): title 3,
+ * categories 2, summary 1. Better than bm25 for names people type, and it costs one pass
+ * over the matches instead of a float sort.
  */
-const WEIGHTS = Uint16Array.from([0, 3, 2, 3, 1, 3, 2, 3]);
+const WEIGHTS = Uint8Array.from([0, 3, 2, 3, 1, 3, 2, 3]);
+/** A partner's value for one term: match quality * 4 + field weight (0: no match). */
+const QUALITY_SHIFT = 2;
+/**
+ * A partner's rank: the qualities summed, times 64, plus the field weights summed (a
+ * text has at most 75 terms: 75 * 3 * 64 + 225 fits 16 bits), plus EXACT_TITLE for a
+ * partner whose title is exactly the typed terms. So for each word exact beats prefix
+ * beats one typo beats two, then the field decides, then the editorial order.
+ */
+const QUALITY_FACTOR = 64;
+const EXACT_TITLE = 32768;
+const MAX_TERMS = 75;
+/** A full-quality title match of a term: EXACT * 4 + 3. */
+const EXACT_IN_TITLE = (EXACT << QUALITY_SHIFT) | 3;
+/** Recent terms' partner sets per locale, so the counts of an answer reuse its search. */
+const TERM_CACHE_ENTRIES = 256;
+
+/** FNV-1a of a string's UTF-16 units: a title's terms joined by spaces. */
+export function hashTerms(terms: readonly string[]): number {
+  let hash = 0x811c9dc5;
+  const text = terms.join(' ');
+  for (let index = 0; index < text.length; index += 1) {
+    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  }
+  return hash | 0;
+}
 
 /**
  * One site's partners in memory for search: partners are numbered 0..size-1 in
@@ -36,10 +72,13 @@ export class SiteIndex {
   readonly #filters: ReadonlyMap<number, Bitset>;
   readonly #items: ReadonlyMap<number, Bitset>;
   readonly #locales: ReadonlyMap<string, LocaleIndex>;
-  /** Scratch of a search (searches are synchronous): fields per ordinal, rank per ordinal. */
-  readonly #masks: Uint8Array;
+  /** Scratch of a search (searches are synchronous): a value per ordinal per term. */
+  readonly #values: Uint8Array[] = [];
   readonly #scores: Uint16Array;
   readonly #empty: Bitset;
+  readonly #all: Bitset;
+  /** Least recently used first: `locale NUL prefix? NUL term` -> partners it matches. */
+  readonly #termSets = new Map<string, Bitset>();
 
   constructor(
     readonly size: number,
@@ -50,27 +89,63 @@ export class SiteIndex {
     this.#filters = filters;
     this.#items = items;
     this.#locales = locales;
-    this.#masks = new Uint8Array(size);
     this.#scores = new Uint16Array(size);
     this.#empty = new Bitset(size);
+    this.#all = new Bitset(size);
+    for (let ordinal = 0; ordinal < size; ordinal += 1) this.#all.add(ordinal);
+  }
+
+  /** Partners of a global filter (empty for an unknown one). Read-only. */
+  globalFilter(id: number): Bitset {
+    return this.#filters.get(id) ?? this.#empty;
+  }
+
+  /** Partners of a filter item (empty for an unknown one). Read-only. */
+  item(id: number): Bitset {
+    return this.#items.get(id) ?? this.#empty;
+  }
+
+  /** Partners of a global filter that have every group's ticked items (any of a group). */
+  filtered(globalFilterId: number, itemGroups: readonly (readonly number[])[]): Bitset {
+    const candidates = this.globalFilter(globalFilterId).clone();
+    for (const group of itemGroups) candidates.andInPlace(this.anyOf(group));
+    return candidates;
+  }
+
+  /** Partners having any of the items. */
+  anyOf(itemIds: readonly number[]): Bitset {
+    const anyOf = new Bitset(this.size);
+    for (const itemId of itemIds) anyOf.orInPlace(this.item(itemId));
+    return anyOf;
+  }
+
+  /** The partners a text's terms match in a locale; null without terms (all match). */
+  textMatch(locale: string, terms: readonly string[]): TextMatch | null {
+    const distinct = [...new Set(terms)].slice(0, MAX_TERMS);
+    if (distinct.length === 0) return null;
+    const text = this.#locales.get(locale)?.text;
+    const last = terms.at(-1);
+    const byTerm = distinct.map((term) =>
+      text ? this.#termSet(locale, text, term, term === last, null) : this.#empty,
+    );
+    return { terms: distinct, byTerm, all: intersect(byTerm, this.size) };
   }
 
   /** Ordinals of the matching partners in answer order (see documentIds). */
   find(query: IndexQuery): Int32Array {
     const locale = this.#locales.get(query.locale);
     if (!locale) return new Int32Array(0);
-    let candidates = this.#filters.get(query.globalFilterId) ?? this.#empty;
-    for (const group of query.itemGroups) {
-      const anyOf = new Bitset(this.size);
-      for (const itemId of group) {
-        const item = this.#items.get(itemId);
-        if (item) anyOf.orInPlace(item);
-      }
-      candidates = candidates.and(anyOf);
-    }
-    const [first, ...others] = [...new Set(query.terms)];
-    if (first === undefined) return candidates.toArray();
-    return this.#rank(locale.text, candidates, first, others, query.terms.at(-1));
+    const candidates = this.filtered(query.globalFilterId, query.itemGroups);
+    const distinct = [...new Set(query.terms)].slice(0, MAX_TERMS);
+    if (distinct.length === 0) return candidates.toArray();
+    const last = query.terms.at(-1);
+    while (this.#values.length < distinct.length) this.#values.push(new Uint8Array(this.size));
+    distinct.forEach((term, index) => {
+      const values = this.#values[index] ?? new Uint8Array(this.size);
+      values.fill(0);
+      candidates.andInPlace(this.#termSet(query.locale, locale.text, term, term === last, values));
+    });
+    return this.#rank(locale, candidates.toArray(), distinct.length, hashTerms(query.terms));
   }
 
   /** Document (card) ids of ordinals in a locale, e.g. of one page of an answer. */
@@ -79,66 +154,75 @@ export class SiteIndex {
     return Array.from(ordinals, (ordinal) => ids?.[ordinal] ?? 0);
   }
 
-  /** Keeps the candidates every term matches, best rank first, editorial order within. */
-  #rank(
+  /**
+   * The partners a term matches, from the cache unless `values` asks for each partner's
+   * value (quality * 4 + field weight, the best of its matches) too.
+   */
+  #termSet(
+    locale: string,
     text: TextIndex,
-    candidates: Bitset,
-    first: string,
-    others: readonly string[],
-    prefix: string | undefined,
-  ): Int32Array {
-    const masks = this.#masks;
-    const scores = this.#scores;
-    masks.fill(0);
-    let ordinals: Int32Array;
-    if (text.postingCount(first, first === prefix) < candidates.count()) {
-      // A rarer word: a pass over its postings.
-      const found = new Bitset(this.size);
-      text.markCandidates(first, first === prefix, candidates, masks, found);
-      ordinals = found.toArray();
-    } else {
-      // A common word or a short prefix: a plain pass over its postings, then over the
-      // candidates, is cheaper than a membership test per posting.
-      text.markFields(first, first === prefix, masks);
-      ordinals = candidates.toArray().filter((ordinal) => masks[ordinal] !== 0);
+    term: string,
+    prefix: boolean,
+    values: Uint8Array | null,
+  ): Bitset {
+    const key = `${locale}\u0000${prefix ? 1 : 0}\u0000${term}`;
+    const cached = this.#termSets.get(key);
+    if (cached && !values) {
+      this.#termSets.delete(key);
+      this.#termSets.set(key, cached);
+      return cached;
     }
-    let alive = ordinals.length;
+    const found = new Bitset(this.size);
+    const { postings } = text;
+    for (const run of text.expand(term, prefix)) {
+      const quality = run.quality << QUALITY_SHIFT;
+      for (let index = run.start; index < run.stop; index += 1) {
+        const posting = postings[index] ?? 0;
+        const ordinal = posting >>> FIELD_BITS;
+        found.add(ordinal);
+        if (values) {
+          const value = quality | (WEIGHTS[posting & FIELD_MASK] ?? 0);
+          if (value > (values[ordinal] ?? 0)) values[ordinal] = value;
+        }
+      }
+    }
+    this.#termSets.delete(key);
+    this.#termSets.set(key, found);
+    for (const oldKey of this.#termSets.keys()) {
+      if (this.#termSets.size <= TERM_CACHE_ENTRIES) break;
+      this.#termSets.delete(oldKey);
+    }
+    return found;
+  }
+
+  /** Best rank first, editorial order within (ordinals come in increasing order). */
+  #rank(locale: LocaleIndex, ordinals: Int32Array, termCount: number, typed: number): Int32Array {
+    const scores = this.#scores;
+    const { titleHashes } = locale;
     let best = 0;
-    for (let index = 0; index < alive; index += 1) {
-      const ordinal = ordinals[index] ?? 0;
-      const score = WEIGHTS[masks[ordinal] ?? 0] ?? 0;
+    for (const ordinal of ordinals) {
+      let score = 0;
+      let allExactInTitle = true;
+      for (let term = 0; term < termCount; term += 1) {
+        const value = this.#values[term]?.[ordinal] ?? 0;
+        score += (value >>> QUALITY_SHIFT) * QUALITY_FACTOR + (value & 3);
+        if (value !== EXACT_IN_TITLE) allExactInTitle = false;
+      }
+      if (allExactInTitle && titleHashes[ordinal] === typed) score += EXACT_TITLE;
       scores[ordinal] = score;
       if (score > best) best = score;
     }
-    for (const term of others) {
-      if (alive === 0) break;
-      masks.fill(0);
-      text.markFields(term, term === prefix, masks);
-      let kept = 0;
-      for (let index = 0; index < alive; index += 1) {
-        const ordinal = ordinals[index] ?? 0;
-        const mask = masks[ordinal] ?? 0;
-        if (mask === 0) continue;
-        const score = (scores[ordinal] ?? 0) + (WEIGHTS[mask] ?? 0);
-        scores[ordinal] = score;
-        if (score > best) best = score;
-        ordinals[kept] = ordinal;
-        kept += 1;
-      }
-      alive = kept;
-    }
     // Counting sort by score, highest first; stable, so editorial order holds within.
     const starts = new Int32Array(best + 2);
-    for (let index = 0; index < alive; index += 1) {
-      const slot = best - (scores[ordinals[index] ?? 0] ?? 0) + 1;
+    for (const ordinal of ordinals) {
+      const slot = best - (scores[ordinal] ?? 0) + 1;
       starts[slot] = (starts[slot] ?? 0) + 1;
     }
     for (let slot = 1; slot < starts.length; slot += 1) {
       starts[slot] = (starts[slot] ?? 0) + (starts[slot - 1] ?? 0);
     }
-    const ranked = new Int32Array(alive);
-    for (let index = 0; index < alive; index += 1) {
-      const ordinal = ordinals[index] ?? 0;
+    const ranked = new Int32Array(ordinals.length);
+    for (const ordinal of ordinals) {
       const slot = best - (scores[ordinal] ?? 0);
       const at = starts[slot] ?? 0;
       ranked[at] = ordinal;
@@ -146,6 +230,13 @@ export class SiteIndex {
     }
     return ranked;
   }
+}
+
+function intersect(sets: readonly Bitset[], size: number): Bitset {
+  const [first, ...others] = sets;
+  const all = first ? first.clone() : new Bitset(size);
+  for (const set of others) all.andInPlace(set);
+  return all;
 }
 
 /** A partner's texts in one locale, as its card shows them. */
@@ -191,11 +282,13 @@ export class SiteIndexBuilder {
   addLocale(locale: string, documents: Iterable<IndexedDocument>): void {
     const text = new TextIndexBuilder(this.#stream);
     const documentIds = new Int32Array(this.size);
+    const titleHashes = new Int32Array(this.size);
     for (const document of documents) {
       documentIds[document.ordinal] = document.documentId;
+      titleHashes[document.ordinal] = hashTerms(searchTerms(document.title));
       text.add(document.ordinal, document.title, document.categories, document.summary);
     }
-    this.#locales.set(locale, { text: text.build(), documentIds });
+    this.#locales.set(locale, { text: text.build(), documentIds, titleHashes });
   }
 
   build(): SiteIndex {

@@ -1,16 +1,25 @@
-import type { Bitset } from './Bitset';
 import { searchTerms } from './searchTerms';
+import { EXACT, PREFIX, typoBudget, typoQuality } from './typoBudget';
 
 /** Where a term occurs in a document, as bits of a posting's field mask. */
 export const TITLE = 1;
 export const CATEGORIES = 2;
 export const SUMMARY = 4;
 /** A posting is ordinal * 8 + field mask, so one Int32Array holds both. */
-const FIELD_BITS = 3;
-const FIELD_MASK = 7;
+export const FIELD_BITS = 3;
+export const FIELD_MASK = 7;
 
-function lowerBound(terms: readonly string[], value: string): number {
-  let low = 0;
+/** Terms of the index a search term matches, as runs of neighbouring terms. */
+export interface TermRun {
+  /** Postings of the run: postings[start] up to postings[stop]. */
+  start: number;
+  stop: number;
+  /** EXACT, PREFIX, ONE_TYPO or TWO_TYPOS (typoBudget.ts). */
+  quality: number;
+}
+
+function lowerBound(terms: readonly string[], value: string, from = 0): number {
+  let low = from;
   let high = terms.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
@@ -36,54 +45,101 @@ export class TextIndex {
     readonly postings: Int32Array,
   ) {}
 
-  /** The slice of postings of a term, or of every word a prefix begins. */
-  #slice(term: string, prefix: boolean): [start: number, stop: number] {
-    const first = lowerBound(this.terms, term);
-    const end = prefix
-      ? lowerBound(this.terms, `${term}\uffff`)
-      : this.terms[first] === term
-        ? first + 1
-        : first;
-    return [this.offsets[first] ?? 0, this.offsets[end] ?? 0];
-  }
-
-  /** How many postings a term, or the words a prefix begins, has. */
-  postingCount(term: string, prefix: boolean): number {
-    const [start, stop] = this.#slice(term, prefix);
-    return stop - start;
-  }
-
-  /** Ors into masks[ordinal] the fields where the term (or a word it begins) occurs. */
-  markFields(term: string, prefix: boolean, masks: Uint8Array): void {
-    const [start, stop] = this.#slice(term, prefix);
-    const { postings } = this;
-    for (let index = start; index < stop; index += 1) {
-      const posting = postings[index] ?? 0;
-      const ordinal = posting >>> FIELD_BITS;
-      masks[ordinal] = (masks[ordinal] ?? 0) | (posting & FIELD_MASK);
-    }
-  }
-
   /**
-   * Like markFields, for candidates only, also adding them to `found`: the first term
-   * of a search costs a pass over its postings, not over every candidate partner.
+   * Every term a search term matches, with how well: itself, the words it begins (when it
+   * is the last term, a prefix), and the terms within its typo budget by optimal string
+   * alignment distance (a letter inserted, deleted, replaced, or two neighbours swapped);
+   * the last term also matches words whose beginning is within the budget (`clud` and
+   * `cloux` find "cloud"). The sorted terms are walked as a trie: a term reuses the
+   * distance rows of the beginning it shares with the previous one, and a beginning
+   * whose row is all over the budget skips every term under it (a binary search).
    */
-  markCandidates(
-    term: string,
-    prefix: boolean,
-    candidates: Bitset,
-    masks: Uint8Array,
-    found: Bitset,
-  ): void {
-    const [start, stop] = this.#slice(term, prefix);
-    const { postings } = this;
-    for (let index = start; index < stop; index += 1) {
-      const posting = postings[index] ?? 0;
-      const ordinal = posting >>> FIELD_BITS;
-      if (!candidates.has(ordinal)) continue;
-      masks[ordinal] = (masks[ordinal] ?? 0) | (posting & FIELD_MASK);
-      found.add(ordinal);
+  expand(term: string, prefix: boolean): TermRun[] {
+    const runs: TermRun[] = [];
+    const { terms, offsets } = this;
+    const add = (first: number, end: number, quality: number) => {
+      if (first >= end) return;
+      const start = offsets[first] ?? 0;
+      const stop = offsets[end] ?? 0;
+      const last = runs.at(-1);
+      if (last && last.quality === quality && last.stop === start) last.stop = stop;
+      else if (stop > start) runs.push({ start, stop, quality });
+    };
+    const exact = lowerBound(terms, term);
+    const hasExact = terms[exact] === term;
+    if (hasExact) add(exact, exact + 1, EXACT);
+    if (prefix)
+      add(hasExact ? exact + 1 : exact, lowerBound(terms, `${term}\uffff`, exact), PREFIX);
+    const budget = typoBudget(term);
+    if (budget === 0) return runs;
+    const m = term.length;
+    const width = m + 1;
+    // Beginnings longer than m + budget units are over the budget.
+    const maxDepth = m + budget;
+    const rows = new Int32Array((maxDepth + 1) * width);
+    for (let j = 0; j <= m; j += 1) rows[j] = j;
+    /** Smallest distance of the term to a beginning of the path, by depth (prefix). */
+    const bestBeginning = new Int32Array(maxDepth + 1);
+    bestBeginning[0] = m;
+    let computed = 0;
+    let previous = '';
+    let index = 0;
+    while (index < terms.length) {
+      const word = terms[index] ?? '';
+      let depth = 0;
+      const shared = Math.min(computed, word.length, previous.length);
+      while (depth < shared && word.charCodeAt(depth) === previous.charCodeAt(depth)) depth += 1;
+      const end = Math.min(word.length, maxDepth);
+      let prunedAt = -1;
+      for (let i = depth + 1; i <= end; i += 1) {
+        const row = i * width;
+        rows[row] = i;
+        let rowMin = i;
+        const letter = word.charCodeAt(i - 1);
+        for (let j = 1; j <= m; j += 1) {
+          const cost = letter === term.charCodeAt(j - 1) ? 0 : 1;
+          let value = Math.min(
+            (rows[row - width + j] ?? 0) + 1,
+            (rows[row + j - 1] ?? 0) + 1,
+            (rows[row - width + j - 1] ?? 0) + cost,
+          );
+          if (
+            i > 1 &&
+            j > 1 &&
+            letter === term.charCodeAt(j - 2) &&
+            word.charCodeAt(i - 2) === term.charCodeAt(j - 1)
+          ) {
+            value = Math.min(value, (rows[row - 2 * width + j - 2] ?? 0) + 1);
+          }
+          rows[row + j] = value;
+          if (value < rowMin) rowMin = value;
+        }
+        bestBeginning[i] = Math.min(bestBeginning[i - 1] ?? m, rows[row + m] ?? m);
+        if (rowMin > budget) {
+          prunedAt = i;
+          break;
+        }
+      }
+      previous = word;
+      if (prunedAt >= 0 || word.length > maxDepth) {
+        // Every term under this beginning shares its fate: in prefix mode the best
+        // beginning so far, else no match (longer words are over the budget).
+        const depthOfFate = prunedAt >= 0 ? prunedAt : maxDepth;
+        computed = depthOfFate;
+        const skipTo = lowerBound(terms, `${word.slice(0, depthOfFate)}\uffff`, index + 1);
+        const distance = bestBeginning[prunedAt >= 0 ? prunedAt - 1 : maxDepth] ?? m;
+        if (prefix && distance > 0 && distance <= budget) {
+          add(index, skipTo, typoQuality(distance));
+        }
+        index = skipTo;
+        continue;
+      }
+      computed = end;
+      const distance = prefix ? (bestBeginning[end] ?? m) : (rows[end * width + m] ?? m);
+      if (distance > 0 && distance <= budget) add(index, index + 1, typoQuality(distance));
+      index += 1;
     }
+    return runs;
   }
 }
 

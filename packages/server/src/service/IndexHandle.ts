@@ -4,14 +4,18 @@
  * successor never holds up a search. Either way `find` answers partner ordinals.
  */
 import { Worker } from 'node:worker_threads';
+import type { AnswerDescription, AnswerToDescribe } from '../search/describeAnswer';
+import { describeAnswer } from '../search/describeAnswer';
 import type { IndexedDocument, IndexQuery, SiteIndex } from '../search/SiteIndex';
 import { SiteIndexBuilder } from '../search/SiteIndex';
-import type { IndexWorkerMessage, IndexWorkerReply } from './indexWorker';
+import type { IndexWorkerMessage, IndexWorkerQuestion, IndexWorkerReply } from './indexWorker';
 
 export interface IndexHandle {
   /** True when a worker thread holds the index (and built it). */
   readonly inWorker: boolean;
   find(query: IndexQuery): Int32Array | Promise<Int32Array>;
+  /** Counts, highlights and zero-result steps of an answer (search/describeAnswer.ts). */
+  describe(answer: AnswerToDescribe): AnswerDescription | Promise<AnswerDescription>;
   /** Frees the index once the searches already asked of it are answered. */
   close(): void;
 }
@@ -55,6 +59,10 @@ class InlineIndex implements IndexHandle {
     return this.#index.find(query);
   }
 
+  describe(answer: AnswerToDescribe): AnswerDescription {
+    return describeAnswer(this.#index, answer);
+  }
+
   close(): void {
     // Garbage collected with its last user.
   }
@@ -79,9 +87,10 @@ function workerUrl(): URL {
 class WorkerIndex implements IndexHandle {
   readonly inWorker = true;
   readonly #worker: Worker;
+  /** Questions asked of the worker by id: each gets its reply, or the worker's failure. */
   readonly #pending = new Map<
     number,
-    { resolve: (ordinals: Int32Array) => void; reject: (error: Error) => void }
+    { answer: (reply: IndexWorkerReply) => void; reject: (error: Error) => void }
   >();
   #nextId = 1;
   #closing = false;
@@ -93,8 +102,9 @@ class WorkerIndex implements IndexHandle {
       if (reply.type === 'built') return;
       const waiting = this.#pending.get(reply.id);
       this.#pending.delete(reply.id);
-      if (reply.type === 'found') waiting?.resolve(reply.ordinals);
-      else waiting?.reject(new Error(`search index worker: ${reply.message}`));
+      if (reply.type === 'failed')
+        waiting?.reject(new Error(`search index worker: ${reply.message}`));
+      else waiting?.answer(reply);
       if (this.#closing && this.#pending.size === 0) void this.#worker.terminate();
     });
     const fail = (error: Error) => {
@@ -106,14 +116,28 @@ class WorkerIndex implements IndexHandle {
     worker.on('exit', () => fail(new Error('search index worker exited')));
   }
 
-  find(query: IndexQuery): Promise<Int32Array> {
+  #ask(message: IndexWorkerQuestion): Promise<IndexWorkerReply> {
     if (this.#failure) return Promise.reject(this.#failure);
     const id = this.#nextId;
     this.#nextId += 1;
-    return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ type: 'find', id, query } satisfies IndexWorkerMessage);
+    return new Promise((answer, reject) => {
+      this.#pending.set(id, { answer, reject });
+      this.#worker.postMessage({ ...message, id } satisfies IndexWorkerMessage);
     });
+  }
+
+  async find(query: IndexQuery): Promise<Int32Array> {
+    const reply = await this.#ask({ type: 'find', query });
+    if (reply.type !== 'found') throw new Error(`search index worker: ${reply.type} for a find`);
+    return reply.ordinals;
+  }
+
+  async describe(answer: AnswerToDescribe): Promise<AnswerDescription> {
+    const reply = await this.#ask({ type: 'describe', answer });
+    if (reply.type !== 'described') {
+      throw new Error(`search index worker: ${reply.type} for a describe`);
+    }
+    return reply.description;
   }
 
   close(): void {

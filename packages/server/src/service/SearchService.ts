@@ -293,6 +293,22 @@ export class SearchService implements PartnerStore, MetricsSource {
         const partner = partners[ordinal];
         return partner ? [cardOf(partner, resolved)] : [];
       });
+    const itemGroups = [...idsByGroup.values()].map((ids) => [...ids].sort((a, b) => a - b));
+    const query = { locale: resolved, globalFilterId: filter.id, itemGroups, terms };
+    // Counts, highlights and zero-result steps (search/describeAnswer.ts), computed where
+    // the index lives (a worker thread for large sites).
+    const describe = async (total: number, page: Int32Array): Promise<StoreSearchResult> => ({
+      totalFound: total,
+      appliedCriteria,
+      ...(await index.describe({
+        query,
+        text: criteria.text,
+        total,
+        globalFilters: site.globalFilters.map(({ id, name }) => ({ id, name })),
+        filterGroups,
+        partners: cards(page),
+      })),
+    });
 
     if (terms.length === 0 && idsByGroup.size === 0) {
       // What every visitor asks first: the whole answer is kept.
@@ -300,18 +316,11 @@ export class SearchService implements PartnerStore, MetricsSource {
       const cached = touch(this.#pageCache, key);
       this.#cacheCounts.pages[cached ? 'hits' : 'misses'] += 1;
       if (cached) return cached;
-      const all = await index.find({
-        locale: resolved,
-        globalFilterId: filter.id,
-        itemGroups: [],
-        terms,
-      });
-      const result = {
-        partners: cards(all.subarray(offset, offset + resultsPerPage)),
-        totalFound: filter.partnerCount,
-        filterGroups,
-        appliedCriteria,
-      };
+      const all = await index.find(query);
+      const result = await describe(
+        filter.partnerCount,
+        all.subarray(offset, offset + resultsPerPage),
+      );
       this.#pageCache.set(key, result);
       for (const oldKey of this.#pageCache.keys()) {
         if (this.#pageCache.size <= PAGE_CACHE_MAX_ENTRIES) break;
@@ -320,7 +329,6 @@ export class SearchService implements PartnerStore, MetricsSource {
       return result;
     }
 
-    const itemGroups = [...idsByGroup.values()].map((ids) => [...ids].sort((a, b) => a - b));
     const key = [
       site.id,
       filter.id,
@@ -328,15 +336,8 @@ export class SearchService implements PartnerStore, MetricsSource {
       itemGroups.map((ids) => ids.join(',')).join(';'),
       terms.join(' '),
     ].join('\u0000');
-    const ordered = await this.#orderedIds(key, offset + resultsPerPage, () =>
-      index.find({ locale: resolved, globalFilterId: filter.id, itemGroups, terms }),
-    );
-    return {
-      partners: cards(ordered.ids.subarray(offset, offset + resultsPerPage)),
-      totalFound: ordered.total,
-      filterGroups,
-      appliedCriteria,
-    };
+    const ordered = await this.#orderedIds(key, offset + resultsPerPage, () => index.find(query));
+    return describe(ordered.total, ordered.ids.subarray(offset, offset + resultsPerPage));
   }
 
   /**

@@ -4,6 +4,8 @@
  * thread, and the index being replaced keeps answering in its own worker meanwhile.
  */
 import { parentPort } from 'node:worker_threads';
+import type { AnswerDescription, AnswerToDescribe } from '../search/describeAnswer';
+import { describeAnswer } from '../search/describeAnswer';
 import type { IndexedDocument, IndexQuery, SiteIndex } from '../search/SiteIndex';
 import { SiteIndexBuilder } from '../search/SiteIndex';
 
@@ -14,11 +16,16 @@ export type IndexWorkerMessage =
   | { type: 'documents'; locale: string; documents: IndexedDocument[] }
   | { type: 'endLocale'; locale: string }
   | { type: 'build' }
-  | { type: 'find'; id: number; query: IndexQuery };
+  | (IndexWorkerQuestion & { id: number });
+
+/** What the index is asked once built, each question with an id its reply carries. */
+export type IndexWorkerQuestion =
+  { type: 'find'; query: IndexQuery } | { type: 'describe'; answer: AnswerToDescribe };
 
 export type IndexWorkerReply =
   | { type: 'built' }
   | { type: 'found'; id: number; ordinals: Int32Array }
+  | { type: 'described'; id: number; description: AnswerDescription }
   | { type: 'failed'; id: number; message: string };
 
 const port = parentPort;
@@ -56,6 +63,24 @@ port?.on('message', (message: IndexWorkerMessage) => {
       builder = undefined;
       port.postMessage({ type: 'built' } satisfies IndexWorkerReply);
       return;
+    case 'describe': {
+      try {
+        if (!index) throw new Error('the index is not built');
+        const description = describeAnswer(index, message.answer);
+        port.postMessage({
+          type: 'described',
+          id: message.id,
+          description,
+        } satisfies IndexWorkerReply);
+      } catch (error) {
+        port.postMessage({
+          type: 'failed',
+          id: message.id,
+          message: error instanceof Error ? error.message : String(error),
+        } satisfies IndexWorkerReply);
+      }
+      return;
+    }
     case 'find': {
       try {
         // A copy: the index may answer with a view on memory it keeps, and this is moved.

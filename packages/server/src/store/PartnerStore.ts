@@ -4,11 +4,13 @@
  * `__tests__/describeStoreContract.ts`. Methods are async so a network database fits.
  */
 import type {
+  GlobalFilterCount,
   FilterDefinitions,
   FilterGroup,
   Partner,
   Scope,
   SearchCriteria,
+  ZeroResultStep,
 } from '@partners-network/contract';
 import type { DirectoryData } from './DirectoryData';
 
@@ -19,6 +21,10 @@ export interface StoreSearchResult {
   filterGroups: FilterGroup[];
   /** The criteria as applied: known global filter, only existing filter item ids. */
   appliedCriteria: SearchCriteria;
+  /** Each global filter's count of partners matching the text. */
+  globalFilterCounts?: GlobalFilterCount[];
+  /** Only for an empty answer: each single step back and what it finds. */
+  zeroResultSteps?: ZeroResultStep[];
 }
 
 export interface ImportSummary {

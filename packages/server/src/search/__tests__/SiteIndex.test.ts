@@ -68,10 +68,10 @@ describe('SiteIndex', () => {
     expect(find({ itemGroups: [[999]] })).toEqual([]);
   });
 
-  it('ranks title matches over categories over summaries, editorial order within', () => {
-    // Cloud: Beta's title (3), Gamma's "Cloudy" category only as a prefix, Alpha and
-    // Delta's summaries (1).
-    expect(find({ terms: ['cloud'] })).toEqual([101, 102, 100, 103]);
+  it('ranks exact before prefix, then title over categories over summaries, editorial order within', () => {
+    // Cloud: Beta's title, then Alpha and Delta's summaries (exact), then Gamma's
+    // "Cloudy" category (only a prefix).
+    expect(find({ terms: ['cloud'] })).toEqual([101, 100, 103, 102]);
     expect(find({ terms: ['data'] })).toEqual([100, 101, 103]);
   });
 
@@ -92,6 +92,6 @@ describe('SiteIndex', () => {
   });
 
   it('combines items and terms', () => {
-    expect(find({ itemGroups: [[GOLD]], terms: ['cloud'] })).toEqual([102, 100]);
+    expect(find({ itemGroups: [[GOLD]], terms: ['cloud'] })).toEqual([100, 102]);
   });
 });

@@ -1,10 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, ChunkedInts, SUMMARY, TITLE, TextIndexBuilder } from '../TextIndex';
+import {
+  CATEGORIES,
+  ChunkedInts,
+  FIELD_BITS,
+  FIELD_MASK,
+  SUMMARY,
+  TITLE,
+  TextIndexBuilder,
+} from '../TextIndex';
+import { EXACT, ONE_TYPO, PREFIX } from '../typoBudget';
 
-function fieldsOf(index: ReturnType<TextIndexBuilder['build']>, term: string, prefix: boolean) {
-  const masks = new Uint8Array(4);
-  index.markFields(term, prefix, masks);
-  return Array.from(masks);
+type Index = ReturnType<TextIndexBuilder['build']>;
+
+/** The fields of each partner (0 to 3) where the term matches, by the runs of expand(). */
+function fieldsOf(index: Index, term: string, prefix: boolean) {
+  const masks = [0, 0, 0, 0];
+  for (const run of index.expand(term, prefix)) {
+    for (const posting of index.postings.subarray(run.start, run.stop)) {
+      const ordinal = posting >>> FIELD_BITS;
+      masks[ordinal] = (masks[ordinal] ?? 0) | (posting & FIELD_MASK);
+    }
+  }
+  return masks;
+}
+
+/** The terms expand() matches, with their quality. */
+function termsOf(index: Index, term: string, prefix: boolean) {
+  const found: [string, number][] = [];
+  for (const run of index.expand(term, prefix)) {
+    index.terms.forEach((candidate, at) => {
+      const start = index.offsets[at] ?? 0;
+      if (start >= run.start && start < run.stop) found.push([candidate, run.quality]);
+    });
+  }
+  return found.sort();
 }
 
 describe('TextIndex', () => {
@@ -27,7 +56,8 @@ describe('TextIndex', () => {
 
   it('marks the fields a whole word occurs in, per partner', () => {
     expect(fieldsOf(index, 'cloud', false)).toEqual([TITLE, CATEGORIES | SUMMARY, SUMMARY, 0]);
-    expect(fieldsOf(index, 'clou', false)).toEqual([0, 0, 0, 0]);
+    // Three letters get no typo: "clo" is not a whole word.
+    expect(fieldsOf(index, 'clo', false)).toEqual([0, 0, 0, 0]);
     expect(fieldsOf(index, 'zzz', true)).toEqual([0, 0, 0, 0]);
   });
 
@@ -35,6 +65,36 @@ describe('TextIndex', () => {
     // "se": Seven and Services (0), Security and Secure (2).
     expect(fieldsOf(index, 'se', true)).toEqual([TITLE | SUMMARY, 0, TITLE | SUMMARY, 0]);
     expect(fieldsOf(index, 's', true)).toEqual([TITLE | SUMMARY, 0, TITLE | SUMMARY, 0]);
+  });
+});
+
+describe('TextIndex.expand', () => {
+  const builder = new TextIndexBuilder();
+  builder.add(0, 'Cloud Clod', 'Cloudy', 'Clouds and data');
+  const index = builder.build();
+
+  it('says how each term matched: exact, prefix, typo', () => {
+    expect(termsOf(index, 'clou', true)).toEqual([
+      ['clod', ONE_TYPO],
+      ['cloud', PREFIX],
+      ['clouds', PREFIX],
+      ['cloudy', PREFIX],
+    ]);
+    expect(termsOf(index, 'cloud', false)).toEqual([
+      ['clod', ONE_TYPO],
+      ['cloud', EXACT],
+      ['clouds', ONE_TYPO],
+      ['cloudy', ONE_TYPO],
+    ]);
+    // A beginning within one typo: "clud" begins cloud, clouds and cloudy with one typo.
+    expect(termsOf(index, 'clud', true).map(([term]) => term)).toEqual([
+      'clod',
+      'cloud',
+      'clouds',
+      'cloudy',
+    ]);
+    expect(termsOf(index, 'data', false)).toEqual([['data', EXACT]]);
+    expect(termsOf(index, 'dat', false)).toEqual([]);
   });
 });
 

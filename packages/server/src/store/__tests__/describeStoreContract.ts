@@ -301,6 +301,126 @@ export function describeStoreContract(
         });
       });
 
+      describe('typos, counts, highlights and ways out', () => {
+        it('forgives one typo from 4 letters, two from 8, the last word a prefix', async () => {
+          // Replace, delete, swap, insert; "clud" is a prefix of "cloud" with one typo.
+          expect(await titles({ text: 'sosiete' })).toEqual(['Société Générale Conseil']);
+          expect(await titles({ text: 'muler' })).toEqual(['Müller Cloud GmbH']);
+          expect(await titles({ text: 'consiel' })).toEqual(['Société Générale Conseil']);
+          expect(await titles({ text: 'clud' })).toEqual([
+            'Müller Cloud GmbH',
+            'Société Générale Conseil',
+          ]);
+          expect(await titles({ text: 'cloux' })).toEqual(await titles({ text: 'clud' }));
+          // Three letters get no typo: "clo" is a prefix only, "cld" finds nothing.
+          expect(await titles({ text: 'cld' })).toEqual([]);
+          // Two typos only from 8 letters: "platfrms" (8) yes, "pltfrm" (6) no.
+          expect(await titles({ text: 'platfroms' })).toEqual(['Müller Cloud GmbH']);
+          expect(await titles({ text: 'pltfrm' })).toEqual([]);
+        });
+
+        it('ranks exact before typo matches and an exact title first', async () => {
+          // "digital" exactly in São Paulo Digital's title; "digitel" is a typo of it.
+          expect((await titles({ text: 'sao paulo digital' }))?.[0]).toBe('São Paulo Digital');
+          const answer = await store.search(MAIN, criteria({ text: 'commerce' }), 'en-US');
+          expect(answer?.partners.map((partner) => partner.title)).toEqual(['São Paulo Digital']);
+        });
+
+        it('counts each item as if it were the only one ticked in its group', async () => {
+          const counts = async (filterItemIds: number[], text = '') => {
+            const answer = await store.search(MAIN, criteria({ filterItemIds, text }), 'en-US');
+            return new Map(
+              answer?.filterGroups.flatMap((group) =>
+                group.filterItems.map((item) => [item.id, item.count]),
+              ),
+            );
+          };
+          const all = await counts([]);
+          expect(all.get(ZURICH)).toBe(12);
+          expect(all.get(SAO_PAULO)).toBe(2);
+          expect(all.get(BESANCON)).toBe(12);
+          expect(all.get(GOLD)).toBe(2);
+          expect(all.get(SILVER)).toBe(1);
+          // Zurich ticked: its own group keeps its counts, the others narrow.
+          const zurich = await counts([ZURICH]);
+          expect(zurich.get(SAO_PAULO)).toBe(2);
+          expect(zurich.get(GOLD)).toBe(1);
+          expect(zurich.get(SILVER)).toBe(0);
+          expect(zurich.get(RETAIL)).toBe(0);
+          // With text: only partners that match it count.
+          const cloud = await counts([], 'cloud');
+          expect(cloud.get(ZURICH)).toBe(1);
+          expect(cloud.get(SAO_PAULO)).toBe(1);
+          expect(cloud.get(BESANCON)).toBe(0);
+        });
+
+        it('counts the partners matching the text in each global filter', async () => {
+          const answer = await store.search(MAIN, criteria({ text: 'cloud' }), 'en-US');
+          expect(answer?.globalFilterCounts).toEqual([
+            { name: 'tech', count: 2 },
+            { name: 'solutions', count: 1 },
+          ]);
+          const noText = await store.search(MAIN, criteria(), 'en-US');
+          expect(noText?.globalFilterCounts).toEqual([
+            { name: 'tech', count: TECH_COUNT },
+            { name: 'solutions', count: 3 },
+          ]);
+        });
+
+        it('highlights exact, prefix and typo matches as UTF-16 ranges of the text', async () => {
+          const answer = await store.search(MAIN, criteria({ text: 'clou' }), 'en-US');
+          const muller = answer?.partners.find((partner) => partner.title.startsWith('Müller'));
+          expect(muller?.highlights).toEqual({ title: [[7, 11]], summary: [] });
+          const typo = await store.search(MAIN, criteria({ text: 'sosiete banks' }), 'en-US');
+          expect(typo?.partners[0]?.highlights).toEqual({
+            title: [[0, 7]],
+            summary: [[21, 26]],
+          });
+        });
+
+        it('says how many partners each single step back finds when nothing is found', async () => {
+          const answer = await store.search(
+            MAIN,
+            criteria({ text: 'cloud', filterItemIds: [SILVER, BANKING] }),
+            'en-US',
+          );
+          expect(answer?.totalFound).toBe(0);
+          expect(answer?.zeroResultSteps).toEqual([
+            {
+              remove: { filterItemId: SILVER },
+              text: 'cloud',
+              filterItemIds: [BANKING],
+              totalFound: 1,
+            },
+            {
+              remove: { filterItemId: BANKING },
+              text: 'cloud',
+              filterItemIds: [SILVER],
+              totalFound: 1,
+            },
+            {
+              remove: { text: 'cloud' },
+              text: '',
+              filterItemIds: [SILVER, BANKING],
+              totalFound: 0,
+            },
+          ]);
+          const words = await store.search(MAIN, criteria({ text: 'cloud xyzzy' }), 'en-US');
+          expect(words?.zeroResultSteps).toEqual([
+            {
+              remove: { text: 'cloud xyzzy' },
+              text: '',
+              filterItemIds: [],
+              totalFound: TECH_COUNT,
+            },
+            { remove: { word: 'cloud' }, text: 'xyzzy', filterItemIds: [], totalFound: 0 },
+            { remove: { word: 'xyzzy' }, text: 'cloud', filterItemIds: [], totalFound: 2 },
+          ]);
+          const found = await store.search(MAIN, criteria({ text: 'cloud' }), 'en-US');
+          expect(found?.zeroResultSteps).toBeUndefined();
+        });
+      });
+
       describe('global filter choice', () => {
         it('echoes the criteria as applied', async () => {
           const result = await store.search(
@@ -514,7 +634,8 @@ export function describeStoreContract(
             },
           ]);
           expect(await store.search(MAIN, criteria(), 'en-US')).toEqual(before);
-          expect(await titles({ text: 'good' })).toEqual([]);
+          // Not "good": with one typo allowed it finds the Gold partners.
+          expect(await titles({ text: 'good one' })).toEqual([]);
         });
 
         it('refuses unsafe links and missing en-US titles before writing', async () => {

@@ -1,0 +1,160 @@
+/**
+ * The three engines of the side-by-side bench behind one interface: ours (SiteIndex,
+ * as the server builds it) and the peers MiniSearch and Orama, each configured as its
+ * documentation recommends for fuzzy prefix search over title, categories and summary.
+ */
+import MiniSearch from 'minisearch';
+import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
+import { SiteIndexBuilder, describeAnswer, searchTerms } from '@partners-network/server';
+
+export interface BenchDocument {
+  title: string;
+  categories: string;
+  summary: string;
+  /** Expertise names (the card's badges), for judging category searches. */
+  badges: string[];
+}
+
+export interface SearchEngine {
+  name: string;
+  /** Builds the engine's index of the documents (in editorial order). */
+  build(documents: readonly BenchDocument[]): Promise<void>;
+  /** Ordinals of the first 10 partners, best first, and how many match. */
+  search(text: string): Promise<{ top: number[]; total: number }>;
+  /** Lets the index be collected. */
+  drop(): void;
+}
+
+const MARKS = /\p{M}+/gu;
+/** Case and diacritics folded, as MiniSearch's documentation shows for accents. */
+const fold = (term: string) => term.toLowerCase().normalize('NFD').replace(MARKS, '');
+
+const GLOBAL = 0;
+
+export function ours(withAnswer = false): SearchEngine {
+  let index: ReturnType<SiteIndexBuilder['build']> | undefined;
+  let documents: readonly BenchDocument[] = [];
+  return {
+    name: withAnswer ? 'ours, with counts and highlights' : 'ours (SiteIndex)',
+    async build(docs) {
+      documents = docs;
+      const builder = new SiteIndexBuilder(docs.length);
+      docs.forEach((_, ordinal) => builder.addToGlobalFilter(GLOBAL, ordinal));
+      builder.addLocale(
+        'en-US',
+        docs.map((doc, ordinal) => ({ ordinal, documentId: ordinal + 1, ...doc })),
+      );
+      index = builder.build();
+    },
+    async search(text) {
+      if (!index) throw new Error('not built');
+      const query = {
+        locale: 'en-US',
+        globalFilterId: GLOBAL,
+        itemGroups: [],
+        terms: searchTerms(text),
+      };
+      const found = index.find(query);
+      const top = Array.from(found.subarray(0, 10));
+      if (withAnswer) {
+        describeAnswer(index, {
+          query,
+          text,
+          total: found.length,
+          globalFilters: [{ id: GLOBAL, name: 'all' }],
+          filterGroups: [],
+          partners: top.map((ordinal) => {
+            const doc = documents[ordinal];
+            return {
+              image: { url: '' },
+              categories: [],
+              title: doc?.title ?? '',
+              summary: doc?.summary ?? '',
+              url: '',
+            };
+          }),
+        });
+      }
+      return { top, total: found.length };
+    },
+    drop() {
+      index = undefined;
+      documents = [];
+    },
+  };
+}
+
+export function miniSearch(): SearchEngine {
+  let index: MiniSearch<{ id: number } & BenchDocument> | undefined;
+  return {
+    name: 'MiniSearch 7.2',
+    async build(docs) {
+      index = new MiniSearch({
+        fields: ['title', 'categories', 'summary'],
+        processTerm: fold,
+        searchOptions: {
+          boost: { title: 3, categories: 2 },
+          prefix: true,
+          fuzzy: 0.2,
+          combineWith: 'AND',
+        },
+      });
+      index.addAll(docs.map((doc, id) => ({ id, ...doc })));
+    },
+    async search(text) {
+      if (!index) throw new Error('not built');
+      const results = index.search(text);
+      return {
+        top: results.slice(0, 10).map((result) => Number(result.id)),
+        total: results.length,
+      };
+    },
+    drop() {
+      index = undefined;
+    },
+  };
+}
+
+export function orama(): SearchEngine {
+  const schema = {
+    ordinal: 'number',
+    title: 'string',
+    categories: 'string',
+    summary: 'string',
+  } as const;
+  let db: ReturnType<typeof create<typeof schema>> | undefined;
+  return {
+    name: 'Orama 3.1',
+    async build(docs) {
+      db = create({ schema });
+      await insertMultiple(
+        db,
+        docs.map((doc, ordinal) => ({
+          ordinal,
+          title: doc.title,
+          categories: doc.categories,
+          summary: doc.summary,
+        })),
+      );
+    },
+    async search(text) {
+      if (!db) throw new Error('not built');
+      const results = await oramaSearch(db, {
+        term: text,
+        properties: ['title', 'categories', 'summary'],
+        boost: { title: 3, categories: 2 },
+        tolerance: 1,
+        // threshold stays at its default: threshold 0 (every term must match) made
+        // accented and several-word searches find nothing in Orama 3.1.18.
+        limit: 10,
+      });
+      return {
+        top: results.hits.map((hit) => hit.document.ordinal),
+        total: results.count,
+      };
+    },
+    drop() {
+      db = undefined;
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import type {
+  FilterGroup,
+  GlobalFilterCount,
+  Partner,
+  ZeroResultStep,
+} from '@partners-network/contract';
+import type { Bitset } from './Bitset';
+import { highlightMatches } from './highlightMatches';
+import type { IndexQuery, SiteIndex } from './SiteIndex';
+import { searchTerms } from './searchTerms';
+
+/** What describeAnswer needs besides the index: the search and its answer. */
+export interface AnswerToDescribe {
+  query: IndexQuery;
+  /** The text as the visitor typed it (zero-result steps remove its words). */
+  text: string;
+  /** How many partners the answer holds. */
+  total: number;
+  /** The site's global filters (counts per filter). */
+  globalFilters: readonly { id: number; name: string }[];
+  /** The answer's filter groups (items get their counts). */
+  filterGroups: readonly FilterGroup[];
+  /** The answer's page of partners (they get their highlights). */
+  partners: readonly Partner[];
+}
+
+export interface AnswerDescription {
+  filterGroups: FilterGroup[];
+  globalFilterCounts: GlobalFilterCount[];
+  partners: Partner[];
+  /** Only when the answer is empty. */
+  zeroResultSteps?: ZeroResultStep[];
+}
+
+/** Words of the text as written: "without this word" removes one of them. */
+const WRITTEN_WORD = /[^\s]+/g;
+
+/**
+ * What an answer tells besides its partners, from the index's bitsets in the same
+ * request: each filter item's disjunctive count (the answer if it were the only item
+ * ticked in its group, every other group as ticked), each global filter's count of
+ * partners matching the text, highlights of the page's titles and summaries, and, for
+ * an empty answer, how many partners each single step back would find. New objects:
+ * cached filter groups and partners are left as they are.
+ */
+export function describeAnswer(index: SiteIndex, answer: AnswerToDescribe): AnswerDescription {
+  const { query } = answer;
+  const text = index.textMatch(query.locale, query.terms);
+  const textOrAll = (set: Bitset) => (text ? set.andCount(text.all) : set.count());
+
+  const globalFilterCounts = answer.globalFilters.map((filter) => ({
+    name: filter.name,
+    count: textOrAll(index.globalFilter(filter.id)),
+  }));
+
+  // Partners of the filter and text: the base every count starts from.
+  const base = index.globalFilter(query.globalFilterId).clone();
+  if (text) base.andInPlace(text.all);
+  const tickedSets = query.itemGroups.map((group) => index.anyOf(group));
+  const filterGroups = answer.filterGroups.map((group) => {
+    // The ticked group this is (its ticked items are among its items), if any.
+    const ticked = query.itemGroups.findIndex((ids) =>
+      group.filterItems.some((item) => ids.includes(item.id)),
+    );
+    const rest = base.clone();
+    tickedSets.forEach((set, at) => {
+      if (at !== ticked) rest.andInPlace(set);
+    });
+    return {
+      ...group,
+      filterItems: group.filterItems.map((item) => ({
+        ...item,
+        count: rest.andCount(index.item(item.id)),
+      })),
+    };
+  });
+
+  // Without text nothing is highlighted: the page's partners go as they are. Summaries
+  // share many words: each is matched once per answer.
+  const seen = new Map<string, number>();
+  const partners = answer.partners.map((partner) =>
+    query.terms.length === 0
+      ? partner
+      : {
+          ...partner,
+          highlights: {
+            title: highlightMatches(partner.title, query.terms, seen),
+            summary: highlightMatches(partner.summary, query.terms, seen),
+          },
+        },
+  );
+
+  const description: AnswerDescription = { filterGroups, globalFilterCounts, partners };
+  if (answer.total === 0) description.zeroResultSteps = zeroResultSteps(index, answer, text);
+  return description;
+}
+
+function zeroResultSteps(
+  index: SiteIndex,
+  answer: AnswerToDescribe,
+  text: ReturnType<SiteIndex['textMatch']>,
+): ZeroResultStep[] {
+  const { query } = answer;
+  const ticked = query.itemGroups.flat();
+  const steps: ZeroResultStep[] = [];
+  for (const itemId of ticked) {
+    const groups = query.itemGroups
+      .map((group) => group.filter((id) => id !== itemId))
+      .filter((group) => group.length > 0);
+    const found = index.filtered(query.globalFilterId, groups);
+    steps.push({
+      remove: { filterItemId: itemId },
+      text: answer.text,
+      filterItemIds: ticked.filter((id) => id !== itemId),
+      totalFound: text ? found.andCount(text.all) : found.count(),
+    });
+  }
+  if (!text) return steps;
+  const filtered = index.filtered(query.globalFilterId, query.itemGroups);
+  steps.push({
+    remove: { text: answer.text },
+    text: '',
+    filterItemIds: ticked,
+    totalFound: filtered.count(),
+  });
+  const words = [...new Set(answer.text.match(WRITTEN_WORD) ?? [])];
+  if (words.length < 2) return steps;
+  for (const word of words) {
+    const rest = answer.text
+      .split(/\s+/)
+      .filter((written) => written !== '' && written !== word)
+      .join(' ');
+    const match = index.textMatch(query.locale, searchTerms(rest));
+    steps.push({
+      remove: { word },
+      text: rest,
+      filterItemIds: ticked,
+      totalFound: match ? filtered.andCount(match.all) : filtered.count(),
+    });
+  }
+  return steps;
+}

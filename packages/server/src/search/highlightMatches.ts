@@ -1,0 +1,58 @@
+import { matchWord } from './matchWord';
+
+/** A matched range of a text: [start, end) in UTF-16 units of the text as sent. */
+export type HighlightRange = [start: number, end: number];
+
+/** A run of letters, digits and their marks in the text as written. */
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+const MARKS = /\p{M}+/gu;
+
+function fold(text: string): string {
+  return text.toLowerCase().normalize('NFD').replace(MARKS, '');
+}
+
+/** Where the first `foldedLength` folded units of a word end in the word as written. */
+function writtenLength(word: string, foldedLength: number): number {
+  let folded = 0;
+  let written = 0;
+  for (const letter of word) {
+    if (folded >= foldedLength) break;
+    folded += fold(letter).length;
+    written += letter.length;
+  }
+  // Marks after the last counted letter belong to it ("é" written as e + U+0301).
+  while (written < word.length && /\p{M}/u.test(word[written] ?? '')) written += 1;
+  return written;
+}
+
+/**
+ * The ranges of a text that match the search's terms, by the rules of the index: whole
+ * words for exact and typo matches, the matched beginning for a prefix (the last term).
+ * Offsets are UTF-16 units into the text as sent, sorted, never overlapping.
+ */
+export function highlightMatches(
+  text: string,
+  terms: readonly string[],
+  /** Matched folded length by folded word, shared by the texts of one answer. */
+  seen: Map<string, number> = new Map(),
+): HighlightRange[] {
+  const ranges: HighlightRange[] = [];
+  if (terms.length === 0) return ranges;
+  const last = terms.at(-1);
+  const distinct = [...new Set(terms)];
+  for (const found of text.matchAll(WORD)) {
+    const word = found[0];
+    const folded = fold(word);
+    let length = seen.get(folded);
+    if (length === undefined) {
+      length = 0;
+      for (const term of distinct) {
+        const match = matchWord(term, folded, term === last);
+        if (match && match.length > length) length = match.length;
+      }
+      seen.set(folded, length);
+    }
+    if (length > 0) ranges.push([found.index, found.index + writtenLength(word, length)]);
+  }
+  return ranges;
+}
