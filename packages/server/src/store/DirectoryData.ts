@@ -46,7 +46,7 @@ export const safeUrlSchema = z
   });
 
 export function isSafeUrl(value: string): boolean {
-  if (/[\s<>"`\u0000]/u.test(value)) return false;
+  if (/[\s<>"`]/u.test(value) || value.includes('\u0000')) return false;
   if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
   try {
     const url = new URL(value);
