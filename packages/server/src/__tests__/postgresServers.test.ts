@@ -87,7 +87,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([first?.stop(), second?.stop()]);
   await postgres?.destroy();
-});
+}, 60_000);
 
 describe('two API servers on one PostgreSQL database', () => {
   it('started together on an empty database: migrated and seeded once', async () => {

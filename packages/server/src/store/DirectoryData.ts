@@ -7,6 +7,18 @@ import * as z from 'zod';
 
 export const DEFAULT_LOCALE = 'en-US';
 
+/**
+ * Text without the NUL character: PostgreSQL cannot store it (in text or jsonb), so
+ * every database refuses it the same way, with a clear message, before writing.
+ */
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => !value.includes('\u0000'), {
+      message: 'text must not contain NUL (\\u0000)',
+    });
+
 /** A BCP 47-like tag such as en-US, fr-FR, de-DE or pt. */
 export const localeSchema = z
   .string()
@@ -14,13 +26,13 @@ export const localeSchema = z
 
 /** Texts per locale; en-US is required because every other locale falls back to it. */
 export const localizedTextSchema = z
-  .record(localeSchema, z.string().max(2000))
+  .record(localeSchema, text(2000))
   .refine((texts) => (texts[DEFAULT_LOCALE] ?? '').trim() !== '', {
     message: `an ${DEFAULT_LOCALE} text is required`,
   });
 
 /** Optional texts per locale (no en-US needed), e.g. summaries. */
-export const optionalLocalizedTextSchema = z.record(localeSchema, z.string().max(5000));
+export const optionalLocalizedTextSchema = z.record(localeSchema, text(5000));
 
 /**
  * A link the widget will put in an href or src: a site-relative path or an http(s)
@@ -34,7 +46,7 @@ export const safeUrlSchema = z
   });
 
 export function isSafeUrl(value: string): boolean {
-  if (/[\s<>"`]/u.test(value)) return false;
+  if (/[\s<>"`]/u.test(value) || value.includes('\u0000')) return false;
   if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
   try {
     const url = new URL(value);
@@ -44,7 +56,7 @@ export function isSafeUrl(value: string): boolean {
   }
 }
 
-const nameSchema = z.string().trim().min(1).max(200);
+const nameSchema = text(200).trim().min(1);
 
 export const slugSchema = z
   .string()
@@ -86,8 +98,8 @@ export const partnerDataSchema = z.object({
 });
 
 export const siteDataSchema = z.object({
-  companyId: z.string().trim().min(1).max(64),
-  scopeGroupId: z.string().trim().min(1).max(64),
+  companyId: text(64).trim().min(1),
+  scopeGroupId: text(64).trim().min(1),
   defaultGlobalFilter: nameSchema.optional(),
   globalFilters: z.array(globalFilterDataSchema).default([]),
   filterGroups: z.array(filterGroupDataSchema).default([]),

@@ -671,6 +671,37 @@ export function describeStoreContract(
           expect(await titles({ text: 'mechant' }, 'fr-FR')).toEqual([]);
         });
 
+        it('refuses the NUL character in any text, in every database alike', async () => {
+          const attempt = store.importDirectory({
+            sites: [
+              {
+                ...MAIN,
+                partners: [
+                  {
+                    slug: 'nul-partner',
+                    title: { 'en-US': 'Nul\u0000Partner' },
+                    url: '/partners/nul\u0000',
+                    imageUrl: '/logos/nul.svg',
+                    globalFilters: ['tech'],
+                  },
+                ],
+              },
+            ],
+          });
+          const error: unknown = await attempt.catch((caught: unknown) => caught);
+          expect(error instanceof DirectoryImportError && error.issues).toEqual([
+            {
+              path: ['sites', 0, 'partners', 0, 'title', 'en-US'],
+              message: 'text must not contain NUL (\\u0000)',
+            },
+            {
+              path: ['sites', 0, 'partners', 0, 'url'],
+              message: 'url must be a path starting with / or an http(s) address',
+            },
+          ]);
+          expect(await titles({ text: 'nul' })).toEqual([]);
+        });
+
         it('renaming a filter item renames badges and what text finds', async () => {
           await store.importDirectory({
             sites: [

@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await postgres.destroy();
   rmSync(folder, { recursive: true, force: true });
-});
+}, 60_000);
 
 describeStoreContract('SQLite', async () =>
   openSqliteStore({ path: join(folder, `store-${(counter += 1)}.db`) }),
