@@ -136,7 +136,7 @@ describe('admin API partners', () => {
     // word comes first.
     const found = await search('zeta');
     expect(found[0]).toBe('Zeta Analytics');
-    expect(found.filter((title) => title.startsWith('Zeta'))).toEqual(['Zeta Analytics']);
+    expect(found.filter((title) => String(title).startsWith('Zeta'))).toEqual(['Zeta Analytics']);
     const updated = await app.inject({
       method: 'PUT',
       url: `${base}/zeta-analytics`,
@@ -146,7 +146,7 @@ describe('admin API partners', () => {
     expect(updated.statusCode).toBe(200);
     const afterUpdate = await search('zeta');
     expect(afterUpdate[0]).toBe('Zeta Insights');
-    expect(afterUpdate.filter((title) => title.startsWith('Zeta'))).toEqual(['Zeta Insights']);
+    expect(afterUpdate.filter((title) => String(title).startsWith('Zeta'))).toEqual(['Zeta Insights']);
     const logs = logLines.join('');
     expect(logs).toContain('"slug":"zeta-analytics"');
     expect(logs).toContain('"tokenIndex":1');
@@ -209,7 +209,7 @@ describe('admin API partners', () => {
       headers: auth(),
     });
     expect(deleted.statusCode).toBe(204);
-    expect((await search('zeta')).filter((title) => title.startsWith('Zeta'))).toEqual([]);
+    expect((await search('zeta')).filter((title) => String(title).startsWith('Zeta'))).toEqual([]);
     const again = await app.inject({
       method: 'DELETE',
       url: `${base}/zeta-analytics`,
