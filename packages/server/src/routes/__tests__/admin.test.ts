@@ -146,7 +146,9 @@ describe('admin API partners', () => {
     expect(updated.statusCode).toBe(200);
     const afterUpdate = await search('zeta');
     expect(afterUpdate[0]).toBe('Zeta Insights');
-    expect(afterUpdate.filter((title) => String(title).startsWith('Zeta'))).toEqual(['Zeta Insights']);
+    expect(afterUpdate.filter((title) => String(title).startsWith('Zeta'))).toEqual([
+      'Zeta Insights',
+    ]);
     const logs = logLines.join('');
     expect(logs).toContain('"slug":"zeta-analytics"');
     expect(logs).toContain('"tokenIndex":1');
