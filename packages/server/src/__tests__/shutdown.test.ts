@@ -116,19 +116,24 @@ it('answers every request sent before the drain ends, then exits 0', async () =>
 
   // The drain ends when the server logs that it closes (pino's time, ms since the epoch).
   // sentAt is when this test process called fetch(); on a busy 2-core machine its bytes
-  // leave and the server accepts them up to ~100 ms later, and a connection still in the
-  // kernel's queue when the listener closes is reset: the last 100 ms are not counted.
+  // leave and the server accepts them up to ~100 ms later (measured up to 130 ms at a load
+  // average of 10), and a connection still in the kernel's queue when the listener closes
+  // is reset: the last 250 ms are not counted.
   const drainOver = output
     .split('\n')
     .filter((line) => line.includes('drain over'))
     .map((line) => z.object({ time: z.number() }).parse(JSON.parse(line)).time)[0];
   expect(drainOver).toBeDefined();
-  const drainEnd = (drainOver ?? 0) - 100;
+  const drainEnd = (drainOver ?? 0) - 250;
   const beforeEnd = outcomes.filter((outcome) => outcome.sentAt < drainEnd);
   const duringDrain = beforeEnd.filter((outcome) => outcome.sentAt > signalledAt + 100);
   expect(beforeEnd.length).toBeGreaterThan(CLIENTS * 5);
   expect(duringDrain.length).toBeGreaterThan(CLIENTS);
-  expect(beforeEnd.filter((outcome) => outcome.status !== 200)).toEqual([]);
+  expect(
+    beforeEnd
+      .filter((outcome) => outcome.status !== 200)
+      .map((outcome) => ({ ...outcome, msBeforeDrainEnd: (drainOver ?? 0) - outcome.sentAt })),
+  ).toEqual([]);
   // While draining, answers tell keep-alive clients to go.
   expect(duringDrain.every((outcome) => outcome.connection === 'close')).toBe(true);
   // It closed after the drain, not at the signal; and did not hang once closed.
