@@ -1,10 +1,44 @@
-/** Values derived from SearchState: computed on read, never stored, so they cannot go stale. */
+/** Values derived from the model or SearchState: computed on read, never stored, so they cannot go stale. */
+import type { FilterGroup } from '@partners-network/contract';
 import { formatCount } from './formatCount';
-import type { SearchState } from './types';
+import type { SearchModel } from './searchReducer';
+import type { PagePhase, SearchState } from './types';
+
+/** SPEC 'Shared UI state': the error phase exactly when there is a message. */
+export function selectPhase(model: SearchModel): PagePhase {
+  return model.errorMessage !== '' ? 'error' : model.started ? 'ready' : 'initializing';
+}
+
+/** The public state (SearchController.getState) of a model. */
+export function selectSearchState(model: SearchModel): SearchState {
+  const { request, errorMessage } = model;
+  const hasError = errorMessage !== '';
+  return {
+    phase: selectPhase(model),
+    globalFilters: model.globalFilters,
+    selectedGlobalFilter: model.selectedGlobalFilter,
+    filterGroups: model.filterGroups,
+    selectedItemIds: model.selectedItemIds,
+    text: model.text,
+    cards: model.cards,
+    totalFound: model.totalFound,
+    loading: request === 'replacing',
+    loadingMore: request === 'appending',
+    // What the last Load More added, until a new list is on its way or an error shows.
+    lastAddedCount: request === 'replacing' || hasError ? 0 : (model.shown?.addedCount ?? 0),
+    errorMessage,
+    hasError,
+  };
+}
 
 /** SPEC 5: Load More shows while the loaded count is above 0 and below totalFound. */
-export function selectCanLoadMore(state: SearchState): boolean {
+export function selectCanLoadMore(state: Pick<SearchState, 'cards' | 'totalFound'>): boolean {
   return state.cards.length > 0 && state.cards.length < state.totalFound;
+}
+
+/** Anything on its way: the definitions, a new list or a Load More. */
+export function selectBusy(state: SearchState): boolean {
+  return state.phase === 'initializing' || state.loading || state.loadingMore;
 }
 
 /** SPEC 4: the no-results panel shows when the list is empty and nothing is loading. */
@@ -23,8 +57,75 @@ export function selectShowSkeleton(state: SearchState): boolean {
 }
 
 /** 'Showing {loaded} of {total} partners' in the page's locale; '' while no card shows. */
-export function selectCountText(state: SearchState, locale: string): string {
+export function selectCountText(
+  state: Pick<SearchState, 'cards' | 'totalFound'>,
+  locale: string,
+): string {
   // Not shown without cards: the first render skips the costly Intl.NumberFormat set-up.
   if (state.cards.length === 0) return '';
   return formatCount(state.cards.length, state.totalFound, locale);
+}
+
+/**
+ * What the live region speaks about: the list shown and the search it answers. It
+ * follows settled answers only (the model's `shown`), so typing or ticking a box says
+ * nothing until the answer is in. Words are the UI's (ui/resultsAnnouncement.ts).
+ */
+export interface AnnouncementFacts {
+  countText: string;
+  addedCount: number;
+  globalFilterLabel: string;
+  itemNames: string[];
+  text: string;
+}
+
+export function selectAnnouncementFacts(model: SearchModel, locale: string): AnnouncementFacts {
+  const { shown } = model;
+  if (shown === null || model.errorMessage !== '') {
+    return { countText: '', addedCount: 0, globalFilterLabel: '', itemNames: [], text: '' };
+  }
+  const names = new Map<number, string>();
+  for (const group of model.filterGroups) {
+    for (const item of group.filterItems) names.set(item.id, item.name);
+  }
+  return {
+    countText: selectCountText(model, locale),
+    addedCount: shown.addedCount,
+    globalFilterLabel:
+      model.globalFilters.find((filter) => filter.name === shown.selectedGlobalFilter)?.label ?? '',
+    itemNames: shown.selectedItemIds.flatMap((id) => names.get(id) ?? []),
+    text: shown.text,
+  };
+}
+
+/** A list and when it appeared: a new generation is new elements (no layout shift). */
+export function selectListGeneration(model: SearchModel): { key: number; eagerCount: number } {
+  return { key: model.shown?.generation ?? 0, eagerCount: model.shown?.eagerCount ?? 0 };
+}
+
+export interface ChipItem {
+  id: number;
+  name: string;
+}
+
+/**
+ * The ticked items as chips (in the order they were ticked), and the items the chip
+ * input may add; `available` is undefined while there are no filter items at all.
+ */
+export function selectChips(
+  groups: readonly FilterGroup[],
+  selectedItemIds: readonly number[],
+): { chips: ChipItem[]; available: ChipItem[] | undefined } {
+  const itemsById = new Map<number, ChipItem>();
+  for (const group of groups) {
+    for (const item of group.filterItems) itemsById.set(item.id, item);
+  }
+  const selected = new Set(selectedItemIds);
+  return {
+    chips: selectedItemIds.flatMap((id) => itemsById.get(id) ?? []),
+    available:
+      itemsById.size > 0
+        ? [...itemsById.values()].filter((item) => !selected.has(item.id))
+        : undefined,
+  };
 }
