@@ -12,10 +12,10 @@ import type { ModelSource } from './connectUrl';
 import { createApiClient } from './createApiClient';
 import type { ApiClient } from './createApiClient';
 import { createLatestRequest } from './latestRequest';
-import { logError } from './log';
+import { describeError, logError } from './log';
 import { createInitialModel, searchReducer, selectRequestCriteria } from './searchReducer';
 import type { RequestKind, SearchAction, SearchModel } from './searchReducer';
-import { selectCanLoadMore, selectPhase, selectSearchState } from './selectors';
+import { selectCanLoadMore, selectSearchState } from './selectors';
 import { toPartnerCard } from './toPartnerCard';
 import { SEARCH_DEBOUNCE_MS } from './types';
 import type {
@@ -99,17 +99,15 @@ export function createSearchController(
     dispatch(...change, { type: 'request', kind });
     if (disposed) return;
     const criteria = selectRequestCriteria(model, kind);
-    const outcome = await latest.run((signal) => api.searchPartners(criteria, signal));
-    // A newer search (or dispose) took over while this one was on its way.
-    if (outcome === null || disposed) return;
-    if (!outcome.ok) {
-      const { error } = outcome;
-      return fail(
-        `the search failed: ${error instanceof Error ? error.message : String(error)}`,
-        error,
-      );
+    let response: SearchResponse | null;
+    try {
+      response = await latest.run((signal) => api.searchPartners(criteria, signal));
+    } catch (error) {
+      if (disposed) return;
+      return fail(`the search failed: ${describeError(error)}`, error);
     }
-    const response: SearchResponse = outcome.value;
+    // A newer search (or dispose) took over while this one was on its way.
+    if (response === null || disposed) return;
     if (response.error) return fail('the search answered with its error flag set');
     let cards: PartnerCard[];
     try {
@@ -188,7 +186,7 @@ export function createSearchController(
     },
     loadMore() {
       // Never two appends, and never an append racing a new list.
-      if (selectPhase(model) !== 'ready' || model.request !== 'none') return;
+      if (!model.started || model.errorMessage || model.request !== null) return;
       if (selectCanLoadMore(model)) void search('append');
     },
     resetAll() {

@@ -1,36 +1,33 @@
 /**
  * "Only the latest request may change the page", on its own: each run aborts the one
  * before it, and an answer that comes back after a newer run (or after cancel()) is
- * dropped even when the client ignored the abort. The caller sees the latest outcome
- * only, and null for a superseded one.
+ * dropped even when the client ignored the abort. A run resolves to null when it was
+ * superseded; the latest one resolves to its value or rejects with its error.
  */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
-
 export interface LatestRequest {
-  run<T>(send: (signal: AbortSignal) => Promise<T>): Promise<Outcome<T> | null>;
-  /** Aborts the request in flight; its outcome will be null. */
+  run<T>(send: (signal: AbortSignal) => Promise<T>): Promise<T | null>;
+  /** Aborts the request in flight; its run resolves to null. */
   cancel(): void;
 }
 
 export function createLatestRequest(): LatestRequest {
   let current: AbortController | null = null;
-  async function run<T>(send: (signal: AbortSignal) => Promise<T>): Promise<Outcome<T> | null> {
-    current?.abort();
-    const mine = new AbortController();
-    current = mine;
-    let outcome: Outcome<T>;
-    try {
-      outcome = { ok: true, value: await send(mine.signal) };
-    } catch (error) {
-      outcome = { ok: false, error };
-    }
-    // A newer run, or cancel(), took over while this one was on its way.
-    if (current !== mine) return null;
-    current = null;
-    return outcome;
-  }
   return {
-    run,
+    async run(send) {
+      current?.abort();
+      const mine = new AbortController();
+      current = mine;
+      try {
+        const value = await send(mine.signal);
+        return current === mine ? value : null;
+      } catch (error) {
+        if (current === mine) throw error;
+        return null;
+      } finally {
+        // A newer run (or cancel()) took over meanwhile: it owns `current`.
+        if (current === mine) current = null;
+      }
+    },
     cancel() {
       current?.abort();
       current = null;

@@ -12,3 +12,8 @@ export function logWarning(message: string, ...details: unknown[]): void {
 export function logError(message: string, ...details: unknown[]): void {
   console.error(`${PREFIX} ${message}`, ...details);
 }
+
+/** An error's message for a console line (anything thrown may be a non-Error). */
+export function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -16,10 +16,7 @@ import type {
 import { LOAD_MORE_STEP, RESULTS_PER_PAGE } from './types';
 import type { LocationParams, PartnerCard } from './types';
 
-/** The request in flight: none, one whose answer replaces the list, or a Load More. */
-export type RunningRequest = 'none' | 'replacing' | 'appending';
-
-/** A new list (from offset 0) or the next page of the list shown. */
+/** A new list (from offset 0) or the next page of the list shown (Load More). */
 export type RequestKind = 'replace' | 'append';
 
 /** The list on screen and the search it answers (set by each answer, kept meanwhile). */
@@ -41,11 +38,16 @@ export interface ShownList {
 export interface SearchModel {
   /** The filter definitions are settled (loaded or failed): searches may run. */
   started: boolean;
-  request: RunningRequest;
+  /** The request in flight, null when none. */
+  request: RequestKind | null;
   /** '' when none; hasError and the 'error' phase follow from it. */
   errorMessage: string;
   globalFilters: GlobalFilter[];
-  /** The criteria as the visitor set them (ahead of the answer while one is on its way). */
+  /**
+   * The criteria as the visitor set them (ahead of the answer while one is on its way).
+   * The global filter stays null until start() unless the visitor chose one: start()
+   * keeps a chosen one and otherwise picks it from the URL and the definitions.
+   */
   selectedGlobalFilter: string | null;
   selectedItemIds: number[];
   /** The text of the last emitted search (trimmed). */
@@ -53,8 +55,6 @@ export interface SearchModel {
   filterGroups: FilterGroup[];
   cards: PartnerCard[];
   totalFound: number;
-  /** The visitor chose a global filter before the definitions came: it wins over the URL's. */
-  globalFilterChosen: boolean;
   /** The panel takes its groups from the next answer (first search, new global filter). */
   refreshGroups: boolean;
   /** A saved search asks the first search for this many results at once. */
@@ -84,7 +84,7 @@ export function createInitialModel(location: LocationParams): SearchModel {
   const saved = location.savedSearch;
   return {
     started: false,
-    request: 'none',
+    request: null,
     errorMessage: '',
     globalFilters: [],
     selectedGlobalFilter: null,
@@ -93,19 +93,12 @@ export function createInitialModel(location: LocationParams): SearchModel {
     filterGroups: [],
     cards: [],
     totalFound: 0,
-    globalFilterChosen: false,
     refreshGroups: true,
     restoreUntil: saved
       ? Math.min(saved.offset + saved.resultsPerPage, MAX_RESULTS_PER_PAGE)
       : null,
     shown: null,
   };
-}
-
-function findByName(filters: GlobalFilter[], name: string | null | undefined): string | null {
-  if (!name) return null;
-  const wanted = name.toLowerCase();
-  return filters.find((filter) => filter.name.toLowerCase() === wanted)?.name ?? null;
 }
 
 /**
@@ -118,15 +111,15 @@ export function pickInitialGlobalFilter(
   location: LocationParams,
 ): string | null {
   const wanted = [location.savedSearch?.globalFilter, location.filter];
-  if (!definitions || definitions.globalFilters.length === 0) {
+  const filters = definitions?.globalFilters ?? [];
+  if (filters.length === 0) {
     return wanted.find((name) => !!name) || definitions?.defaultGlobalFilter || null;
   }
-  const filters = definitions.globalFilters;
-  for (const name of wanted) {
-    const match = findByName(filters, name);
-    if (match) return match;
+  for (const name of [...wanted, definitions?.defaultGlobalFilter]) {
+    const match = filters.find((filter) => filter.name.toLowerCase() === name?.toLowerCase());
+    if (match) return match.name;
   }
-  return findByName(filters, definitions.defaultGlobalFilter) ?? filters[0]?.name ?? null;
+  return filters[0]?.name ?? null;
 }
 
 /** What the next request asks for: a new list from 0 (a restore at once), or the next 10. */
@@ -141,7 +134,7 @@ export function selectRequestCriteria(model: SearchModel, kind: RequestKind): Se
   };
 }
 
-/** Pure: the same model and action give the same model; an action that changes nothing returns `model`. */
+/** Pure: the same model and action always give the same new model. */
 export function searchReducer(model: SearchModel, action: SearchAction): SearchModel {
   switch (action.type) {
     case 'start': {
@@ -151,9 +144,8 @@ export function searchReducer(model: SearchModel, action: SearchAction): SearchM
         started: true,
         globalFilters: definitions?.globalFilters ?? [],
         filterGroups: definitions?.filterGroups ?? [],
-        selectedGlobalFilter: model.globalFilterChosen
-          ? model.selectedGlobalFilter
-          : pickInitialGlobalFilter(definitions, action.location),
+        selectedGlobalFilter:
+          model.selectedGlobalFilter ?? pickInitialGlobalFilter(definitions, action.location),
       };
     }
     // A visitor's change starts a new list: a pending restore size no longer applies.
@@ -164,7 +156,6 @@ export function searchReducer(model: SearchModel, action: SearchAction): SearchM
         ...model,
         selectedGlobalFilter: action.name,
         selectedItemIds: [],
-        globalFilterChosen: true,
         refreshGroups: true,
         restoreUntil: null,
       };
@@ -181,35 +172,38 @@ export function searchReducer(model: SearchModel, action: SearchAction): SearchM
     case 'reset':
       return { ...model, selectedItemIds: [], text: '', restoreUntil: null };
     case 'request':
-      return { ...model, request: action.kind === 'append' ? 'appending' : 'replacing' };
+      return { ...model, request: action.kind };
     case 'answer': {
       const { criteria, response, cards } = action;
-      const append = action.kind === 'append';
-      const applied = response.searchPartnersCriteria;
+      const settled = {
+        ...model,
+        request: null,
+        errorMessage: '',
+        totalFound: response.totalFound,
+        restoreUntil: null,
+      };
+      const loadedUntil = criteria.offset + criteria.resultsPerPage;
+      if (action.kind === 'append' && model.shown) {
+        const shown = { ...model.shown, loadedUntil, addedCount: cards.length };
+        return { ...settled, cards: [...model.cards, ...cards], shown };
+      }
       // The answer says what it applied: unknown ids dropped, the global filter's own
       // spelling (or the default the server fell back to).
-      const selectedItemIds = append ? model.selectedItemIds : applied.filterItemIds;
-      const selectedGlobalFilter = append
-        ? model.selectedGlobalFilter
-        : applied.globalFilter || model.selectedGlobalFilter;
-      const all = append ? [...model.cards, ...cards] : cards;
-      const generation = model.shown?.generation ?? 0;
+      const applied = response.searchPartnersCriteria;
+      const selectedItemIds = applied.filterItemIds;
+      const selectedGlobalFilter = applied.globalFilter || model.selectedGlobalFilter;
       return {
-        ...model,
-        request: 'none',
-        errorMessage: '',
-        cards: all,
-        totalFound: response.totalFound,
+        ...settled,
+        cards,
         selectedItemIds,
         selectedGlobalFilter,
         filterGroups: model.refreshGroups ? response.filterGroups : model.filterGroups,
         refreshGroups: false,
-        restoreUntil: null,
         shown: {
-          generation: append ? generation : generation + 1,
-          eagerCount: append ? (model.shown?.eagerCount ?? 0) : all.length,
-          loadedUntil: criteria.offset + criteria.resultsPerPage,
-          addedCount: append ? cards.length : 0,
+          generation: (model.shown?.generation ?? 0) + 1,
+          eagerCount: cards.length,
+          loadedUntil,
+          addedCount: 0,
           selectedGlobalFilter,
           selectedItemIds,
           text: model.text,
@@ -217,18 +211,10 @@ export function searchReducer(model: SearchModel, action: SearchAction): SearchM
       };
     }
     case 'fail':
-      return { ...model, request: 'none', errorMessage: action.message, restoreUntil: null };
-    case 'loading': {
-      const request: RunningRequest = action.loading
-        ? 'replacing'
-        : model.request === 'replacing'
-          ? 'none'
-          : model.request;
-      return request === model.request ? model : { ...model, request };
-    }
+      return { ...model, request: null, errorMessage: action.message, restoreUntil: null };
+    case 'loading':
+      return { ...model, request: action.loading ? 'replace' : null };
     case 'error':
-      return action.message === model.errorMessage
-        ? model
-        : { ...model, errorMessage: action.message };
+      return { ...model, errorMessage: action.message };
   }
 }

@@ -11,22 +11,16 @@ export function selectPhase(model: SearchModel): PagePhase {
 
 /** The public state (SearchController.getState) of a model. */
 export function selectSearchState(model: SearchModel): SearchState {
-  const { request, errorMessage } = model;
-  const hasError = errorMessage !== '';
+  // What the model keeps for itself; the rest is the public state's own fields.
+  const { started, request, refreshGroups, restoreUntil, shown, ...stored } = model;
+  const hasError = stored.errorMessage !== '';
   return {
+    ...stored,
     phase: selectPhase(model),
-    globalFilters: model.globalFilters,
-    selectedGlobalFilter: model.selectedGlobalFilter,
-    filterGroups: model.filterGroups,
-    selectedItemIds: model.selectedItemIds,
-    text: model.text,
-    cards: model.cards,
-    totalFound: model.totalFound,
-    loading: request === 'replacing',
-    loadingMore: request === 'appending',
+    loading: request === 'replace',
+    loadingMore: request === 'append',
     // What the last Load More added, until a new list is on its way or an error shows.
-    lastAddedCount: request === 'replacing' || hasError ? 0 : (model.shown?.addedCount ?? 0),
-    errorMessage,
+    lastAddedCount: request === 'replace' || hasError ? 0 : (shown?.addedCount ?? 0),
     hasError,
   };
 }
@@ -79,28 +73,31 @@ export interface AnnouncementFacts {
   text: string;
 }
 
-export function selectAnnouncementFacts(model: SearchModel, locale: string): AnnouncementFacts {
+/** null until an answer has settled (the live region says nothing yet). */
+export function selectAnnouncementFacts(
+  model: SearchModel,
+  locale: string,
+): AnnouncementFacts | null {
   const { shown } = model;
-  if (shown === null || model.errorMessage !== '') {
-    return { countText: '', addedCount: 0, globalFilterLabel: '', itemNames: [], text: '' };
-  }
-  const names = new Map<number, string>();
-  for (const group of model.filterGroups) {
-    for (const item of group.filterItems) names.set(item.id, item.name);
-  }
+  if (shown === null || model.errorMessage !== '') return null;
+  const items = selectItemsById(model.filterGroups);
   return {
     countText: selectCountText(model, locale),
     addedCount: shown.addedCount,
     globalFilterLabel:
       model.globalFilters.find((filter) => filter.name === shown.selectedGlobalFilter)?.label ?? '',
-    itemNames: shown.selectedItemIds.flatMap((id) => names.get(id) ?? []),
+    itemNames: shown.selectedItemIds.flatMap((id) => items.get(id)?.name ?? []),
     text: shown.text,
   };
 }
 
-/** A list and when it appeared: a new generation is new elements (no layout shift). */
-export function selectListGeneration(model: SearchModel): { key: number; eagerCount: number } {
-  return { key: model.shown?.generation ?? 0, eagerCount: model.shown?.eagerCount ?? 0 };
+/** Every filter item of the groups by id. */
+function selectItemsById(groups: readonly FilterGroup[]): Map<number, ChipItem> {
+  const items = new Map<number, ChipItem>();
+  for (const group of groups) {
+    for (const item of group.filterItems) items.set(item.id, item);
+  }
+  return items;
 }
 
 export interface ChipItem {
@@ -116,10 +113,7 @@ export function selectChips(
   groups: readonly FilterGroup[],
   selectedItemIds: readonly number[],
 ): { chips: ChipItem[]; available: ChipItem[] | undefined } {
-  const itemsById = new Map<number, ChipItem>();
-  for (const group of groups) {
-    for (const item of group.filterItems) itemsById.set(item.id, item);
-  }
+  const itemsById = selectItemsById(groups);
   const selected = new Set(selectedItemIds);
   return {
     chips: selectedItemIds.flatMap((id) => itemsById.get(id) ?? []),

@@ -23,10 +23,10 @@ export interface FilterPanelProps {
   selectedItemIds: readonly number[];
   onSelectGlobalFilter: (name: string) => void;
   onToggleItem: (id: number) => void;
-  /** Items shown per group before 'View More' (SPEC: 5). */
-  visibleItems?: number;
-  /** Global filters shown before 'View More' (SPEC: 5). */
-  visibleGlobalFilters?: number;
+  /** Items shown per group before 'View More' (SPEC 9: VISIBLE_FILTER_ITEMS). */
+  visibleItems: number;
+  /** Global filters shown before 'View More' (SPEC 9: VISIBLE_GLOBAL_FILTERS). */
+  visibleGlobalFilters: number;
   /** Legend of the global filter radio group. */
   globalFilterLegend?: string;
   id?: string;
@@ -40,8 +40,8 @@ export const FilterPanel = memo(function FilterPanel({
   selectedItemIds,
   onSelectGlobalFilter,
   onToggleItem,
-  visibleItems = 5,
-  visibleGlobalFilters = 5,
+  visibleItems,
+  visibleGlobalFilters,
   globalFilterLegend = 'Partner type',
   id,
 }: FilterPanelProps) {
