@@ -1,5 +1,5 @@
-import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
-import { selectBusy, selectChips, selectShowNoResults, selectShowSkeleton } from './core/selectors';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { selectChips, selectShowNoResults, selectShowSkeleton } from './core/selectors';
 import { SKELETON_CARDS, VISIBLE_FILTER_ITEMS, VISIBLE_GLOBAL_FILTERS } from './core/types';
 import { useFocusAfterLoadMore } from './hooks/useFocusAfterLoadMore';
 import { useScrollMemory } from './hooks/useScrollMemory';
@@ -8,7 +8,6 @@ import type { UseSearchControllerOptions } from './hooks/useSearchController';
 import { BackLink } from './ui/BackLink';
 import { ErrorPanel } from './ui/ErrorPanel';
 import { FilterPanel } from './ui/FilterPanel';
-import { FoldedFilters } from './ui/FoldedFilters';
 import { LoadMoreButton } from './ui/LoadMoreButton';
 import { NoResultsPanel } from './ui/NoResultsPanel';
 import { ResultsCount } from './ui/ResultsCount';
@@ -38,11 +37,10 @@ function navigateHome(): void {
 export function SearchPage({ onNavigateHome = navigateHome, ...options }: SearchPageProps) {
   const { state, portal, backHref, canLoadMore, announcement, list, actions } =
     useSearchController(options);
-  const panelId = `${useId()}-filters`;
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const [resetSignal, setResetSignal] = useState(0);
-  const busy = selectBusy(state);
+  const busy = state.phase === 'initializing' || state.loading || state.loadingMore;
   const rememberOpenedCard = useScrollMemory(options.syncUrl ?? true, !busy, listRef);
   const loadMore = useFocusAfterLoadMore(
     listRef,
@@ -94,19 +92,16 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
         <div className="pn-body">
           <BackLink href={backHref} />
           <div className="pn-layout">
-            <FoldedFilters panelId={panelId}>
-              <FilterPanel
-                id={panelId}
-                globalFilters={state.globalFilters}
-                selectedGlobalFilter={state.selectedGlobalFilter}
-                groups={filterGroups}
-                selectedItemIds={state.selectedItemIds}
-                onSelectGlobalFilter={actions.selectGlobalFilter}
-                onToggleItem={actions.toggleFilterItem}
-                visibleItems={VISIBLE_FILTER_ITEMS}
-                visibleGlobalFilters={VISIBLE_GLOBAL_FILTERS}
-              />
-            </FoldedFilters>
+            <FilterPanel
+              globalFilters={state.globalFilters}
+              selectedGlobalFilter={state.selectedGlobalFilter}
+              groups={filterGroups}
+              selectedItemIds={state.selectedItemIds}
+              onSelectGlobalFilter={actions.selectGlobalFilter}
+              onToggleItem={actions.toggleFilterItem}
+              visibleItems={VISIBLE_FILTER_ITEMS}
+              visibleGlobalFilters={VISIBLE_GLOBAL_FILTERS}
+            />
             <section
               className="pn-results"
               aria-label="Partner results"

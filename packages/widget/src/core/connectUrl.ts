@@ -4,6 +4,7 @@
  * the saved search of the list shown into the hash, so Back and reload show it again.
  */
 import { MAX_RESULTS_PER_PAGE } from '@partners-network/contract';
+import type { SearchCriteria } from '@partners-network/contract';
 import { redirectEmptyRoute, writeSavedSearchToLocation } from './locationParams';
 import { logWarning } from './log';
 import type { SearchModel } from './searchReducer';
@@ -11,21 +12,32 @@ import { LOAD_MORE_STEP } from './types';
 import type { SavedSearch, SearchState } from './types';
 
 /**
- * The saved search that gives back the same list: the last page's offset and size,
- * so that restoring (one request of offset + resultsPerPage) shows as many cards.
+ * The saved search that gives back the list these criteria's answer completed: the
+ * last page's offset and size, so that restoring (one request of offset +
+ * resultsPerPage) shows as many cards.
  */
+export function toSavedSearchOf(criteria: SearchCriteria): SavedSearch {
+  const loadedUntil = criteria.offset + criteria.resultsPerPage;
+  const offset = Math.max(0, loadedUntil - LOAD_MORE_STEP);
+  return {
+    ...criteria,
+    offset,
+    resultsPerPage: Math.max(1, Math.min(MAX_RESULTS_PER_PAGE, loadedUntil - offset)),
+  };
+}
+
+/** The same for a state whose list ends at `loadedUntil`. */
 export function toSavedSearch(
   state: Pick<SearchState, 'selectedGlobalFilter' | 'selectedItemIds' | 'text'>,
   loadedUntil: number,
 ): SavedSearch {
-  const offset = Math.max(0, loadedUntil - LOAD_MORE_STEP);
-  return {
+  return toSavedSearchOf({
     globalFilter: state.selectedGlobalFilter ?? '',
     filterItemIds: state.selectedItemIds,
     text: state.text,
-    offset,
-    resultsPerPage: Math.max(1, Math.min(MAX_RESULTS_PER_PAGE, loadedUntil - offset)),
-  };
+    offset: 0,
+    resultsPerPage: loadedUntil,
+  });
 }
 
 function write(change: () => void): void {
@@ -50,6 +62,6 @@ export function connectUrl(source: ModelSource, win: Window): () => void {
     const next = source.getModel().shown;
     if (next === shown || next === null) return;
     shown = next;
-    write(() => writeSavedSearchToLocation(toSavedSearch(next, next.loadedUntil), win));
+    write(() => writeSavedSearchToLocation(toSavedSearchOf(next.criteria), win));
   });
 }

@@ -94,25 +94,15 @@ export function readPortalContext(
     authToken,
   };
 
-  const result = { ...context };
-  for (const key of CONTEXT_KEYS) {
+  // Every key of the context: an override (set and not undefined) wins over the window.
+  for (const key of Object.keys(context) as (keyof PortalContext)[]) {
     if (overrides[key] === undefined) continue;
     problems.delete(key);
-    Object.assign(result, { [key]: overrides[key] });
+    Object.assign(context, { [key]: overrides[key] });
   }
   const messages = [...new Set(problems.values())];
   if (messages.length > 0) {
     logWarning(`using defaults because ${messages.join('; ')}.`);
   }
-  return result;
+  return context;
 }
-
-const CONTEXT_KEYS: readonly (keyof PortalContext)[] = [
-  'apiBaseUrl',
-  'companyId',
-  'scopeGroupId',
-  'languageId',
-  'backButtonUrl',
-  'background',
-  'authToken',
-];

@@ -25,14 +25,14 @@ export interface ShownList {
   generation: number;
   /** Cards the list had when it appeared; those a Load More appends come after. */
   eagerCount: number;
-  /** offset + resultsPerPage of the last answer: where Load More continues. */
-  loadedUntil: number;
   /** Cards the last answer added to the list (0 for a new list). */
   addedCount: number;
-  /** The criteria the server says it applied (what the live region reads out). */
-  selectedGlobalFilter: string | null;
-  selectedItemIds: number[];
-  text: string;
+  /**
+   * The last request answered, with the ids and global filter the server says it
+   * applied: what the live region reads out, what the URL saves, and (offset +
+   * resultsPerPage) where Load More continues.
+   */
+  criteria: SearchCriteria;
 }
 
 export interface SearchModel {
@@ -124,12 +124,13 @@ export function pickInitialGlobalFilter(
 
 /** What the next request asks for: a new list from 0 (a restore at once), or the next 10. */
 export function selectRequestCriteria(model: SearchModel, kind: RequestKind): SearchCriteria {
+  const shown = model.shown?.criteria;
   const append = kind === 'append';
   return {
     globalFilter: model.selectedGlobalFilter ?? '',
     text: model.text,
     filterItemIds: model.selectedItemIds,
-    offset: append ? (model.shown?.loadedUntil ?? 0) : 0,
+    offset: append && shown ? shown.offset + shown.resultsPerPage : 0,
     resultsPerPage: append ? LOAD_MORE_STEP : (model.restoreUntil ?? RESULTS_PER_PAGE),
   };
 }
@@ -182,9 +183,8 @@ export function searchReducer(model: SearchModel, action: SearchAction): SearchM
         totalFound: response.totalFound,
         restoreUntil: null,
       };
-      const loadedUntil = criteria.offset + criteria.resultsPerPage;
       if (action.kind === 'append' && model.shown) {
-        const shown = { ...model.shown, loadedUntil, addedCount: cards.length };
+        const shown = { ...model.shown, addedCount: cards.length, criteria };
         return { ...settled, cards: [...model.cards, ...cards], shown };
       }
       // The answer says what it applied: unknown ids dropped, the global filter's own
@@ -202,11 +202,12 @@ export function searchReducer(model: SearchModel, action: SearchAction): SearchM
         shown: {
           generation: (model.shown?.generation ?? 0) + 1,
           eagerCount: cards.length,
-          loadedUntil,
           addedCount: 0,
-          selectedGlobalFilter,
-          selectedItemIds,
-          text: model.text,
+          criteria: {
+            ...criteria,
+            globalFilter: selectedGlobalFilter ?? '',
+            filterItemIds: selectedItemIds,
+          },
         },
       };
     }

@@ -30,11 +30,6 @@ export function selectCanLoadMore(state: Pick<SearchState, 'cards' | 'totalFound
   return state.cards.length > 0 && state.cards.length < state.totalFound;
 }
 
-/** Anything on its way: the definitions, a new list or a Load More. */
-export function selectBusy(state: SearchState): boolean {
-  return state.phase === 'initializing' || state.loading || state.loadingMore;
-}
-
 /** SPEC 4: the no-results panel shows when the list is empty and nothing is loading. */
 export function selectShowNoResults(state: SearchState): boolean {
   return (
@@ -81,13 +76,14 @@ export function selectAnnouncementFacts(
   const { shown } = model;
   if (shown === null || model.errorMessage !== '') return null;
   const items = selectItemsById(model.filterGroups);
+  const { globalFilter, filterItemIds, text } = shown.criteria;
   return {
     countText: selectCountText(model, locale),
     addedCount: shown.addedCount,
     globalFilterLabel:
-      model.globalFilters.find((filter) => filter.name === shown.selectedGlobalFilter)?.label ?? '',
-    itemNames: shown.selectedItemIds.flatMap((id) => items.get(id)?.name ?? []),
-    text: shown.text,
+      model.globalFilters.find((filter) => filter.name === globalFilter)?.label ?? '',
+    itemNames: filterItemIds.flatMap((id) => items.get(id)?.name ?? []),
+    text,
   };
 }
 

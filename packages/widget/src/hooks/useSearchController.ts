@@ -11,12 +11,7 @@ import { backButtonHref } from '../core/locationParams';
 import { resolveSearchSetup } from '../core/resolveSearchSetup';
 import type { SearchSetupOptions } from '../core/resolveSearchSetup';
 import type { ShownList } from '../core/searchReducer';
-import {
-  selectAnnouncementFacts,
-  selectCanLoadMore,
-  selectCountText,
-  selectSearchState,
-} from '../core/selectors';
+import { selectAnnouncementFacts, selectCanLoadMore, selectSearchState } from '../core/selectors';
 import type { AnnouncementFacts } from '../core/selectors';
 import { DEFAULT_LOCALE } from '../core/types';
 import type { PortalContext, SearchController, SearchState } from '../core/types';
@@ -38,9 +33,7 @@ export interface UseSearchControllerResult {
   backHref: string;
   /** Load More button visible (SPEC 5). */
   canLoadMore: boolean;
-  /** 'Showing {loaded} of {total} partners' in the portal's locale. */
-  countText: string;
-  /** What the live region speaks about: the last settled answer. */
+  /** What the live region speaks about (count in the portal's locale, filters, text): the last settled answer. */
   announcement: AnnouncementFacts | null;
   /** The list shown: its generation (a key) and how many cards came with it. */
   list: ShownList | null;
@@ -98,7 +91,6 @@ export function useSearchController(
     portal,
     backHref,
     canLoadMore: selectCanLoadMore(model),
-    countText: selectCountText(model, locale),
     announcement: selectAnnouncementFacts(model, locale),
     list: model.shown,
     actions,
