@@ -8,6 +8,7 @@ import type { ImportRow } from './importRowSchema';
 import { importRowSchema } from './importRowSchema';
 import type { RawRow } from './readImportFile';
 import { ImportFileError, readImportFile } from './readImportFile';
+import { logoUrl } from '../routes/logos';
 
 export interface RunImportOptions {
   file: string;
@@ -46,7 +47,7 @@ function toDirectory(rows: { line: number; row: ImportRow }[], options: RunImpor
       title: row.title,
       summary: row.summary,
       url: row.url,
-      imageUrl: row.imageUrl ?? `/partner-assets/logos/${row.slug}.svg`,
+      imageUrl: row.imageUrl ?? logoUrl(row.slug),
       position: row.position,
       globalFilters: row.globalFilters,
       filterItemIds: row.filterItemIds,
