@@ -9,7 +9,14 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MetricsSource, OperationSettings, PartnerStore } from '@partners-network/server';
-import { buildApp, createXsrfToken, readCookie } from '@partners-network/server';
+import { XSRF_COOKIE_NAME } from '@partners-network/contract';
+import {
+  SEED_COMPANY_ID,
+  SEED_SCOPE_GROUP_ID,
+  buildApp,
+  createXsrfToken,
+  readCookie,
+} from '@partners-network/server';
 import {
   PORTAL_CSS_HASH,
   isDemoLanguageId,
@@ -73,7 +80,7 @@ function pageLanguage(request: FastifyRequest): 'en_US' | 'fr_FR' | 'de_DE' {
 
 /** Keeps the visitor's token across pages, as a portal session would; a new visitor gets one. */
 function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply): void {
-  if (readCookie(request.headers.cookie, 'XSRF-TOKEN')) return;
+  if (readCookie(request.headers.cookie, XSRF_COOKIE_NAME)) return;
   const { cookieHeader } = createXsrfToken();
   reply.header('Set-Cookie', cookieHeader);
 }
@@ -84,8 +91,8 @@ function sendPage(reply: FastifyReply, html: string): FastifyReply {
 
 export async function createDemoApp(options: DemoAppOptions): Promise<DemoApp> {
   const widgetDist = options.widgetDist ?? DEFAULT_WIDGET_DIST;
-  const companyId = options.companyId ?? '20097';
-  const scopeGroupId = options.scopeGroupId ?? '20121';
+  const companyId = options.companyId ?? SEED_COMPANY_ID;
+  const scopeGroupId = options.scopeGroupId ?? SEED_SCOPE_GROUP_ID;
   const app = await buildApp({
     store: options.store,
     logger: options.logger ?? false,

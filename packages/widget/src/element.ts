@@ -1,3 +1,4 @@
+import { logError, logWarning } from './core/log';
 import { mount } from './mount';
 import type { MountOptions } from './mount';
 import { ELEMENT_ATTRIBUTES, readElementAttributes } from './readElementAttributes';
@@ -59,14 +60,12 @@ function createElementClass(): CustomElementConstructor {
         const { context, urlState } = readElementAttributes(this);
         const ownsUrl = urlState === 'url' || (urlState === null && urlOwner === null);
         if (urlState === null && !ownsUrl) {
-          console.warn(
-            `Partners Network: another <${ELEMENT_NAME}> keeps its search in the URL; this one keeps it in memory (set url-state="memory" to say so).`,
+          logWarning(
+            `another <${ELEMENT_NAME}> owns the URL: this one keeps its search in memory (say url-state="memory").`,
           );
         }
         if (urlState === 'url' && urlOwner !== null && urlOwner !== this.#token) {
-          console.warn(
-            `Partners Network: two <${ELEMENT_NAME}> elements keep their search in the URL; give one url-state="memory".`,
-          );
+          logWarning(`two <${ELEMENT_NAME}> own the URL: give one url-state="memory".`);
         }
         if (ownsUrl) urlOwner = this.#token;
         const options: MountOptions = ownsUrl
@@ -75,7 +74,7 @@ function createElementClass(): CustomElementConstructor {
         this.#unmount = mount(this, options);
       } catch (error) {
         // SPEC 8: a start-up failure is logged to the console only.
-        console.error('Partners Network failed to start:', error);
+        logError('failed to start.', error);
       }
     }
 

@@ -2,8 +2,8 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { adoptStyles } from './adoptStyles';
-import { createApiClient } from './core/createApiClient';
-import { readPortalContext } from './core/readPortalContext';
+import { logError } from './core/log';
+import { resolveSearchSetup } from './core/resolveSearchSetup';
 import { SearchPage } from './SearchPage';
 import type { SearchPageProps } from './SearchPage';
 
@@ -29,8 +29,7 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
   // first render, a transition, which React renders in slices that let the browser in.
   timer = setTimeout(() => {
     // The first request goes out before React renders: the first cards wait for it.
-    const portal = options.portal ?? readPortalContext(options.context);
-    const api = options.api ?? createApiClient({ portal, fetch: options.fetch });
+    const { portal, api, location } = resolveSearchSetup(options);
     const filterDefinitions =
       options.filterDefinitions ?? api.fetchFilterDefinitions(requests.signal);
     // The controller awaits it and logs a failure; unmounted before that, nobody does.
@@ -39,10 +38,10 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
       adoptStyles(shadow);
       const created = createRoot(container, {
         // SPEC 8: a start-up failure is logged to the console only.
-        onUncaughtError: (error) => console.error('Partners Network failed:', error),
+        onUncaughtError: (error) => logError('the page failed.', error),
       });
       root = created;
-      const props: SearchPageProps = { ...options, portal, api, filterDefinitions };
+      const props: SearchPageProps = { ...options, portal, api, location, filterDefinitions };
       startTransition(() => created.render(<SearchPage {...props} />));
     });
   });

@@ -5,7 +5,9 @@
  * to what the window says) with one console warning naming the attribute.
  */
 import { backgroundSourcesDataSchema, parseData } from '@partners-network/contract';
+import { logWarning } from './core/log';
 import { sanitizeUrl } from './core/sanitizeUrl';
+import { toPictureSources } from './core/toPictureSources';
 import type { Picture, PortalContext } from './core/types';
 
 /** Who keeps the search in the page URL: `url` (the default for a lone element) or `memory`. */
@@ -32,8 +34,6 @@ export const ELEMENT_ATTRIBUTES = [
 
 type Read = (name: (typeof ELEMENT_ATTRIBUTES)[number]) => string | null;
 
-type RawSource = { url: string; maxWidth: number | string };
-
 /** `/hero-540.jpg 540w, /hero-1023.jpg 1023w`: like srcset, each width is a max-width. */
 const SRCSET_CANDIDATE = /^(\S+)\s+(\d+)w$/;
 
@@ -46,7 +46,7 @@ const SRCSET_CANDIDATE = /^(\S+)\s+(\d+)w$/;
 export function parseBackgroundSources(value: string): Picture['sources'] | null {
   const text = value.trim();
   if (text === '') return [];
-  let raw: RawSource[];
+  let raw: { url: string; maxWidth: number | string }[];
   if (text.startsWith('[')) {
     let json: unknown;
     try {
@@ -66,15 +66,7 @@ export function parseBackgroundSources(value: string): Picture['sources'] | null
       raw.push({ url: match[1], maxWidth: match[2] });
     }
   }
-  const sources: Picture['sources'] = [];
-  for (const source of raw) {
-    const url = sanitizeUrl(source.url);
-    const maxWidth = Number(source.maxWidth);
-    if (url !== null && Number.isInteger(maxWidth) && maxWidth > 0) {
-      sources.push({ url, maxWidth });
-    }
-  }
-  return sources;
+  return toPictureSources(raw);
 }
 
 /** 'fr_FR' -> 'fr-FR' when it is a language tag the browser knows; null otherwise. */
@@ -143,7 +135,7 @@ export function readElementAttributes(element: Element): ElementAttributes {
   else if (rawUrlState) problems.push('url-state is neither "url" nor "memory"');
 
   if (problems.length > 0) {
-    console.warn(`Partners Network: ignoring attributes: ${problems.join('; ')}.`);
+    logWarning(`ignoring attributes: ${problems.join('; ')}.`);
   }
   return { context, urlState };
 }

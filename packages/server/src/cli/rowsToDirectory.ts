@@ -1,3 +1,4 @@
+import { logoUrl } from '../routes/logos';
 import type { DirectoryData, SiteData } from '../store/DirectoryData';
 import type { ImportRow } from './importRowSchema';
 
@@ -27,7 +28,7 @@ export function rowsToDirectory(
       title: row.title,
       summary: row.summary,
       url: row.url,
-      imageUrl: row.imageUrl ?? `/partner-assets/logos/${row.slug}.svg`,
+      imageUrl: row.imageUrl ?? logoUrl(row.slug),
       position: row.position,
       globalFilters: row.globalFilters,
       filterItemIds: row.filterItemIds,

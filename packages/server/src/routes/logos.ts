@@ -4,6 +4,11 @@ import { sendProblem } from '../http/sendProblem';
 
 export const LOGOS_PATH = '/partner-assets/logos';
 
+/** The address of a partner's generated logo (the route below serves it). */
+export function logoUrl(slug: string): string {
+  return `${LOGOS_PATH}/${slug}.svg`;
+}
+
 const FILE_PATTERN = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.svg$/;
 /** Legal forms say nothing about a partner: initials skip them. */
 const LEGAL_FORMS = new Set(['gmbh', 'sa', 'sarl', 'ag', 'ltd', 'inc', 'sas', 'ltda', 'oy', 'bv']);

@@ -5,6 +5,7 @@
 import type { DirectoryData, LocalizedText, SiteData } from '../store/DirectoryData';
 import type { Random } from './createRandom';
 import { createRandom } from './createRandom';
+import { logoUrl } from '../routes/logos';
 
 export const SEED_COMPANY_ID = '20097';
 export const SEED_SCOPE_GROUP_ID = '20121';
@@ -291,7 +292,7 @@ function mainSite(partnerCount: number, random: Random): SiteData {
         ...(translation === 0 || translation === 2 ? { 'de-DE': summary.de } : {}),
       },
       url: `/partners/${slug}`,
-      imageUrl: `/partner-assets/logos/${slug}.svg`,
+      imageUrl: logoUrl(slug),
       position: (index + 1) * 10,
       // Fixed partners are always in the default programme, where visitors land.
       globalFilters:
@@ -381,7 +382,7 @@ function secondSite(): SiteData {
         title: { 'en-US': title },
         summary: { 'en-US': `${title} serves customers in Switzerland.` },
         url: `/partners/${slug}`,
-        imageUrl: `/partner-assets/logos/${slug}.svg`,
+        imageUrl: logoUrl(slug),
         position: (index + 1) * 10,
         globalFilters:
           index % 2 === 0 ? ['reseller-partners'] : ['reseller-partners', 'service-partners'],

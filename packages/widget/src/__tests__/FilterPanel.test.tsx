@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { VISIBLE_FILTER_ITEMS, VISIBLE_GLOBAL_FILTERS } from '../core/types';
 import { FilterPanel } from '../ui/FilterPanel';
 import type { FilterPanelProps } from '../ui/FilterPanel';
 
@@ -35,6 +36,8 @@ function setup(props: Partial<FilterPanelProps> = {}) {
     selectedItemIds: [],
     onSelectGlobalFilter,
     onToggleItem,
+    visibleItems: VISIBLE_FILTER_ITEMS,
+    visibleGlobalFilters: VISIBLE_GLOBAL_FILTERS,
     ...props,
   };
   const view = render(<FilterPanel {...all} />);

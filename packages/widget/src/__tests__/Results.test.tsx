@@ -9,6 +9,7 @@ import type { PartnerCardData } from '../ui/PartnerCardView';
 import { ResultsCount } from '../ui/ResultsCount';
 import { ResultsList } from '../ui/ResultsList';
 import { ResultsSkeleton } from '../ui/ResultsSkeleton';
+import { SKELETON_CARDS } from '../core/types';
 import { BackLink } from '../ui/BackLink';
 import { SearchBackground } from '../ui/SearchBackground';
 
@@ -60,7 +61,7 @@ describe('ResultsList and ResultsSkeleton', () => {
   });
 
   it('skeleton shows 5 placeholder cards hidden from assistive technology', () => {
-    render(<ResultsSkeleton />);
+    render(<ResultsSkeleton count={SKELETON_CARDS} />);
     const skeleton = screen.getByTestId('results-skeleton');
     expect(skeleton).toHaveAttribute('aria-hidden', 'true');
     expect(skeleton.children).toHaveLength(5);

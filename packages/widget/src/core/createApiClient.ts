@@ -22,6 +22,7 @@ import type {
   SearchResponse,
 } from '@partners-network/contract';
 import { ApiError } from './ApiError';
+import { describeError } from './log';
 import { DEFAULT_LOCALE } from './types';
 import type { PortalContext } from './types';
 
@@ -93,7 +94,8 @@ export function createApiClient({
     }
     const what = `${method} ${url.pathname}`;
 
-    let response: Response;
+    let response: Response | undefined;
+    let text: string;
     try {
       response = await (fetchImpl ?? globalFetch)(url, {
         method,
@@ -102,23 +104,15 @@ export function createApiClient({
         body: body === undefined ? undefined : JSON.stringify(body),
         signal,
       });
-    } catch (error) {
-      if (signal?.aborted)
-        throw new ApiError('aborted', `${what} was aborted`, null, { cause: error });
-      throw new ApiError('network', `${what} failed: ${describe(error)}`, null, { cause: error });
-    }
-
-    let text: string;
-    try {
       text = await response.text();
     } catch (error) {
       if (signal?.aborted)
         throw new ApiError('aborted', `${what} was aborted`, null, { cause: error });
-      throw new ApiError(
-        'network',
-        `${what}: the answer broke off: ${describe(error)}`,
-        response.status,
-      );
+      // No answer at all, or one that broke off on its way.
+      const how = response ? 'the answer broke off' : 'failed';
+      throw new ApiError('network', `${what} ${how}: ${describeError(error)}`, null, {
+        cause: error,
+      });
     }
     let data: unknown;
     let isJson = true;
@@ -168,7 +162,3 @@ export function createApiClient({
 
 // Looked up at call time so a fetch patched later (tests, polyfills) is used.
 const globalFetch: typeof fetch = (input, init) => fetch(input, init);
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

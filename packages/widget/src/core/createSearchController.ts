@@ -1,30 +1,33 @@
 /**
- * The search page's behaviour (SPEC 4) without React: an immutable state, a
- * subscribe for useSyncExternalStore, and actions. Only the latest search may
- * change the state: each new one aborts the one in flight and answers of older
- * ones are dropped.
+ * The search page's behaviour (SPEC 4) without React: the effects around one pure
+ * reducer. Actions of the visitor become typed actions (searchReducer.ts); this module
+ * adds what a reducer cannot do: the debounce, the requests (the latest one only,
+ * latestRequest.ts), turning answers into cards, the console, and the URL as a
+ * subscriber (connectUrl.ts). getState() is the model seen through selectSearchState.
  */
-import { MAX_RESULTS_PER_PAGE, findSearchTextProblem } from '@partners-network/contract';
-import type {
-  FilterDefinitions,
-  GlobalFilter,
-  SearchCriteria,
-  SearchResponse,
-} from '@partners-network/contract';
+import { findSearchTextProblem } from '@partners-network/contract';
+import type { FilterDefinitions, SearchResponse } from '@partners-network/contract';
+import { connectUrl } from './connectUrl';
+import type { ModelSource } from './connectUrl';
 import { createApiClient } from './createApiClient';
 import type { ApiClient } from './createApiClient';
-import { redirectEmptyRoute, writeSavedSearchToLocation } from './locationParams';
-import { selectCanLoadMore } from './selectors';
+import { createLatestRequest } from './latestRequest';
+import { describeError, logError } from './log';
+import { createInitialModel, searchReducer, selectRequestCriteria } from './searchReducer';
+import type { RequestKind, SearchAction, SearchModel } from './searchReducer';
+import { selectCanLoadMore, selectSearchState } from './selectors';
 import { toPartnerCard } from './toPartnerCard';
-import { LOAD_MORE_STEP, RESULTS_PER_PAGE, SEARCH_DEBOUNCE_MS } from './types';
+import { SEARCH_DEBOUNCE_MS } from './types';
 import type {
   LocationParams,
   PartnerCard,
   PortalContext,
-  SavedSearch,
   SearchController,
   SearchState,
 } from './types';
+
+export { pickInitialGlobalFilter } from './searchReducer';
+export { toSavedSearch } from './connectUrl';
 
 export interface SearchControllerOptions {
   portal: PortalContext;
@@ -46,179 +49,66 @@ export interface SearchControllerOptions {
   win?: Window;
 }
 
-const LOG_PREFIX = 'Partners Network:';
-
 export function createInitialState(location: LocationParams): SearchState {
-  return {
-    phase: 'initializing',
-    globalFilters: [],
-    selectedGlobalFilter: null,
-    filterGroups: [],
-    selectedItemIds: location.savedSearch?.filterItemIds ?? [],
-    text: location.savedSearch?.text ?? '',
-    cards: [],
-    totalFound: 0,
-    loading: false,
-    loadingMore: false,
-    lastAddedCount: 0,
-    errorMessage: '',
-    hasError: false,
-  };
+  return selectSearchState(createInitialModel(location));
 }
 
-function findByName(filters: GlobalFilter[], name: string | null | undefined): string | null {
-  if (!name) return null;
-  const wanted = name.toLowerCase();
-  return filters.find((filter) => filter.name.toLowerCase() === wanted)?.name ?? null;
-}
+/** The controller, and the model behind its state for the React adapter's selectors. */
+export type SearchControllerWithModel = SearchController & ModelSource;
 
-/**
- * SPEC 4: a saved search's global filter, else the `filter` parameter, else
- * defaultGlobalFilter, else the first (names matched case-insensitively). Without
- * definitions (they failed to load) the names from the URL are used as given.
- */
-export function pickInitialGlobalFilter(
-  definitions: FilterDefinitions | null,
-  location: LocationParams,
-): string | null {
-  const wanted = [location.savedSearch?.globalFilter, location.filter];
-  if (!definitions || definitions.globalFilters.length === 0) {
-    return wanted.find((name) => !!name) || definitions?.defaultGlobalFilter || null;
-  }
-  const filters = definitions.globalFilters;
-  for (const name of wanted) {
-    const match = findByName(filters, name);
-    if (match) return match;
-  }
-  return findByName(filters, definitions.defaultGlobalFilter) ?? filters[0]?.name ?? null;
-}
-
-/**
- * The saved search that gives back the same list: the last page's offset and size,
- * so that restoring (one request of offset + resultsPerPage) shows as many cards.
- */
-export function toSavedSearch(state: SearchState, loadedUntil: number): SavedSearch {
-  const offset = Math.max(0, loadedUntil - LOAD_MORE_STEP);
-  return {
-    globalFilter: state.selectedGlobalFilter ?? '',
-    filterItemIds: state.selectedItemIds,
-    text: state.text,
-    offset,
-    resultsPerPage: Math.max(1, Math.min(MAX_RESULTS_PER_PAGE, loadedUntil - offset)),
-  };
-}
-
-export function createSearchController(options: SearchControllerOptions): SearchController {
+export function createSearchController(
+  options: SearchControllerOptions,
+): SearchControllerWithModel {
   const { portal, location, syncUrl = true, win = window } = options;
   const api = options.api ?? createApiClient({ portal, fetch: options.fetch, win });
   const listeners = new Set<() => void>();
-  let state = createInitialState(location);
-
+  const latest = createLatestRequest();
+  let model = createInitialModel(location);
+  // getState() gives the same object until the model changes (useSyncExternalStore).
+  let view = selectSearchState(model);
+  let viewOf = model;
   let disposed = false;
   let startPromise: Promise<void> | null = null;
   let startAbort: AbortController | null = null;
-  /** Filter definitions are settled (loaded or failed): searches may run. */
-  let initialized = false;
-  /** The user chose a global filter before the definitions came: keep it. */
-  let globalFilterChosen = false;
-  /** The panel takes its groups from the next answer (first search, new global filter). */
-  let refreshGroups = true;
-  /** A saved search asks the first search for this many results at once. */
-  let restoreUntil: number | null = location.savedSearch
-    ? Math.min(
-        location.savedSearch.offset + location.savedSearch.resultsPerPage,
-        MAX_RESULTS_PER_PAGE,
-      )
-    : null;
-  /** offset + resultsPerPage of the list shown: where Load More continues. */
-  let loadedUntil = 0;
-  let inFlight: { id: number; abort: AbortController } | null = null;
-  let lastRequestId = 0;
-  let debounceTimer: ReturnType<typeof setTimeout> | null = null;
+  let debounceTimer: ReturnType<typeof setTimeout> | undefined;
 
-  function setState(patch: Partial<SearchState>): void {
-    const next = { ...state, ...patch };
-    const keys = Object.keys(patch) as (keyof SearchState)[];
-    if (keys.every((key) => Object.is(next[key], state[key]))) return;
-    state = next;
+  /** Several actions make one change: no listener sees a state half-way through them. */
+  function dispatch(...actions: SearchAction[]): void {
+    if (disposed) return;
+    const next = actions.reduce(searchReducer, model);
+    if (next === model) return;
+    model = next;
     for (const listener of [...listeners]) listener();
   }
 
-  /** SPEC 'Shared UI state': hasError is true exactly when the message is non-empty. */
-  function errorFields(
-    message: string | null | undefined,
-  ): Pick<SearchState, 'errorMessage' | 'hasError' | 'phase'> {
-    const errorMessage = message ?? '';
-    const hasError = errorMessage !== '';
-    return {
-      errorMessage,
-      hasError,
-      phase: hasError ? 'error' : initialized ? 'ready' : 'initializing',
-    };
-  }
+  const getModel = (): SearchModel => model;
 
-  function fail(message: string, cause?: unknown): void {
-    console.error(`${LOG_PREFIX} ${message}`, ...(cause === undefined ? [] : [cause]));
-    setState({ loading: false, loadingMore: false, lastAddedCount: 0, ...errorFields(message) });
-  }
-
-  function cancelDebounce(): void {
-    if (debounceTimer !== null) clearTimeout(debounceTimer);
-    debounceTimer = null;
+  function fail(message: string, ...cause: unknown[]): void {
+    logError(message, ...cause);
+    dispatch({ type: 'fail', message });
   }
 
   /**
-   * Starts a search; `patch` (the action's own change) goes into the same state
-   * update as the loading flag, so no listener sees a list that is empty and idle.
+   * The visitor's change and the request it starts are one update, so no listener sees
+   * a list that is empty and idle. Before start() has settled, the change is kept for
+   * the first search.
    */
-  async function runSearch(
-    kind: 'replace' | 'append',
-    patch: Partial<SearchState> = {},
-  ): Promise<void> {
+  async function search(kind: RequestKind, ...change: SearchAction[]): Promise<void> {
+    // (The change may be the start itself.)
+    if (!change.reduce(searchReducer, model).started) return dispatch(...change);
+    dispatch(...change, { type: 'request', kind });
     if (disposed) return;
-    if (!initialized) {
-      setState(patch);
-      return;
-    }
-    inFlight?.abort.abort();
-    const id = ++lastRequestId;
-    const abort = new AbortController();
-    inFlight = { id, abort };
-
-    const append = kind === 'append';
-    const takeGroups = refreshGroups;
-    setState({
-      ...patch,
-      ...(append
-        ? { loadingMore: true, loading: false }
-        : { loading: true, loadingMore: false, lastAddedCount: 0 }),
-    });
-    const criteria: SearchCriteria = {
-      globalFilter: state.selectedGlobalFilter ?? '',
-      text: state.text,
-      filterItemIds: state.selectedItemIds,
-      offset: append ? loadedUntil : 0,
-      resultsPerPage: append ? LOAD_MORE_STEP : (restoreUntil ?? RESULTS_PER_PAGE),
-    };
-    restoreUntil = null;
-
-    let response: SearchResponse;
+    const criteria = selectRequestCriteria(model, kind);
+    let response: SearchResponse | null;
     try {
-      response = await api.searchPartners(criteria, abort.signal);
+      response = await latest.run((signal) => api.searchPartners(criteria, signal));
     } catch (error) {
-      if (disposed || id !== lastRequestId) return;
-      inFlight = null;
-      fail(`the search failed: ${error instanceof Error ? error.message : String(error)}`, error);
-      return;
+      if (disposed) return;
+      return fail(`the search failed: ${describeError(error)}`, error);
     }
     // A newer search (or dispose) took over while this one was on its way.
-    if (disposed || id !== lastRequestId) return;
-    inFlight = null;
-    if (response.error) {
-      fail('the search answered with its error flag set');
-      return;
-    }
-
+    if (response === null || disposed) return;
+    if (response.error) return fail('the search answered with its error flag set');
     let cards: PartnerCard[];
     try {
       const base = win.document.baseURI;
@@ -226,44 +116,13 @@ export function createSearchController(options: SearchControllerOptions): Search
         toPartnerCard(partner, criteria.offset + index, location.extraParams, base),
       );
     } catch (error) {
-      fail('could not show the answer', error);
-      return;
+      return fail('could not show the answer', error);
     }
-    loadedUntil = criteria.offset + criteria.resultsPerPage;
-    if (takeGroups) refreshGroups = false;
-    setState({
-      cards: append ? [...state.cards, ...cards] : cards,
-      totalFound: response.totalFound,
-      // The answer says what it applied: unknown ids dropped, the global filter's
-      // own spelling (or the default the server fell back to).
-      ...(append
-        ? {}
-        : {
-            selectedItemIds: response.searchPartnersCriteria.filterItemIds,
-            selectedGlobalFilter:
-              response.searchPartnersCriteria.globalFilter || state.selectedGlobalFilter,
-          }),
-      ...(takeGroups ? { filterGroups: response.filterGroups } : {}),
-      loading: false,
-      loadingMore: false,
-      lastAddedCount: append ? cards.length : 0,
-      ...errorFields(''),
-    });
-    if (syncUrl)
-      updateUrl(() => writeSavedSearchToLocation(toSavedSearch(state, loadedUntil), win));
-  }
-
-  function updateUrl(change: () => void): void {
-    try {
-      change();
-    } catch (error) {
-      // Browsers limit replaceState calls (Safari: 100 per 30 s); the page still works.
-      console.warn(`${LOG_PREFIX} could not update the URL.`, error);
-    }
+    dispatch({ type: 'answer', kind, criteria, response, cards });
   }
 
   async function initialize(): Promise<void> {
-    if (syncUrl) updateUrl(() => redirectEmptyRoute(win));
+    if (syncUrl) connectUrl(controller, win);
     startAbort = new AbortController();
     let definitions: FilterDefinitions | null = null;
     try {
@@ -273,28 +132,26 @@ export function createSearchController(options: SearchControllerOptions): Search
       if (disposed) return;
       // SPEC 8: a start-up failure is for the console only; the page goes on with
       // what it has (the first search's answer brings the filter groups).
-      console.error(`${LOG_PREFIX} could not load the filter definitions.`, error);
+      logError('could not load the filter definitions.', error);
     }
     if (disposed) return;
-    initialized = true;
-    await runSearch('replace', {
-      globalFilters: definitions?.globalFilters ?? [],
-      filterGroups: definitions?.filterGroups ?? [],
-      selectedGlobalFilter: globalFilterChosen
-        ? state.selectedGlobalFilter
-        : pickInitialGlobalFilter(definitions, location),
-      ...errorFields(state.errorMessage),
-    });
+    await search('replace', { type: 'start', definitions, location });
   }
 
-  function newSearch(patch: Partial<SearchState>): void {
-    if (disposed) return;
-    restoreUntil = null;
-    void runSearch('replace', patch);
+  function cancelDebounce(): void {
+    clearTimeout(debounceTimer);
+    debounceTimer = undefined;
   }
 
-  return {
-    getState: () => state,
+  const controller: SearchControllerWithModel = {
+    getState() {
+      if (viewOf !== model) {
+        view = selectSearchState(model);
+        viewOf = model;
+      }
+      return view;
+    },
+    getModel,
     subscribe(listener) {
       listeners.add(listener);
       return () => {
@@ -305,7 +162,7 @@ export function createSearchController(options: SearchControllerOptions): Search
       if (disposed) return Promise.resolve();
       // Start-up failures are for the console only (SPEC 8), never an unhandled rejection.
       startPromise ??= initialize().catch((error: unknown) => {
-        console.error(`${LOG_PREFIX} the page could not start.`, error);
+        logError('the page could not start.', error);
       });
       return startPromise;
     },
@@ -316,45 +173,39 @@ export function createSearchController(options: SearchControllerOptions): Search
       cancelDebounce();
       // Several submits inside the window make one search: the last one wins.
       debounceTimer = setTimeout(() => {
-        debounceTimer = null;
-        newSearch({ text: trimmed });
+        debounceTimer = undefined;
+        void search('replace', { type: 'text', text: trimmed });
       }, SEARCH_DEBOUNCE_MS);
     },
     selectGlobalFilter(name) {
-      if (disposed || (name === state.selectedGlobalFilter && initialized)) return;
-      globalFilterChosen = true;
-      refreshGroups = true;
-      newSearch({ selectedGlobalFilter: name, selectedItemIds: [] });
+      if (name === model.selectedGlobalFilter && model.started) return;
+      void search('replace', { type: 'globalFilter', name });
     },
     toggleFilterItem(id) {
-      const ids = state.selectedItemIds;
-      newSearch({
-        selectedItemIds: ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id],
-      });
+      void search('replace', { type: 'toggle', id });
     },
     loadMore() {
-      if (disposed || !initialized || state.phase === 'error') return;
       // Never two appends, and never an append racing a new list.
-      if (state.loading || state.loadingMore || !selectCanLoadMore(state)) return;
-      void runSearch('append');
+      if (!model.started || model.errorMessage || model.request !== null) return;
+      if (selectCanLoadMore(model)) void search('append');
     },
     resetAll() {
       cancelDebounce();
-      newSearch({ selectedItemIds: [], text: '' });
+      void search('replace', { type: 'reset' });
     },
-    setLoading(flag) {
-      if (!disposed) setState({ loading: flag });
+    setLoading(loading) {
+      dispatch({ type: 'loading', loading });
     },
     setError(message) {
-      if (!disposed) setState(errorFields(message));
+      dispatch({ type: 'error', message: message ?? '' });
     },
     dispose() {
       disposed = true;
       cancelDebounce();
       startAbort?.abort();
-      inFlight?.abort.abort();
-      inFlight = null;
+      latest.cancel();
       listeners.clear();
     },
   };
+  return controller;
 }

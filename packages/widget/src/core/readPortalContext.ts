@@ -13,7 +13,9 @@ import {
   portalIdDataSchema,
   portalSettingsDataSchema,
 } from '@partners-network/contract';
+import { logWarning } from './log';
 import { sanitizeUrl } from './sanitizeUrl';
+import { toPictureSources } from './toPictureSources';
 import type { PortalContext, Picture } from './types';
 
 export const DEFAULT_BACK_BUTTON_URL = '/';
@@ -36,13 +38,7 @@ function readPicture(value: unknown): { picture: Picture | null; problem?: strin
   if (!parsed.success) return { picture: null, problem: 'is not { defaultUrl, sources }' };
   const defaultUrl = sanitizeUrl(parsed.data.defaultUrl);
   if (!defaultUrl) return { picture: null, problem: 'has an unsafe or empty defaultUrl' };
-  const sources: Picture['sources'] = [];
-  for (const source of parsed.data.sources ?? []) {
-    const url = sanitizeUrl(source.url);
-    const maxWidth = Number(source.maxWidth);
-    if (url && Number.isFinite(maxWidth) && maxWidth > 0) sources.push({ url, maxWidth });
-  }
-  return { picture: { defaultUrl, sources } };
+  return { picture: { defaultUrl, sources: toPictureSources(parsed.data.sources ?? []) } };
 }
 
 export function readPortalContext(
@@ -98,25 +94,15 @@ export function readPortalContext(
     authToken,
   };
 
-  const result = { ...context };
-  for (const key of CONTEXT_KEYS) {
+  // Every key of the context: an override (set and not undefined) wins over the window.
+  for (const key of Object.keys(context) as (keyof PortalContext)[]) {
     if (overrides[key] === undefined) continue;
     problems.delete(key);
-    Object.assign(result, { [key]: overrides[key] });
+    Object.assign(context, { [key]: overrides[key] });
   }
   const messages = [...new Set(problems.values())];
   if (messages.length > 0) {
-    console.warn(`Partners Network: using defaults because ${messages.join('; ')}.`);
+    logWarning(`using defaults because ${messages.join('; ')}.`);
   }
-  return result;
+  return context;
 }
-
-const CONTEXT_KEYS: readonly (keyof PortalContext)[] = [
-  'apiBaseUrl',
-  'companyId',
-  'scopeGroupId',
-  'languageId',
-  'backButtonUrl',
-  'background',
-  'authToken',
-];

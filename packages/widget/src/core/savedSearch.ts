@@ -11,6 +11,7 @@ import {
   searchCriteriaDataSchema,
 } from '@partners-network/contract';
 import type { SavedSearch } from './types';
+import { logWarning } from './log';
 
 /** Same fields and limits as the criteria sent to the API. */
 const savedSearchSchema = searchCriteriaDataSchema;
@@ -28,26 +29,24 @@ export function encodeSavedSearch(saved: SavedSearch): string {
   return btoa(binary);
 }
 
+function ignore(why: string): null {
+  logWarning(`ignoring the search parameter: ${why}.`);
+  return null;
+}
+
 /** Returns the saved search, or null (with a console warning) when the value is unusable. */
 export function decodeSavedSearch(value: string): SavedSearch | null {
   const json = base64ToText(value);
-  if (json === null) {
-    console.warn('Partners Network: ignoring the search parameter: it is not base64.');
-    return null;
-  }
+  if (json === null) return ignore('it is not base64');
   let data: unknown;
   try {
     data = JSON.parse(json);
   } catch {
-    console.warn('Partners Network: ignoring the search parameter: it is not JSON.');
-    return null;
+    return ignore('it is not JSON');
   }
   const parsed = parseData(savedSearchSchema, data);
   if (!parsed.success) {
-    console.warn(
-      `Partners Network: ignoring the search parameter: wrong shape: ${describeDataIssues(parsed.issues)}.`,
-    );
-    return null;
+    return ignore(`wrong shape: ${describeDataIssues(parsed.issues)}`);
   }
   return parsed.data;
 }

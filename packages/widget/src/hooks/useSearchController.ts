@@ -1,14 +1,18 @@
 /**
  * The search page's one hook: a thin adapter of core/createSearchController. The
- * controller is made once per mount, started in an effect and disposed on unmount.
+ * controller is made once per mount, started in an effect and disposed on unmount;
+ * what the page shows is read through core's selectors.
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createSearchController } from '../core/createSearchController';
-import { prepareFormatCount } from '../core/formatCount';
 import type { SearchControllerOptions } from '../core/createSearchController';
-import { backButtonHref, readLocationParams } from '../core/locationParams';
-import { readPortalContext } from '../core/readPortalContext';
-import { selectCanLoadMore, selectCountText } from '../core/selectors';
+import { prepareFormatCount } from '../core/formatCount';
+import { backButtonHref } from '../core/locationParams';
+import { resolveSearchSetup } from '../core/resolveSearchSetup';
+import type { SearchSetupOptions } from '../core/resolveSearchSetup';
+import type { ShownList } from '../core/searchReducer';
+import { selectAnnouncementFacts, selectCanLoadMore, selectSearchState } from '../core/selectors';
+import type { AnnouncementFacts } from '../core/selectors';
 import { DEFAULT_LOCALE } from '../core/types';
 import type { PortalContext, SearchController, SearchState } from '../core/types';
 
@@ -17,8 +21,9 @@ export type SearchActions = Pick<
   'submitText' | 'selectGlobalFilter' | 'toggleFilterItem' | 'loadMore' | 'resetAll'
 >;
 
-/** Every option of the controller, all optional here: defaults read the page. */
-export type UseSearchControllerOptions = Partial<Omit<SearchControllerOptions, 'win'>>;
+/** Every option of the controller, all optional here: defaults read the page (resolveSearchSetup). */
+export type UseSearchControllerOptions = Partial<Omit<SearchControllerOptions, 'win'>> &
+  SearchSetupOptions;
 
 export interface UseSearchControllerResult {
   state: SearchState;
@@ -28,27 +33,25 @@ export interface UseSearchControllerResult {
   backHref: string;
   /** Load More button visible (SPEC 5). */
   canLoadMore: boolean;
-  /** 'Showing {loaded} of {total} partners' in the portal's locale. */
-  countText: string;
+  /** What the live region speaks about (count in the portal's locale, filters, text): the last settled answer. */
+  announcement: AnnouncementFacts | null;
+  /** The list shown: its generation (a key) and how many cards came with it. */
+  list: ShownList | null;
   /** Stable for the whole mount: safe in dependency lists and memoised props. */
   actions: SearchActions;
 }
 
-/**
- * Options are read on the first render only. `portal` defaults to
- * readPortalContext(), `location` to readLocationParams(window.location).
- */
+/** Options are read on the first render only. */
 export function useSearchController(
   options: UseSearchControllerOptions = {},
 ): UseSearchControllerResult {
   const [{ controller, portal, backHref, locale }] = useState(() => {
-    const portal = options.portal ?? readPortalContext();
-    const location = options.location ?? readLocationParams(window.location);
+    const setup = resolveSearchSetup(options);
     return {
-      controller: createSearchController({ ...options, portal, location }),
-      portal,
-      backHref: backButtonHref(portal.backButtonUrl, location.page),
-      locale: portal.languageId || DEFAULT_LOCALE,
+      controller: createSearchController({ ...options, ...setup }),
+      portal: setup.portal,
+      backHref: backButtonHref(setup.portal.backButtonUrl, setup.location.page),
+      locale: setup.portal.languageId || DEFAULT_LOCALE,
     };
   });
 
@@ -70,7 +73,7 @@ export function useSearchController(
     };
   }, [controller, locale]);
 
-  const state = useSyncExternalStore(controller.subscribe, controller.getState);
+  const model = useSyncExternalStore(controller.subscribe, controller.getModel);
   const actions = useMemo<SearchActions>(
     () => ({
       submitText: controller.submitText,
@@ -81,12 +84,15 @@ export function useSearchController(
     }),
     [controller],
   );
+  // From the model React renders (getState() could already be a newer one).
+  const state = useMemo(() => selectSearchState(model), [model]);
   return {
     state,
     portal,
     backHref,
-    canLoadMore: selectCanLoadMore(state),
-    countText: selectCountText(state, locale),
+    canLoadMore: selectCanLoadMore(model),
+    announcement: selectAnnouncementFacts(model, locale),
+    list: model.shown,
     actions,
   };
 }

@@ -1,4 +1,4 @@
-import { memo, useId, useState } from 'react';
+import { memo, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 
 export interface FilterOption {
@@ -23,13 +23,12 @@ export interface FilterPanelProps {
   selectedItemIds: readonly number[];
   onSelectGlobalFilter: (name: string) => void;
   onToggleItem: (id: number) => void;
-  /** Items shown per group before 'View More' (SPEC: 5). */
-  visibleItems?: number;
-  /** Global filters shown before 'View More' (SPEC: 5). */
-  visibleGlobalFilters?: number;
+  /** Items shown per group before 'View More' (SPEC 9: VISIBLE_FILTER_ITEMS). */
+  visibleItems: number;
+  /** Global filters shown before 'View More' (SPEC 9: VISIBLE_GLOBAL_FILTERS). */
+  visibleGlobalFilters: number;
   /** Legend of the global filter radio group. */
   globalFilterLegend?: string;
-  id?: string;
 }
 
 // Memoised: a Load More or a busy state leaves the filters as they are.
@@ -40,74 +39,104 @@ export const FilterPanel = memo(function FilterPanel({
   selectedItemIds,
   onSelectGlobalFilter,
   onToggleItem,
-  visibleItems = 5,
-  visibleGlobalFilters = 5,
+  visibleItems,
+  visibleGlobalFilters,
   globalFilterLegend = 'Partner type',
-  id,
 }: FilterPanelProps) {
   const ids = useId();
+  // Folded behind the toggle at 767 px and below (styles.css); wider, always open.
+  const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const selected = new Set(selectedItemIds);
   const selectedGlobalIndex = globalFilters.findIndex((f) => f.name === selectedGlobalFilter);
 
   return (
-    <section className="pn-filters" part="filter-panel" id={id} aria-labelledby={`${ids}-title`}>
-      <h2 className="pn-filters__title" id={`${ids}-title`}>
+    <div
+      className="pn-aside"
+      data-open={open}
+      // Escape inside the open folded panel closes it and gives focus back to the toggle.
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        setOpen(false);
+        toggleRef.current?.focus();
+      }}
+    >
+      <button
+        ref={toggleRef}
+        type="button"
+        className="pn-button pn-button--secondary pn-filters-toggle"
+        part="button filters-toggle"
+        aria-expanded={open}
+        aria-controls={`${ids}-panel`}
+        onClick={() => setOpen(!open)}
+      >
         Search filters
-      </h2>
-      {globalFilters.length > 0 && (
-        <ExpandableGroup
-          // A new list of filters is a new group: forget the old View More choice.
-          key={globalFilters.map((f) => f.name).join('\n')}
-          legend={globalFilterLegend}
-          count={globalFilters.length}
-          visible={visibleGlobalFilters}
-          startExpanded={selectedGlobalIndex >= visibleGlobalFilters}
-          render={(shown) =>
-            globalFilters.slice(0, shown).map((filter) => (
-              <li key={filter.name} className="pn-filters__item">
-                <label className="pn-choice">
-                  <input
-                    type="radio"
-                    name={`${ids}-global`}
-                    value={filter.name}
-                    checked={filter.name === selectedGlobalFilter}
-                    onChange={() => onSelectGlobalFilter(filter.name)}
-                  />
-                  <span>{filter.label}</span>
-                </label>
-              </li>
-            ))
-          }
-        />
-      )}
-      {groups.map((group) => {
-        const lastSelected = findLastIndex(group.filterItems, (item) => selected.has(item.id));
-        return (
+        <span className="pn-filters-toggle__icon" aria-hidden="true" />
+      </button>
+      <section
+        className="pn-filters"
+        part="filter-panel"
+        id={`${ids}-panel`}
+        aria-labelledby={`${ids}-title`}
+      >
+        <h2 className="pn-filters__title" id={`${ids}-title`}>
+          Search filters
+        </h2>
+        {globalFilters.length > 0 && (
           <ExpandableGroup
-            key={group.name}
-            legend={group.name}
-            count={group.filterItems.length}
-            visible={visibleItems}
-            startExpanded={lastSelected >= visibleItems}
+            // A new list of filters is a new group: forget the old View More choice.
+            key={globalFilters.map((f) => f.name).join('\n')}
+            legend={globalFilterLegend}
+            count={globalFilters.length}
+            visible={visibleGlobalFilters}
+            startExpanded={selectedGlobalIndex >= visibleGlobalFilters}
             render={(shown) =>
-              group.filterItems.slice(0, shown).map((item) => (
-                <li key={item.id} className="pn-filters__item">
+              globalFilters.slice(0, shown).map((filter) => (
+                <li key={filter.name} className="pn-filters__item">
                   <label className="pn-choice">
                     <input
-                      type="checkbox"
-                      value={item.id}
-                      checked={selected.has(item.id)}
-                      onChange={() => onToggleItem(item.id)}
+                      type="radio"
+                      name={`${ids}-global`}
+                      value={filter.name}
+                      checked={filter.name === selectedGlobalFilter}
+                      onChange={() => onSelectGlobalFilter(filter.name)}
                     />
-                    <span>{item.name}</span>
+                    <span>{filter.label}</span>
                   </label>
                 </li>
               ))
             }
           />
-        );
-      })}
-    </section>
+        )}
+        {groups.map((group) => {
+          const lastSelected = findLastIndex(group.filterItems, (item) => selected.has(item.id));
+          return (
+            <ExpandableGroup
+              key={group.name}
+              legend={group.name}
+              count={group.filterItems.length}
+              visible={visibleItems}
+              startExpanded={lastSelected >= visibleItems}
+              render={(shown) =>
+                group.filterItems.slice(0, shown).map((item) => (
+                  <li key={item.id} className="pn-filters__item">
+                    <label className="pn-choice">
+                      <input
+                        type="checkbox"
+                        value={item.id}
+                        checked={selected.has(item.id)}
+                        onChange={() => onToggleItem(item.id)}
+                      />
+                      <span>{item.name}</span>
+                    </label>
+                  </li>
+                ))
+              }
+            />
+          );
+        })}
+      </section>
+    </div>
   );
 });
 

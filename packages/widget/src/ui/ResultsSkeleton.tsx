@@ -1,9 +1,9 @@
 export interface ResultsSkeletonProps {
-  /** SPEC: 5 placeholder cards. */
-  count?: number;
+  /** Placeholder cards (SPEC 9: SKELETON_CARDS). */
+  count: number;
 }
 
-export function ResultsSkeleton({ count = 5 }: ResultsSkeletonProps) {
+export function ResultsSkeleton({ count }: ResultsSkeletonProps) {
   return (
     <ul className="pn-grid pn-skeleton" aria-hidden="true" data-testid="results-skeleton">
       {Array.from({ length: count }, (_, index) => (

@@ -61,7 +61,13 @@ describe('useSearchController', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(definitionRequests).toBe(1);
     expect(searchRequests).toBe(1);
-    expect(result.current.countText).toBe('Showing 10 of 1.234 partners');
+    expect(result.current.announcement).toEqual({
+      countText: 'Showing 10 of 1.234 partners',
+      addedCount: 0,
+      globalFilterLabel: 'Technology',
+      itemNames: [],
+      text: '',
+    });
     expect(result.current.canLoadMore).toBe(true);
     expect(result.current.backHref).toBe('/home/partners');
     expect(result.current.portal.languageId).toBe('de-DE');

@@ -1,0 +1,67 @@
+/**
+ * The URL as a subscriber of the controller (the way InstantSearch's router sits apart
+ * from its state): on start an empty route becomes '#/search', and each answer writes
+ * the saved search of the list shown into the hash, so Back and reload show it again.
+ */
+import { MAX_RESULTS_PER_PAGE } from '@partners-network/contract';
+import type { SearchCriteria } from '@partners-network/contract';
+import { redirectEmptyRoute, writeSavedSearchToLocation } from './locationParams';
+import { logWarning } from './log';
+import type { SearchModel } from './searchReducer';
+import { LOAD_MORE_STEP } from './types';
+import type { SavedSearch, SearchState } from './types';
+
+/**
+ * The saved search that gives back the list these criteria's answer completed: the
+ * last page's offset and size, so that restoring (one request of offset +
+ * resultsPerPage) shows as many cards.
+ */
+export function toSavedSearchOf(criteria: SearchCriteria): SavedSearch {
+  const loadedUntil = criteria.offset + criteria.resultsPerPage;
+  const offset = Math.max(0, loadedUntil - LOAD_MORE_STEP);
+  return {
+    ...criteria,
+    offset,
+    resultsPerPage: Math.max(1, Math.min(MAX_RESULTS_PER_PAGE, loadedUntil - offset)),
+  };
+}
+
+/** The same for a state whose list ends at `loadedUntil`. */
+export function toSavedSearch(
+  state: Pick<SearchState, 'selectedGlobalFilter' | 'selectedItemIds' | 'text'>,
+  loadedUntil: number,
+): SavedSearch {
+  return toSavedSearchOf({
+    globalFilter: state.selectedGlobalFilter ?? '',
+    filterItemIds: state.selectedItemIds,
+    text: state.text,
+    offset: 0,
+    resultsPerPage: loadedUntil,
+  });
+}
+
+function write(change: () => void): void {
+  try {
+    change();
+  } catch (error) {
+    // Browsers limit replaceState calls (Safari: 100 per 30 s); the page still works.
+    logWarning('could not update the URL.', error);
+  }
+}
+
+export interface ModelSource {
+  getModel(): SearchModel;
+  subscribe(listener: () => void): () => void;
+}
+
+/** Returns the unsubscribe. */
+export function connectUrl(source: ModelSource, win: Window): () => void {
+  write(() => redirectEmptyRoute(win));
+  let shown = source.getModel().shown;
+  return source.subscribe(() => {
+    const next = source.getModel().shown;
+    if (next === shown || next === null) return;
+    shown = next;
+    write(() => writeSavedSearchToLocation(toSavedSearchOf(next.criteria), win));
+  });
+}

@@ -1,0 +1,33 @@
+/**
+ * Focus after Load More (WCAG: the visitor goes on reading where the new cards start):
+ * the returned handler notes where the first new card will stand, and once the cards
+ * are in, focus moves to it.
+ */
+import { useEffect, useRef } from 'react';
+import type { RefObject } from 'react';
+
+export function useFocusAfterLoadMore(
+  listRef: RefObject<HTMLElement | null>,
+  cardCount: number,
+  loadingMore: boolean,
+  loadMore: () => void,
+): () => void {
+  // Index of the first card a Load More will add.
+  const pending = useRef<number | null>(null);
+  useEffect(() => {
+    const index = pending.current;
+    if (index === null || loadingMore) return;
+    pending.current = null;
+    if (cardCount <= index) return;
+    // In the next frame: focus forces a style and layout pass, done once there, not here.
+    const frame = requestAnimationFrame(() =>
+      listRef.current?.querySelectorAll<HTMLElement>('[data-card-focus]')[index]?.focus(),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [loadingMore, cardCount, listRef]);
+
+  return () => {
+    pending.current = cardCount;
+    loadMore();
+  };
+}
