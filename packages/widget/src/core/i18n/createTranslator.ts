@@ -1,0 +1,80 @@
+/**
+ * Turns a catalogue into the page's texts: picks the plural form with
+ * `Intl.PluralRules`, puts values into `{placeholders}` (numbers in the locale's
+ * number format) and lays operators' overrides over the catalogue.
+ */
+import { formatNumber } from '../formatCount';
+import type { Catalogue, Message, MessageId } from './catalogues/en-US';
+
+export type MessageValues = Readonly<Record<string, string | number>>;
+export type MessageOverrides = Partial<Record<MessageId, Message>>;
+
+export interface Translator {
+  /** Language tag of the catalogue in use: the page root's `lang`. */
+  lang: string;
+  /** Direction of that language: the page root's `dir`. */
+  dir: 'ltr' | 'rtl';
+  /** The text of a message; `count` picks its plural form. */
+  t(id: MessageId, values?: MessageValues, count?: number): string;
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+function pluralCategory(count: number, locale: string): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  return rules.select(count);
+}
+
+/** Languages written right to left (of those a catalogue or a portal may name). */
+const RTL = /^(ar|fa|he|ps|ur|yi)(-|$)/i;
+
+/**
+ * `lang`: the catalogue's tag; `locale`: the portal's language tag, used for numbers
+ * and plural rules when it is a variant of that language (`fr-CA` with the fr-FR
+ * catalogue), else the catalogue's own tag is.
+ */
+export function createTranslator(
+  catalogue: Catalogue,
+  lang: string,
+  locale = lang,
+  overrides: MessageOverrides = {},
+): Translator {
+  let intlLocale = lang;
+  try {
+    if (locale.split('-')[0] === lang.split('-')[0]) {
+      intlLocale = Intl.getCanonicalLocales(locale)[0] ?? lang;
+    }
+  } catch {
+    // A malformed tag from the portal: the catalogue's own tag formats numbers.
+  }
+  return {
+    lang,
+    dir: RTL.test(lang) ? 'rtl' : 'ltr',
+    t(id, values = {}, count) {
+      const message = overrides[id] ?? catalogue[id];
+      const text =
+        typeof message === 'string'
+          ? message
+          : (message[pluralCategory(count ?? 0, intlLocale)] ?? message.other);
+      return text.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
+        const value = values[name];
+        if (value === undefined) return placeholder;
+        return typeof value === 'number' ? formatNumber(value, intlLocale) : value;
+      });
+    },
+  };
+}
+
+/** The `{placeholders}` of a message, every plural form together, sorted. */
+export function placeholdersOf(message: Message): string[] {
+  const texts = typeof message === 'string' ? [message] : Object.values(message);
+  const names = new Set<string>();
+  for (const text of texts) {
+    for (const match of text.matchAll(/\{(\w+)\}/g)) if (match[1]) names.add(match[1]);
+  }
+  return [...names].sort();
+}
