@@ -1,5 +1,6 @@
 import { memo, useId, useState } from 'react';
 import type { ReactNode } from 'react';
+import { useMessages } from './MessagesContext';
 
 export interface FilterOption {
   name: string;
@@ -27,7 +28,7 @@ export interface FilterPanelProps {
   visibleItems?: number;
   /** Global filters shown before 'View More' (SPEC: 5). */
   visibleGlobalFilters?: number;
-  /** Legend of the global filter radio group. */
+  /** Legend of the global filter radio group; default: the `partnerType` message. */
   globalFilterLegend?: string;
   id?: string;
 }
@@ -42,23 +43,24 @@ export const FilterPanel = memo(function FilterPanel({
   onToggleItem,
   visibleItems = 5,
   visibleGlobalFilters = 5,
-  globalFilterLegend = 'Partner type',
+  globalFilterLegend,
   id,
 }: FilterPanelProps) {
   const ids = useId();
+  const t = useMessages();
   const selected = new Set(selectedItemIds);
   const selectedGlobalIndex = globalFilters.findIndex((f) => f.name === selectedGlobalFilter);
 
   return (
     <section className="pn-filters" part="filter-panel" id={id} aria-labelledby={`${ids}-title`}>
       <h2 className="pn-filters__title" id={`${ids}-title`}>
-        Search filters
+        {t('searchFilters')}
       </h2>
       {globalFilters.length > 0 && (
         <ExpandableGroup
           // A new list of filters is a new group: forget the old View More choice.
           key={globalFilters.map((f) => f.name).join('\n')}
-          legend={globalFilterLegend}
+          legend={globalFilterLegend ?? t('partnerType')}
           count={globalFilters.length}
           visible={visibleGlobalFilters}
           startExpanded={selectedGlobalIndex >= visibleGlobalFilters}
@@ -132,6 +134,7 @@ function ExpandableGroup({ legend, count, visible, startExpanded, render }: Expa
   // null until the visitor clicks: until then a selection beyond the fold keeps it open.
   const [choice, setChoice] = useState<boolean | null>(null);
   const listId = useId();
+  const t = useMessages();
   const foldable = count > visible;
   const expanded = foldable && (choice ?? startExpanded);
 
@@ -148,10 +151,10 @@ function ExpandableGroup({ legend, count, visible, startExpanded, render }: Expa
           part="button view-more-button"
           aria-expanded={expanded}
           aria-controls={listId}
-          aria-label={`${expanded ? 'View less' : 'View more'} ${legend}`}
+          aria-label={t(expanded ? 'viewLessGroup' : 'viewMoreGroup', { group: legend })}
           onClick={() => setChoice(!expanded)}
         >
-          {expanded ? 'View Less' : 'View More'}
+          {t(expanded ? 'viewLess' : 'viewMore')}
         </button>
       )}
     </fieldset>

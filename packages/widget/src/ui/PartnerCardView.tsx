@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { useMessages } from './MessagesContext';
 
 export interface PartnerCardData {
   key: string;
@@ -21,6 +22,7 @@ export interface PartnerCardViewProps {
 // Memoised: cards keep their identity across Load More, so only the new ones render.
 export const PartnerCardView = memo(function PartnerCardView({ card }: PartnerCardViewProps) {
   const linked = card.href !== null;
+  const t = useMessages();
   return (
     <article
       className="pn-card"
@@ -43,7 +45,7 @@ export const PartnerCardView = memo(function PartnerCardView({ card }: PartnerCa
       </div>
       <div className="pn-card__body">
         {card.categories.length > 0 && (
-          <ul className="pn-card__badges" aria-label="Categories">
+          <ul className="pn-card__badges" aria-label={t('categories')}>
             {card.categories.map((name, index) => (
               <li key={`${index}-${name}`} className="pn-badge" part="badge">
                 {name}

@@ -1,3 +1,6 @@
+import type { Translator } from '../core/i18n/createTranslator';
+import { EN_US_TRANSLATOR } from './MessagesContext';
+
 /**
  * What the results' live region says besides the visible count. Screen reader users
  * hear it when a search settles (count, then the filters and text applied), after
@@ -14,6 +17,8 @@ export interface ResultsAnnouncementInput {
   itemNames: readonly string[];
   /** The search text applied ('' for none). */
   text: string;
+  /** The page's messages; default en-US. */
+  t?: Translator['t'];
 }
 
 export interface ResultsAnnouncement {
@@ -29,29 +34,24 @@ export function describeFilters(
   globalFilterLabel: string,
   itemNames: readonly string[],
   text: string,
+  t: Translator['t'] = EN_US_TRANSLATOR.t,
 ): string {
   const filters = [globalFilterLabel, ...itemNames].filter((name) => name !== '');
-  const parts = [filters.length > 0 ? `Filters: ${filters.join(', ')}.` : 'No filters.'];
-  if (text !== '') parts.push(`Search text: ${text}.`);
+  const parts = [
+    filters.length > 0
+      ? t('appliedFilters', { filters: filters.join(t('listSeparator')) })
+      : t('noFilters'),
+  ];
+  if (text !== '') parts.push(t('appliedText', { text }));
   return parts.join(' ');
 }
 
 export function announceResults(input: ResultsAnnouncementInput): ResultsAnnouncement {
-  const { countText, addedCount } = input;
-  if (countText === '') {
-    return {
-      count: '',
-      before: 'No partners found.',
-      after: describeFilters(input.globalFilterLabel, input.itemNames, input.text),
-    };
-  }
+  const { countText, addedCount, t = EN_US_TRANSLATOR.t } = input;
+  const filters = () => describeFilters(input.globalFilterLabel, input.itemNames, input.text, t);
+  if (countText === '') return { count: '', before: t('noneFound'), after: filters() };
   if (addedCount > 0) {
-    const added = `${addedCount} more ${addedCount === 1 ? 'partner' : 'partners'} added.`;
-    return { count: countText, before: added, after: '' };
+    return { count: countText, before: t('added', { count: addedCount }, addedCount), after: '' };
   }
-  return {
-    count: countText,
-    before: '',
-    after: describeFilters(input.globalFilterLabel, input.itemNames, input.text),
-  };
+  return { count: countText, before: '', after: filters() };
 }
