@@ -16,6 +16,8 @@ export interface ElementAttributes {
   context: Partial<PortalContext>;
   /** null when the attribute is absent or unusable: the element decides. */
   urlState: UrlState | null;
+  /** `messages`, JSON-parsed (mount() checks each message); undefined when absent or not JSON. */
+  messages: unknown;
 }
 
 /** Every attribute the element reads; changing one on a live element restarts the page. */
@@ -28,6 +30,7 @@ export const ELEMENT_ATTRIBUTES = [
   'background-url',
   'background-sources',
   'url-state',
+  'messages',
 ] as const;
 
 type Read = (name: (typeof ELEMENT_ATTRIBUTES)[number]) => string | null;
@@ -142,8 +145,18 @@ export function readElementAttributes(element: Element): ElementAttributes {
   if (rawUrlState === 'url' || rawUrlState === 'memory') urlState = rawUrlState;
   else if (rawUrlState) problems.push('url-state is neither "url" nor "memory"');
 
+  const rawMessages = read('messages');
+  let messages: unknown;
+  if (rawMessages) {
+    try {
+      messages = JSON.parse(rawMessages);
+    } catch {
+      problems.push('messages is not JSON');
+    }
+  }
+
   if (problems.length > 0) {
     console.warn(`Partners Network: ignoring attributes: ${problems.join('; ')}.`);
   }
-  return { context, urlState };
+  return { context, urlState, messages };
 }

@@ -8,7 +8,7 @@
 import enUS from './catalogues/en-US';
 import type { Catalogue } from './catalogues/en-US';
 import { createTranslator } from './createTranslator';
-import type { MessageOverrides, Translator } from './createTranslator';
+import type { Translator } from './createTranslator';
 
 type CatalogueModule = Promise<{ default: Catalogue }>;
 
@@ -43,27 +43,59 @@ export function resolveCatalogue(languageId: string): string {
   );
 }
 
+/** `window.partnersNetworkSettings.messages`, unparsed; undefined when there is none. */
+function settingsMessages(win: Window): unknown {
+  const settings: unknown = Reflect.get(win, 'partnersNetworkSettings');
+  return typeof settings === 'object' && settings !== null
+    ? Reflect.get(settings, 'messages')
+    : undefined;
+}
+
 /**
- * The translator for the portal language id: at once for en-US (no request), else
- * once its catalogue has loaded. A catalogue that fails to load gives en-US, with
+ * The translator for the portal language id: at once for en-US without overrides (no
+ * request), else once its catalogue (and, when an operator gave messages, their
+ * parser: a chunk too) has loaded. A catalogue that fails to load gives en-US, with
  * the error in the console: the page works in English rather than not at all.
- * `overrides` is the operator's messages for that language (`pickOverrides`).
+ * `messages` is the element's (it wins over the settings object's).
  */
 export function loadTranslator(
   languageId: string,
-  overrides?: (lang: string) => MessageOverrides,
+  messages?: unknown,
+  win: Window = window,
 ): Translator | Promise<Translator> {
   const locale = languageId.replace(/_/g, '-') || DEFAULT_CATALOGUE;
-  const lang = resolveCatalogue(locale);
+  let lang = resolveCatalogue(locale);
   const load = CATALOGUES[lang];
-  const english = () =>
-    createTranslator(enUS, DEFAULT_CATALOGUE, locale, overrides?.(DEFAULT_CATALOGUE));
-  if (!load) return english();
-  return load().then(
-    (module) => createTranslator(module.default, lang, locale, overrides?.(lang)),
-    (error: unknown) => {
-      console.error(`Partners Network: the ${lang} messages did not load, showing en-US:`, error);
-      return english();
-    },
+  const fromSettings = settingsMessages(win);
+  const overridden = fromSettings !== undefined || messages !== undefined;
+  if (!load && !overridden) return createTranslator(enUS, lang, locale);
+  return Promise.all([
+    load?.().then(
+      (module) => module.default,
+      (error: unknown) => {
+        console.error(`Partners Network: the ${lang} messages did not load, showing en-US:`, error);
+        lang = DEFAULT_CATALOGUE;
+        return enUS;
+      },
+    ) ?? enUS,
+    overridden ? import('./parseMessageOverrides') : null,
+  ]).then(([catalogue, parser]) =>
+    createTranslator(
+      catalogue,
+      lang,
+      locale,
+      parser?.pickOverrides(
+        [
+          parser.parseMessageOverrides(
+            fromSettings,
+            'window.partnersNetworkSettings.messages',
+            enUS,
+          ),
+          parser.parseMessageOverrides(messages, 'the element', enUS),
+        ],
+        lang,
+        locale,
+      ),
+    ),
   );
 }

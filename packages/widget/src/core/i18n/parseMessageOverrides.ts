@@ -6,15 +6,15 @@
  *     "fr": { "loadMore": "Voir plus de partenaires" }, <- French, any region
  *     "ar-SA": { "added": { "one": "…", "other": "…" } } }
  *
+ * Loaded as a chunk of its own, only when a page gives messages (loadTranslator).
  * Outside data: a key that is neither a message id nor a language tag, a text that is
  * not a string (or plural forms of strings with `other`), longer than 1000 characters
  * or with a `{placeholder}` the message does not have, is dropped with one console
  * warning that names it. Texts stay text (React escapes them), never HTML.
  */
-import enUS from './catalogues/en-US';
-import type { Message, MessageId } from './catalogues/en-US';
-import { placeholdersOf } from './createTranslator';
+import type { Catalogue, Message, MessageId } from './catalogues/en-US';
 import type { MessageOverrides } from './createTranslator';
+import { placeholdersOf } from './placeholdersOf';
 
 export interface ParsedMessageOverrides {
   /** For every language. */
@@ -33,12 +33,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function isMessageId(key: string): key is MessageId {
-  return Object.hasOwn(enUS, key);
-}
-
 /** The message an operator gave for `id`, or null with the reason in `problems`. */
-function parseMessage(id: MessageId, value: unknown, problems: string[]): Message | null {
+function parseMessage(
+  enUS: Catalogue,
+  id: MessageId,
+  value: unknown,
+  problems: string[],
+): Message | null {
   let message: Message;
   if (typeof value === 'string') {
     message = value;
@@ -70,8 +71,13 @@ function parseMessage(id: MessageId, value: unknown, problems: string[]): Messag
   return message;
 }
 
+function isMessageId(enUS: Catalogue, key: string): key is MessageId {
+  return Object.hasOwn(enUS, key);
+}
+
 /** Message ids of one object; other keys are problems, or (top level) language tags. */
 function parseMessages(
+  enUS: Catalogue,
   value: Record<string, unknown>,
   where: string,
   problems: string[],
@@ -79,8 +85,8 @@ function parseMessages(
 ): MessageOverrides {
   const messages: MessageOverrides = {};
   for (const [key, item] of Object.entries(value)) {
-    if (isMessageId(key)) {
-      const message = parseMessage(key, item, problems);
+    if (isMessageId(enUS, key)) {
+      const message = parseMessage(enUS, key, item, problems);
       if (message !== null) messages[key] = message;
     } else if (!onOtherKey(key, item)) {
       problems.push(`${where}"${key}" is neither a message id nor a language tag`);
@@ -90,21 +96,26 @@ function parseMessages(
 }
 
 /**
- * Parses the operator's messages (already JSON-parsed, or the object a page set).
- * `source` names where they came from in the warning.
+ * Parses the operator's messages (already JSON-parsed, or the object a page set)
+ * against the en-US catalogue (passed in, so this chunk imports nothing from the page
+ * script). `source` names where they came from in the warning.
  */
-export function parseMessageOverrides(value: unknown, source: string): ParsedMessageOverrides {
+export function parseMessageOverrides(
+  value: unknown,
+  source: string,
+  enUS: Catalogue,
+): ParsedMessageOverrides {
   if (value === undefined || value === null) return NO_MESSAGE_OVERRIDES;
   const problems: string[] = [];
   const languages = new Map<string, MessageOverrides>();
   let all: MessageOverrides = {};
   if (isRecord(value)) {
-    all = parseMessages(value, '', problems, (key, item) => {
+    all = parseMessages(enUS, value, '', problems, (key, item) => {
       if (!LANGUAGE_TAG.test(key) || !isRecord(item)) return false;
       const tag = key.replace(/_/g, '-').toLowerCase();
       languages.set(
         tag,
-        parseMessages(item, `${key}: `, problems, () => false),
+        parseMessages(enUS, item, `${key}: `, problems, () => false),
       );
       return true;
     });

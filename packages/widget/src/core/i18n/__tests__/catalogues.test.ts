@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SEARCH_TEXT_INVALID_MESSAGE } from '@partners-network/contract';
 import enUS from '../catalogues/en-US';
 import type { Message } from '../catalogues/en-US';
-import { placeholdersOf } from '../createTranslator';
+import { placeholdersOf } from '../placeholdersOf';
 import { CATALOGUES } from '../loadTranslator';
 
 const LIFERAY_DEFAULT_LANGUAGES = [

@@ -28,13 +28,23 @@ describe('loadTranslator', () => {
   });
 
   it('loads another language on demand, with the overrides for it', async () => {
-    const pending = loadTranslator('de_DE', (lang) =>
-      lang === 'de-DE' ? { resetAll: 'Zurücksetzen' } : {},
-    );
+    const pending = loadTranslator('de_DE', {
+      fr: { resetAll: 'Tout effacer' },
+      de: { resetAll: 'Zurücksetzen' },
+    });
     expect(pending).toBeInstanceOf(Promise);
     const translator = await pending;
     expect(translator.lang).toBe('de-DE');
     expect(translator.t('loadMore')).toBe('Weitere Partner laden');
     expect(translator.t('resetAll')).toBe('Zurücksetzen');
+  });
+
+  it("takes the settings object's messages, the element's winning", async () => {
+    const win = Object.assign(Object.create(window) as Window, {
+      partnersNetworkSettings: { messages: { resetAll: 'Start over', loadMore: 'More' } },
+    });
+    const translator = await loadTranslator('en_US', { loadMore: 'Even more' }, win);
+    expect(translator.t('resetAll')).toBe('Start over');
+    expect(translator.t('loadMore')).toBe('Even more');
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import enUS from '../catalogues/en-US';
 import { parseMessageOverrides, pickOverrides } from '../parseMessageOverrides';
 
 afterEach(() => {
@@ -15,6 +16,7 @@ describe('parseMessageOverrides', () => {
         ar_SA: { added: { one: 'واحد', other: '{count}' } },
       },
       'the test',
+      enUS,
     );
     expect(warn).not.toHaveBeenCalled();
     expect(parsed.all).toEqual({ loadMore: 'More partners' });
@@ -29,8 +31,16 @@ describe('parseMessageOverrides', () => {
   });
 
   it('lets a later source win: the element over the settings, a language over all', () => {
-    const settings = parseMessageOverrides({ resetAll: 'A', fr: { goHome: 'B' } }, 'settings');
-    const element = parseMessageOverrides({ resetAll: 'C', 'fr-FR': { resetAll: 'D' } }, 'element');
+    const settings = parseMessageOverrides(
+      { resetAll: 'A', fr: { goHome: 'B' } },
+      'settings',
+      enUS,
+    );
+    const element = parseMessageOverrides(
+      { resetAll: 'C', 'fr-FR': { resetAll: 'D' } },
+      'element',
+      enUS,
+    );
     expect(pickOverrides([settings, element], 'fr-FR', 'fr-FR')).toEqual({
       resetAll: 'D',
       goHome: 'B',
@@ -47,6 +57,7 @@ describe('parseMessageOverrides', () => {
           '", "added": {"other": "{count}", "three": "x"}, "heading": "<b>Hi</b>", "fr": "text"}',
       ),
       'the messages attribute',
+      enUS,
     );
     expect(parsed.all).toEqual({ heading: '<b>Hi</b>' });
     expect(parsed.languages.size).toBe(0);
@@ -71,10 +82,10 @@ describe('parseMessageOverrides', () => {
   it('refuses what is not an object', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     for (const value of ['text', 3, ['loadMore']]) {
-      expect(parseMessageOverrides(value, 'x').all).toEqual({});
+      expect(parseMessageOverrides(value, 'x', enUS).all).toEqual({});
     }
     expect(warn).toHaveBeenCalledTimes(3);
-    expect(parseMessageOverrides(undefined, 'x').all).toEqual({});
+    expect(parseMessageOverrides(undefined, 'x', enUS).all).toEqual({});
     expect(warn).toHaveBeenCalledTimes(3);
   });
 });
