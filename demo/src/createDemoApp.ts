@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PartnerStore } from '@partners-network/server';
 import { buildApp, createXsrfToken, readCookie } from '@partners-network/server';
 import { isDemoLanguageId, renderPartnerPage, renderPortalPage } from './renderPortalPage';
+import type { DemoLanguageId } from './renderPortalPage';
 import { readWidgetScriptPath } from './readWidgetScriptPath';
 import { registerEmbeddingRoutes } from './registerEmbeddingRoutes';
 
@@ -43,7 +44,7 @@ export interface DemoApp {
   cspReports: unknown[];
 }
 
-function pageLanguage(request: FastifyRequest): 'en_US' | 'fr_FR' | 'de_DE' {
+function pageLanguage(request: FastifyRequest): DemoLanguageId {
   const query: unknown = request.query;
   if (typeof query === 'object' && query !== null && 'languageId' in query) {
     const value = query.languageId;
