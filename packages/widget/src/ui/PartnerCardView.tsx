@@ -15,7 +15,9 @@ export interface PartnerCardViewProps {
 }
 
 /**
- * One result. Every field is rendered as text (React escapes it); the title link
+ * One result. Title and summary take their own direction (`dir="auto"`): a partner
+ * text in English on an Arabic page keeps its punctuation where English puts it.
+ * Every field is rendered as text (React escapes it); the title link
  * stretches over the whole card so the card is one click target and one tab stop.
  * The element marked data-card-focus receives focus after Load More.
  */
@@ -53,7 +55,7 @@ export const PartnerCardView = memo(function PartnerCardView({ card }: PartnerCa
             ))}
           </ul>
         )}
-        <h3 className="pn-card__title">
+        <h3 className="pn-card__title" dir="auto">
           {card.href !== null ? (
             <a className="pn-card__link" part="card-link" href={card.href} data-card-focus="">
               {card.title}
@@ -62,7 +64,9 @@ export const PartnerCardView = memo(function PartnerCardView({ card }: PartnerCa
             card.title
           )}
         </h3>
-        <p className="pn-card__summary">{card.summary}</p>
+        <p className="pn-card__summary" dir="auto">
+          {card.summary}
+        </p>
       </div>
     </article>
   );
