@@ -20,17 +20,19 @@ export interface Translator {
 
 const pluralRules = new Map<string, Intl.PluralRules>();
 
-function pluralCategory(count: number, locale: string): Intl.LDMLPluralRule {
+function pluralCategory(count: number, locale: string, lang: string): Intl.LDMLPluralRule {
   let rules = pluralRules.get(locale);
   if (!rules) {
-    rules = new Intl.PluralRules(locale);
+    try {
+      rules = new Intl.PluralRules(locale);
+    } catch {
+      // A malformed tag from the portal: the catalogue's language decides.
+      rules = new Intl.PluralRules(lang);
+    }
     pluralRules.set(locale, rules);
   }
   return rules.select(count);
 }
-
-/** Languages written right to left (of those a catalogue or a portal may name). */
-const RTL = /^(ar|fa|he|ps|ur|yi)(-|$)/i;
 
 /**
  * `lang`: the catalogue's tag; `locale`: the portal's language tag, used for numbers
@@ -43,23 +45,17 @@ export function createTranslator(
   locale = lang,
   overrides: MessageOverrides = {},
 ): Translator {
-  let intlLocale = lang;
-  try {
-    if (locale.split('-')[0] === lang.split('-')[0]) {
-      intlLocale = Intl.getCanonicalLocales(locale)[0] ?? lang;
-    }
-  } catch {
-    // A malformed tag from the portal: the catalogue's own tag formats numbers.
-  }
+  const intlLocale = locale.split('-')[0] === lang.split('-')[0] ? locale : lang;
   return {
     lang,
-    dir: RTL.test(lang) ? 'rtl' : 'ltr',
+    // Of the catalogues' languages, Arabic alone is written right to left.
+    dir: lang.startsWith('ar') ? 'rtl' : 'ltr',
     t(id, values = {}, count) {
       const message = overrides[id] ?? catalogue[id];
       const text =
         typeof message === 'string'
           ? message
-          : (message[pluralCategory(count ?? 0, intlLocale)] ?? message.other);
+          : (message[pluralCategory(count ?? 0, intlLocale, lang)] ?? message.other);
       return text.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
         const value = values[name];
         if (value === undefined) return placeholder;

@@ -73,7 +73,7 @@ export function loadTranslator(
     load?.().then(
       (module) => module.default,
       (error: unknown) => {
-        console.error(`Partners Network: the ${lang} messages did not load, showing en-US:`, error);
+        console.error('Partners Network: messages not loaded, showing en-US:', error);
         lang = DEFAULT_CATALOGUE;
         return enUS;
       },
@@ -84,18 +84,7 @@ export function loadTranslator(
       catalogue,
       lang,
       locale,
-      parser?.pickOverrides(
-        [
-          parser.parseMessageOverrides(
-            fromSettings,
-            'window.partnersNetworkSettings.messages',
-            enUS,
-          ),
-          parser.parseMessageOverrides(messages, 'the element', enUS),
-        ],
-        lang,
-        locale,
-      ),
+      parser?.overridesOf(fromSettings, messages, enUS, lang, locale),
     ),
   );
 }

@@ -145,3 +145,24 @@ export function pickOverrides(
   }
   return picked;
 }
+
+/**
+ * The overrides a page gives for a catalogue (`lang`) shown to a portal language
+ * (`locale`): `window.partnersNetworkSettings.messages`, then the element's, which win.
+ */
+export function overridesOf(
+  fromSettings: unknown,
+  fromElement: unknown,
+  enUS: Catalogue,
+  lang: string,
+  locale: string,
+): MessageOverrides {
+  return pickOverrides(
+    [
+      parseMessageOverrides(fromSettings, 'window.partnersNetworkSettings.messages', enUS),
+      parseMessageOverrides(fromElement, 'the element', enUS),
+    ],
+    lang,
+    locale,
+  );
+}
