@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_TEXT_INVALID_MESSAGE } from '@partners-network/contract';
 import enUS from '../catalogues/en-US';
@@ -112,5 +115,18 @@ describe('message catalogues', () => {
       goHome: 'Go to the home page',
       loadMore: 'Load More Partners',
     });
+  });
+
+  it('are listed in the widget README, every id with its en-US text', () => {
+    const readme = readFileSync(
+      join(dirname(fileURLToPath(import.meta.url)), '../../../../README.md'),
+      'utf8',
+    );
+    const missing = Object.entries(enUS).flatMap(([id, message]) => {
+      const row = readme.split('\n').find((line) => line.startsWith(`| \`${id}\``));
+      const texts = typeof message === 'string' ? [message] : Object.values(message);
+      return row !== undefined && texts.every((text) => row.includes(`\`${text}\``)) ? [] : [id];
+    });
+    expect(missing).toEqual([]);
   });
 });
