@@ -20,7 +20,6 @@ import type { ResultsAnnouncement } from './ui/resultsAnnouncement';
 import { SearchBackground } from './ui/SearchBackground';
 import { SearchPanel } from './ui/SearchPanel';
 import { SelectedChips } from './ui/SelectedChips';
-import { useMessages } from './ui/MessagesContext';
 import type { Chip } from './ui/SelectedChips';
 
 export interface SearchPageProps extends UseSearchControllerOptions {
@@ -41,8 +40,7 @@ export function SearchPage({
   ...options
 }: SearchPageProps) {
   const [portal] = useState(() => options.portal ?? readPortalContext(context));
-  const t = useMessages();
-  const { state, actions, backHref, canLoadMore } = useSearchController({
+  const { state, actions, backHref, canLoadMore, countText } = useSearchController({
     ...options,
     portal,
   });
@@ -102,17 +100,13 @@ export function SearchPage({
       for (const item of group.filterItems) selectedNames.set(item.id, item.name);
     }
     const next = announceResults({
-      countText:
-        cardCount > 0
-          ? t('count', { loaded: cardCount, total: state.totalFound }, state.totalFound)
-          : '',
+      countText: cardCount > 0 ? countText : '',
       addedCount: state.lastAddedCount,
       globalFilterLabel:
         state.globalFilters.find((filter) => filter.name === state.selectedGlobalFilter)?.label ??
         '',
       itemNames: state.selectedItemIds.flatMap((id) => selectedNames.get(id) ?? []),
       text: state.text,
-      t,
     });
     if (
       next.count !== announced.count ||
@@ -196,7 +190,7 @@ export function SearchPage({
                 aria-controls={panelId}
                 onClick={() => setFiltersOpen((open) => !open)}
               >
-                {t('searchFilters')}
+                Search filters
                 <span className="pn-filters-toggle__icon" aria-hidden="true" />
               </button>
               <FilterPanel
@@ -213,7 +207,7 @@ export function SearchPage({
             </div>
             <section
               className="pn-results"
-              aria-label={t('results')}
+              aria-label="Partner results"
               aria-busy={busy}
               data-refreshing={state.loading || undefined}
               // A click on a card (mouse or Enter) is the visitor leaving for a partner.
