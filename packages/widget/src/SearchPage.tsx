@@ -20,6 +20,7 @@ import type { ResultsAnnouncement } from './ui/resultsAnnouncement';
 import { SearchBackground } from './ui/SearchBackground';
 import { SearchPanel } from './ui/SearchPanel';
 import { SelectedChips } from './ui/SelectedChips';
+import { useMessages } from './ui/MessagesContext';
 import type { Chip } from './ui/SelectedChips';
 
 export interface SearchPageProps extends UseSearchControllerOptions {
@@ -40,7 +41,8 @@ export function SearchPage({
   ...options
 }: SearchPageProps) {
   const [portal] = useState(() => options.portal ?? readPortalContext(context));
-  const { state, actions, backHref, canLoadMore, countText } = useSearchController({
+  const t = useMessages();
+  const { state, actions, backHref, canLoadMore } = useSearchController({
     ...options,
     portal,
   });
@@ -100,13 +102,17 @@ export function SearchPage({
       for (const item of group.filterItems) selectedNames.set(item.id, item.name);
     }
     const next = announceResults({
-      countText: cardCount > 0 ? countText : '',
+      countText:
+        cardCount > 0
+          ? t('count', { loaded: cardCount, total: state.totalFound }, state.totalFound)
+          : '',
       addedCount: state.lastAddedCount,
       globalFilterLabel:
         state.globalFilters.find((filter) => filter.name === state.selectedGlobalFilter)?.label ??
         '',
       itemNames: state.selectedItemIds.flatMap((id) => selectedNames.get(id) ?? []),
       text: state.text,
+      t,
     });
     if (
       next.count !== announced.count ||
@@ -190,7 +196,7 @@ export function SearchPage({
                 aria-controls={panelId}
                 onClick={() => setFiltersOpen((open) => !open)}
               >
-                Search filters
+                {t('searchFilters')}
                 <span className="pn-filters-toggle__icon" aria-hidden="true" />
               </button>
               <FilterPanel
@@ -207,7 +213,7 @@ export function SearchPage({
             </div>
             <section
               className="pn-results"
-              aria-label="Partner results"
+              aria-label={t('results')}
               aria-busy={busy}
               data-refreshing={state.loading || undefined}
               // A click on a card (mouse or Enter) is the visitor leaving for a partner.
