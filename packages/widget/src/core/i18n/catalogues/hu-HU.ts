@@ -35,7 +35,7 @@ const huHU: Catalogue = {
   noResultsTitle: 'Nem található partner',
   noResultsText:
     'Nincs találat. Próbáljon más kulcsszavakat, vagy távolítson el keresési szűrőket.',
-  resetAll: 'ÖSSZES VISSZAÁLLÍTÁSA',
+  resetAll: 'MINDEN VISSZAÁLLÍTÁSA',
   errorTitle: 'Hiba történt.',
   errorText: 'Elnézést kérünk, már dolgozunk a hiba elhárításán. Kérjük, próbálja újra később.',
   goHome: 'Ugrás a kezdőlapra',

@@ -12,7 +12,7 @@ const nlNL: Catalogue = {
     "De zoekopdracht staat alleen A-Z a-z À-ÿ 0-9 en de speciale tekens - _ ' toe. Voer een geldige zoekterm in.",
   backLink: 'Terug naar de startpagina',
   searchFilters: 'Zoekfilters',
-  partnerType: 'Type partner',
+  partnerType: 'Partnertype',
   viewMore: 'Meer weergeven',
   viewLess: 'Minder weergeven',
   viewMoreGroup: 'Meer weergeven: {group}',
