@@ -55,8 +55,15 @@ describe('<partners-network-search> attributes', () => {
     element.setAttribute('back-button-url', '/accueil');
     await waitFor(() => expect(calls.map((call) => call.method)).toEqual(['GET', 'POST']));
     expect(calls.every((call) => call.locale === 'fr-FR')).toBe(true);
-    const back = shadowOf(element).querySelector('a[part="back-link"]');
-    expect(back?.getAttribute('href')).toBe('/accueil');
+    // The French page renders once its catalogue (a chunk) is in.
+    await waitFor(() =>
+      expect(shadowOf(element).querySelector('a[part="back-link"]')?.getAttribute('href')).toBe(
+        '/accueil',
+      ),
+    );
+    expect(shadowOf(element).querySelector('a[part="back-link"]')).toHaveTextContent(
+      'Retour à la page d’accueil',
+    );
     // One page in the shadow root, not one per attribute.
     expect(shadowOf(element).querySelectorAll('.pn-root')).toHaveLength(1);
   });
@@ -69,8 +76,13 @@ describe('<partners-network-search> attributes', () => {
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2));
     await waitFor(() => expect(window.location.hash).toContain('search='));
     // The owner read `page` from the URL; the other never looked at it.
-    expect(shadowOf(first).querySelector('a[part="back-link"]')?.getAttribute('href')).toBe('/p');
-    expect(shadowOf(second).querySelector('a[part="back-link"]')?.getAttribute('href')).toBe('/');
+    // Rendered after the answers: wait for the links, not only the calls.
+    await waitFor(() =>
+      expect(shadowOf(first).querySelector('a[part="back-link"]')?.getAttribute('href')).toBe('/p'),
+    );
+    await waitFor(() =>
+      expect(shadowOf(second).querySelector('a[part="back-link"]')?.getAttribute('href')).toBe('/'),
+    );
     expect(warn.mock.calls.some((call) => String(call[0]).includes('url-state="memory"'))).toBe(
       true,
     );
