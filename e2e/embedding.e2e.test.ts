@@ -71,9 +71,10 @@ async function layoutOf(widget: Locator): Promise<Record<string, Box | null>> {
   return boxes;
 }
 
-async function waitForCards(widget: Locator): Promise<void> {
+/** `loadMore`: the Load More button's text in the element's language. */
+async function waitForCards(widget: Locator, loadMore = 'Load More Partners'): Promise<void> {
   await widget.getByRole('article').first().waitFor();
-  await widget.getByRole('button', { name: 'Load More Partners' }).waitFor();
+  await widget.getByRole('button', { name: loadMore }).waitFor();
   // Eager images loaded (card images sit in fixed 16:9 frames, lazy or not).
   await expect
     .poll(() =>
@@ -133,7 +134,7 @@ describe('a plain web page without a portal', () => {
     calls.length = 0;
 
     await widget.evaluate((element) => element.setAttribute('language-id', 'fr_FR'));
-    const filters = widget.getByRole('region', { name: 'Search filters' });
+    const filters = widget.getByRole('region', { name: 'Filtres de recherche' });
     await expect.poll(() => filters.getByText('Région').count()).toBeGreaterThan(0);
     await expect.poll(() => calls.length).toBe(2);
     expect(calls.map((call) => new URL(call.url()).searchParams.get('locale'))).toEqual([
@@ -420,17 +421,17 @@ describe('two elements on one page', () => {
       page.getByRole('region', { name: 'Annuaire' }).locator('partners-network-search'),
     ];
     await waitForCards(first);
-    await waitForCards(second);
+    await waitForCards(second, 'Afficher plus de partenaires');
     await expect.poll(() => page.url()).toContain('search=');
     const urlBefore = page.url();
     const firstTitles = await first.getByRole('heading', { level: 3 }).allTextContents();
 
     // The second one searches; the first one and the URL do not move.
     searches.length = 0;
-    const secondField = second.getByRole('textbox', { name: 'Search partners' });
+    const secondField = second.getByRole('textbox', { name: 'Rechercher des partenaires' });
     await secondField.fill('zzzz');
     await secondField.press('Enter');
-    await second.getByRole('heading', { name: 'No partners found' }).waitFor();
+    await second.getByRole('heading', { name: 'Aucun partenaire trouvé' }).waitFor();
     expect(searches.map((request) => new URL(request.url()).searchParams.get('locale'))).toEqual([
       'fr-FR',
     ]);
@@ -448,8 +449,10 @@ describe('two elements on one page', () => {
     // After a reload the first one is back from the URL; the second one starts afresh.
     await page.reload();
     await first.getByRole('heading', { name: 'No partners found' }).waitFor();
-    await waitForCards(second);
-    expect(await second.getByRole('textbox', { name: 'Search partners' }).inputValue()).toBe('');
+    await waitForCards(second, 'Afficher plus de partenaires');
+    expect(
+      await second.getByRole('textbox', { name: 'Rechercher des partenaires' }).inputValue(),
+    ).toBe('');
   });
 
   it('sends the portal token, the XSRF cookie, the locale and Accept-Language on a real POST', async () => {

@@ -20,7 +20,7 @@ describe('a visitor opens the partners page', () => {
   it('reads the portal language and shows French labels', async () => {
     const page = await portal.open('/?languageId=fr_FR');
     await page.getByRole('article').first().waitFor();
-    const panel = page.getByRole('region', { name: 'Search filters' });
+    const panel = page.getByRole('region', { name: 'Filtres de recherche' });
     await expect.poll(() => panel.getByText('Région').count()).toBeGreaterThan(0);
   });
 });

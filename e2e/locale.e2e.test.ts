@@ -4,7 +4,7 @@
  * formats the count's numbers for it. Also SPEC 6 and 7: the calls' company and site
  * scope, and the anti-forgery token on the search.
  */
-import type { Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { DirectoryData } from '@partners-network/demo';
 import {
@@ -15,7 +15,7 @@ import {
   searchAnswerTo,
 } from './support/searchCalls';
 import { usePortal } from './support/usePortal';
-import { shownCount } from './support/visibleText';
+import { visibleText } from './support/visibleText';
 
 /** Enough extra partners for a total above 1000, where number formats differ. */
 const EXTRA_PARTNERS = 850;
@@ -39,13 +39,18 @@ const extraPartners: DirectoryData = {
 
 const portal = usePortal({ importDirectory: extraPartners });
 
+/** The count as shown, in any language (its live region says more, out of sight). */
+function shownCount(page: Page): Promise<string> {
+  return visibleText(page.locator('partners-network-search').getByRole('status'));
+}
+
 /** Groups of three digits with `separator`, as de-DE (.), en-US (,) and fr-FR (U+202F) do. */
 function grouped(total: number, separator: string): string {
   return String(total).replace(/\B(?=(\d{3})+$)/g, separator);
 }
 
 describe('the portal language', () => {
-  it('de_DE: locale de-DE on both calls to the portal scope, German texts, German number format', async () => {
+  it('de_DE: locale de-DE on both calls to the portal scope, German texts and messages, German number format', async () => {
     const calls: Request[] = [];
     const { page, answer } = await openWithFirstSearch(portal, '/?languageId=de_DE', {
       beforeNavigate(page) {
@@ -73,9 +78,9 @@ describe('the portal language', () => {
 
     await expect
       .poll(() => shownCount(page))
-      .toBe(`Showing 10 of ${grouped(answer.totalFound, '.')} partners`);
+      .toBe(`Angezeigt: 10 von ${grouped(answer.totalFound, '.')} Partnern`);
     expect(await page.getByRole('radio', { name: 'Lösungspartner' }).isChecked()).toBe(true);
-    const panel = page.getByRole('region', { name: 'Search filters' });
+    const panel = page.getByRole('region', { name: 'Suchfilter' });
     for (const group of ['Region', 'Branche', 'Fachgebiet', 'Partnerstufe', 'Servicesprache']) {
       expect(await panel.getByRole('group', { name: group, exact: true }).count()).toBe(1);
     }
@@ -84,29 +89,29 @@ describe('the portal language', () => {
     const badges = await page
       .getByRole('article')
       .first()
-      .getByRole('list', { name: 'Categories' })
+      .getByRole('list', { name: 'Kategorien' })
       .getByRole('listitem')
       .allTextContents();
     expect(badges).toEqual(answer.partners[0]?.categories);
     expect(badges).toContain('Daten & Analyse');
 
     const more = await searchAnswerTo(page, () =>
-      page.getByRole('button', { name: 'Load More Partners' }).click(),
+      page.getByRole('button', { name: 'Weitere Partner laden' }).click(),
     );
     expect(more.sent.locale).toBe('de-DE');
     // The filter definitions are fetched once, at start.
     expect(calls.filter((call) => isFilterGroupsCall(call))).toHaveLength(1);
     await expect
       .poll(() => shownCount(page))
-      .toBe(`Showing 20 of ${grouped(answer.totalFound, '.')} partners`);
+      .toBe(`Angezeigt: 20 von ${grouped(answer.totalFound, '.')} Partnern`);
   });
 
-  it('fr_FR: locale fr-FR and the French number format', async () => {
+  it('fr_FR: locale fr-FR, French messages and the French number format', async () => {
     const { page, sent, answer } = await openWithFirstSearch(portal, '/?languageId=fr_FR');
     expect(sent.locale).toBe('fr-FR');
     await expect
       .poll(() => shownCount(page))
-      .toBe(`Showing 10 of ${grouped(answer.totalFound, '\u202f')} partners`);
+      .toBe(`Affichage de 10 sur ${grouped(answer.totalFound, '\u202f')} partenaires`);
     expect(await page.getByRole('radio', { name: 'Partenaires solutions' }).isChecked()).toBe(true);
   });
 
@@ -131,7 +136,7 @@ describe('the portal language', () => {
       (response) => isSearchCall(response.request()) && response.url().includes('locale=de-DE'),
     );
     await page
-      .getByRole('navigation', { name: 'Language' })
+      .getByRole('navigation', { name: 'Langue' })
       .getByRole('link', { name: 'Deutsch' })
       .click();
     const sent = readSentSearch((await german).request());

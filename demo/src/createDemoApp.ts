@@ -23,6 +23,7 @@ import {
   renderPartnerPage,
   renderPortalPage,
 } from './renderPortalPage';
+import type { DemoLanguageId } from './renderPortalPage';
 import { readWidgetScriptPath } from './readWidgetScriptPath';
 import { registerEmbeddingRoutes } from './registerEmbeddingRoutes';
 
@@ -69,7 +70,7 @@ export interface DemoApp {
   cspReports: unknown[];
 }
 
-function pageLanguage(request: FastifyRequest): 'en_US' | 'fr_FR' | 'de_DE' {
+function pageLanguage(request: FastifyRequest): DemoLanguageId {
   const query: unknown = request.query;
   if (typeof query === 'object' && query !== null && 'languageId' in query) {
     const value = query.languageId;

@@ -4,10 +4,155 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * Liferay's 13 default languages (`locales.enabled`), each with the portal's own words
+ * around the widget: what a portal page in that language says.
+ */
 export const DEMO_LANGUAGES = [
-  { id: 'en_US', label: 'English', lang: 'en-US' },
-  { id: 'fr_FR', label: 'Français', lang: 'fr-FR' },
-  { id: 'de_DE', label: 'Deutsch', lang: 'de-DE' },
+  {
+    id: 'en_US',
+    label: 'English',
+    lang: 'en-US',
+    dir: 'ltr',
+    home: 'Home',
+    partners: 'Partners',
+    sitePages: 'Site pages',
+    language: 'Language',
+    footer: 'Acme Portal demo page. Partners Network is embedded above.',
+  },
+  {
+    id: 'ar_SA',
+    label: 'العربية',
+    lang: 'ar-SA',
+    dir: 'rtl',
+    home: 'الرئيسية',
+    partners: 'الشركاء',
+    sitePages: 'صفحات الموقع',
+    language: 'اللغة',
+    footer: 'صفحة تجريبية لبوابة Acme. شبكة الشركاء مضمّنة أعلاه.',
+  },
+  {
+    id: 'ca_ES',
+    label: 'Català',
+    lang: 'ca-ES',
+    dir: 'ltr',
+    home: 'Inici',
+    partners: 'Socis',
+    sitePages: 'Pàgines del lloc',
+    language: 'Llengua',
+    footer: 'Pàgina de demostració del portal Acme. La xarxa de socis hi és inserida a dalt.',
+  },
+  {
+    id: 'zh_CN',
+    label: '中文',
+    lang: 'zh-CN',
+    dir: 'ltr',
+    home: '首页',
+    partners: '合作伙伴',
+    sitePages: '站点页面',
+    language: '语言',
+    footer: 'Acme 门户演示页面。上方嵌入了合作伙伴网络。',
+  },
+  {
+    id: 'nl_NL',
+    label: 'Nederlands',
+    lang: 'nl-NL',
+    dir: 'ltr',
+    home: 'Home',
+    partners: 'Partners',
+    sitePages: 'Sitepagina’s',
+    language: 'Taal',
+    footer: 'Demopagina van het Acme-portaal. Het partnernetwerk staat hierboven.',
+  },
+  {
+    id: 'fi_FI',
+    label: 'Suomi',
+    lang: 'fi-FI',
+    dir: 'ltr',
+    home: 'Etusivu',
+    partners: 'Kumppanit',
+    sitePages: 'Sivuston sivut',
+    language: 'Kieli',
+    footer: 'Acme-portaalin esittelysivu. Kumppaniverkosto on upotettu yllä.',
+  },
+  {
+    id: 'fr_FR',
+    label: 'Français',
+    lang: 'fr-FR',
+    dir: 'ltr',
+    home: 'Accueil',
+    partners: 'Partenaires',
+    sitePages: 'Pages du site',
+    language: 'Langue',
+    footer:
+      'Page de démonstration du portail Acme. Le réseau de partenaires est intégré ci-dessus.',
+  },
+  {
+    id: 'de_DE',
+    label: 'Deutsch',
+    lang: 'de-DE',
+    dir: 'ltr',
+    home: 'Startseite',
+    partners: 'Partner',
+    sitePages: 'Seiten der Website',
+    language: 'Sprache',
+    footer: 'Demoseite des Acme-Portals. Das Partnernetzwerk ist oben eingebettet.',
+  },
+  {
+    id: 'hu_HU',
+    label: 'Magyar',
+    lang: 'hu-HU',
+    dir: 'ltr',
+    home: 'Kezdőlap',
+    partners: 'Partnerek',
+    sitePages: 'Webhely oldalai',
+    language: 'Nyelv',
+    footer: 'Az Acme portál bemutatóoldala. A partnerhálózat fent van beágyazva.',
+  },
+  {
+    id: 'ja_JP',
+    label: '日本語',
+    lang: 'ja-JP',
+    dir: 'ltr',
+    home: 'ホーム',
+    partners: 'パートナー',
+    sitePages: 'サイトのページ',
+    language: '言語',
+    footer: 'Acme ポータルのデモページです。パートナーネットワークは上に埋め込まれています。',
+  },
+  {
+    id: 'pt_BR',
+    label: 'Português (Brasil)',
+    lang: 'pt-BR',
+    dir: 'ltr',
+    home: 'Início',
+    partners: 'Parceiros',
+    sitePages: 'Páginas do site',
+    language: 'Idioma',
+    footer: 'Página de demonstração do portal Acme. A rede de parceiros está incorporada acima.',
+  },
+  {
+    id: 'es_ES',
+    label: 'Español',
+    lang: 'es-ES',
+    dir: 'ltr',
+    home: 'Inicio',
+    partners: 'Socios',
+    sitePages: 'Páginas del sitio',
+    language: 'Idioma',
+    footer: 'Página de demostración del portal Acme. La red de socios está insertada arriba.',
+  },
+  {
+    id: 'sv_SE',
+    label: 'Svenska',
+    lang: 'sv-SE',
+    dir: 'ltr',
+    home: 'Start',
+    partners: 'Partner',
+    sitePages: 'Webbplatsens sidor',
+    language: 'Språk',
+    footer: 'Demosida för Acme-portalen. Partnernätverket är inbäddat ovan.',
+  },
 ] as const;
 
 export type DemoLanguageId = (typeof DEMO_LANGUAGES)[number]['id'];
@@ -94,14 +239,15 @@ export const PORTAL_CSS_HASH = `'sha256-${createHash('sha256').update(PORTAL_CSS
 
 /** The portal's page around any content: header, language switch, main column, footer. */
 export function renderLayout(options: LayoutOptions): string {
-  const language = DEMO_LANGUAGES.find((entry) => entry.id === options.languageId);
+  const language =
+    DEMO_LANGUAGES.find((entry) => entry.id === options.languageId) ?? DEMO_LANGUAGES[0];
   const languageLinks = DEMO_LANGUAGES.map(
     (entry) =>
       `<li><a data-language-switch href="/?languageId=${entry.id}" lang="${entry.lang}"` +
       `${entry.id === options.languageId ? ' aria-current="true"' : ''}>${entry.label}</a></li>`,
   ).join('');
   return `<!doctype html>
-<html lang="${language?.lang ?? 'en-US'}" data-language-id="${escapeHtml(options.languageId)}" data-company-id="${escapeHtml(options.companyId)}" data-scope-group-id="${escapeHtml(options.scopeGroupId)}"${options.authToken ? ` data-auth-token="${escapeHtml(options.authToken)}"` : ''} data-background="${escapeHtml(JSON.stringify(DEMO_BACKGROUND))}">
+<html lang="${language.lang}" dir="${language.dir}" data-language-id="${escapeHtml(options.languageId)}" data-company-id="${escapeHtml(options.companyId)}" data-scope-group-id="${escapeHtml(options.scopeGroupId)}"${options.authToken ? ` data-auth-token="${escapeHtml(options.authToken)}"` : ''}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -116,29 +262,32 @@ ${options.head}
 <body>
 <header class="portal-header">
   <a class="portal-brand" href="/">Acme Portal</a>
-  <nav class="portal-nav" aria-label="Site pages">
+  <nav class="portal-nav" aria-label="${escapeHtml(language.sitePages)}">
     <ul>
-      <li><a href="/">Home</a></li>
-      <li><a href="/#/search" aria-current="page">Partners</a></li>
+      <li><a href="/">${escapeHtml(language.home)}</a></li>
+      <li><a href="/#/search" aria-current="page">${escapeHtml(language.partners)}</a></li>
     </ul>
   </nav>
-  <nav aria-label="Language">
+  <nav aria-label="${escapeHtml(language.language)}">
     <ul class="portal-languages">${languageLinks}</ul>
   </nav>
 </header>
 <main class="portal-main" id="content">
 ${options.body}
 </main>
-<footer class="portal-footer">Acme Portal demo page. Partners Network is embedded above.</footer>
+<footer class="portal-footer">${escapeHtml(language.footer)}</footer>
 </body>
 </html>
 `;
 }
 
 export function renderPortalPage(options: PortalPageOptions): string {
+  const language = DEMO_LANGUAGES.find((entry) => entry.id === options.languageId);
   return renderLayout({
     ...options,
     preloadBackground: true,
+    // The portal's page title in its language ('Partners' in English).
+    title: language?.partners ?? options.title,
     head: `<script type="module" src="${escapeHtml(options.widgetScript)}"></script>`,
     body: '<partners-network-search></partners-network-search>',
   });

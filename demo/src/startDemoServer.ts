@@ -29,7 +29,8 @@ export interface RunningDemo {
 export async function startDemoServer(options: StartDemoOptions): Promise<RunningDemo> {
   mkdirSync(dirname(options.databasePath), { recursive: true });
   const store = await openSqliteStore({ path: options.databasePath });
-  await seedIfEmpty(store);
+  // Filter labels in all 13 of Liferay's default languages: the language switch offers them all.
+  await seedIfEmpty(store, { allLanguages: true });
   if (options.importDirectory) await store.importDirectory(options.importDirectory);
   // Search index built before the first visitor, not on their first search.
   await store.warm();

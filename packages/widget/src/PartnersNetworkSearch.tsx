@@ -1,21 +1,31 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { adoptStyles } from './adoptStyles';
+import type { Translator } from './core/i18n/createTranslator';
+import { loadTranslator } from './core/i18n/loadTranslator';
+import { resolveSearchSetup } from './core/resolveSearchSetup';
 import { SearchPage } from './SearchPage';
 import type { SearchPageProps } from './SearchPage';
+import { MessagesContext } from './ui/MessagesContext';
 
 export interface PartnersNetworkSearchProps extends SearchPageProps {
   /** On the host <div> (the shadow root's host): place and size it from the page. */
   className?: string;
+  /** Operator's replacements for the page's messages, as the element's `messages`. */
+  messages?: unknown;
 }
 
 /**
  * The search page for React hosts, isolated like the custom element: it renders into
  * the shadow root of its own <div>, with the widget's styles adopted there. A new
- * `context`, `portal`, `location` or `syncUrl` starts a new page (new requests), like a
- * changed attribute on the element.
+ * `context`, `portal`, `location`, `syncUrl` or `messages` starts a new page (new
+ * requests), like a changed attribute on the element.
  */
-export function PartnersNetworkSearch({ className, ...props }: PartnersNetworkSearchProps) {
+export function PartnersNetworkSearch({
+  className,
+  messages,
+  ...props
+}: PartnersNetworkSearchProps) {
   const [shadow, setShadow] = useState<ShadowRoot | null>(null);
   const hostRef = useCallback((host: HTMLDivElement | null) => {
     if (host === null) return;
@@ -23,10 +33,47 @@ export function PartnersNetworkSearch({ className, ...props }: PartnersNetworkSe
     adoptStyles(root);
     setShadow(root);
   }, []);
-  const key = JSON.stringify([props.context, props.portal, props.location, props.syncUrl]);
+  const key = JSON.stringify([
+    props.context,
+    props.portal,
+    props.location,
+    props.syncUrl,
+    messages,
+  ]);
   return (
     <div ref={hostRef} className={className}>
-      {shadow !== null && createPortal(<SearchPage key={key} {...props} />, shadow)}
+      {shadow !== null &&
+        createPortal(<TranslatedPage key={key} messages={messages} {...props} />, shadow)}
+    </div>
+  );
+}
+
+/** The page once the visitor's messages are there; props are read on the first render. */
+function TranslatedPage({ messages, ...props }: SearchPageProps & { messages?: unknown }) {
+  const [start] = useState(() => {
+    const setup = resolveSearchSetup(props);
+    return { setup, translator: loadTranslator(setup.portal.languageId, messages) };
+  });
+  const [translator, setTranslator] = useState<Translator | null>(() =>
+    start.translator instanceof Promise ? null : start.translator,
+  );
+  useEffect(() => {
+    let current = true;
+    if (start.translator instanceof Promise) {
+      void start.translator.then((loaded) => {
+        if (current) setTranslator(loaded);
+      });
+    }
+    return () => {
+      current = false;
+    };
+  }, [start]);
+  if (translator === null) return null;
+  return (
+    <div data-pn-container="" lang={translator.lang} dir={translator.dir}>
+      <MessagesContext.Provider value={translator}>
+        <SearchPage {...props} {...start.setup} />
+      </MessagesContext.Provider>
     </div>
   );
 }

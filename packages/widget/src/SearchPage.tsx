@@ -9,6 +9,7 @@ import { BackLink } from './ui/BackLink';
 import { ErrorPanel } from './ui/ErrorPanel';
 import { FilterPanel } from './ui/FilterPanel';
 import { LoadMoreButton } from './ui/LoadMoreButton';
+import { useMessages } from './ui/MessagesContext';
 import { NoResultsPanel } from './ui/NoResultsPanel';
 import { ResultsCount } from './ui/ResultsCount';
 import { ResultsList } from './ui/ResultsList';
@@ -37,6 +38,7 @@ function navigateHome(): void {
 export function SearchPage({ onNavigateHome = navigateHome, ...options }: SearchPageProps) {
   const { state, portal, backHref, canLoadMore, announcement, list, actions } =
     useSearchController(options);
+  const t = useMessages();
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const [resetSignal, setResetSignal] = useState(0);
@@ -57,7 +59,7 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
     () => selectChips(filterGroups, state.selectedItemIds),
     [filterGroups, state.selectedItemIds],
   );
-  const announced = announcement ? announceResults(announcement) : SILENT;
+  const announced = announcement ? announceResults(announcement, t) : SILENT;
 
   if (state.phase === 'error') {
     return (
@@ -104,7 +106,7 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
             />
             <section
               className="pn-results"
-              aria-label="Partner results"
+              aria-label={t('results')}
               aria-busy={busy}
               data-refreshing={state.loading || undefined}
               // A click on a card (mouse or Enter) is the visitor leaving for a partner.

@@ -29,8 +29,28 @@ function createElementClass(): CustomElementConstructor {
     /** This element's name in `urlOwner`. */
     readonly #token = Symbol(ELEMENT_NAME);
     #restartQueued = false;
+    #messages: unknown;
+
+    /**
+     * Operator's messages as an object (`{ "loadMore": "…", "fr": { … } }`): set, it
+     * replaces the `messages` attribute and restarts the page like a changed attribute.
+     */
+    get messages(): unknown {
+      return this.#messages;
+    }
+
+    set messages(value: unknown) {
+      this.#messages = value;
+      this.#queueRestart();
+    }
 
     connectedCallback(): void {
+      // A page may set `messages` before this script defined the element: take it over.
+      if (Object.hasOwn(this, 'messages')) {
+        const value: unknown = Reflect.get(this, 'messages');
+        Reflect.deleteProperty(this, 'messages');
+        this.#messages = value;
+      }
       if (this.#unmount === null) this.#start();
     }
 
@@ -43,8 +63,12 @@ function createElementClass(): CustomElementConstructor {
     }
 
     attributeChangedCallback(_name: string, oldValue: string | null, value: string | null): void {
+      if (oldValue !== value) this.#queueRestart();
+    }
+
+    #queueRestart(): void {
       // Before the first connect the attributes are read by #start anyway.
-      if (oldValue === value || this.#unmount === null || this.#restartQueued) return;
+      if (this.#unmount === null || this.#restartQueued) return;
       // Several attributes set in one go restart the page once, with all of them.
       this.#restartQueued = true;
       queueMicrotask(() => {
@@ -57,7 +81,9 @@ function createElementClass(): CustomElementConstructor {
 
     #start(): void {
       try {
-        const { context, urlState } = readElementAttributes(this);
+        const attributes = readElementAttributes(this);
+        const { context, urlState } = attributes;
+        const messages = this.#messages ?? attributes.messages;
         const ownsUrl = urlState === 'url' || (urlState === null && urlOwner === null);
         if (urlState === null && !ownsUrl) {
           logWarning(
@@ -69,8 +95,8 @@ function createElementClass(): CustomElementConstructor {
         }
         if (ownsUrl) urlOwner = this.#token;
         const options: MountOptions = ownsUrl
-          ? { context }
-          : { context, syncUrl: false, location: NO_LOCATION };
+          ? { context, messages }
+          : { context, messages, syncUrl: false, location: NO_LOCATION };
         this.#unmount = mount(this, options);
       } catch (error) {
         // SPEC 8: a start-up failure is logged to the console only.

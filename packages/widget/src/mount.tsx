@@ -2,14 +2,24 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { adoptStyles } from './adoptStyles';
+import type { Translator } from './core/i18n/createTranslator';
+import { loadTranslator } from './core/i18n/loadTranslator';
 import { logError } from './core/log';
 import { resolveSearchSetup } from './core/resolveSearchSetup';
 import { SearchPage } from './SearchPage';
 import type { SearchPageProps } from './SearchPage';
+import { MessagesContext } from './ui/MessagesContext';
 
 export { partnersNetworkStyles } from './adoptStyles';
 
-export type MountOptions = SearchPageProps;
+export interface MountOptions extends SearchPageProps {
+  /**
+   * Operator's replacements for the page's messages (the element's `messages`):
+   * `{ "loadMore": "…", "fr": { "loadMore": "…" } }`, parsed, never trusted. They win
+   * over `window.partnersNetworkSettings.messages`.
+   */
+  messages?: unknown;
+}
 
 /**
  * Renders the search page into `element`'s shadow root (attached, open, when the
@@ -34,7 +44,14 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
       options.filterDefinitions ?? api.fetchFilterDefinitions(requests.signal);
     // The controller awaits it and logs a failure; unmounted before that, nobody does.
     filterDefinitions.catch(() => undefined);
-    timer = setTimeout(() => {
+    // en-US is at hand; another language's catalogue loads beside the first request.
+    const messages = loadTranslator(portal.languageId, options.messages);
+    const render = (translator: Translator) => {
+      if (!mounted) return;
+      // The root of the page in the shadow root: its language and direction, whatever
+      // the host page's (`all: initial` in the styles does not reset direction).
+      container.lang = translator.lang;
+      container.dir = translator.dir;
       adoptStyles(shadow);
       const created = createRoot(container, {
         // SPEC 8: a start-up failure is logged to the console only.
@@ -42,8 +59,17 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
       });
       root = created;
       const props: SearchPageProps = { ...options, portal, api, location, filterDefinitions };
-      startTransition(() => created.render(<SearchPage {...props} />));
-    });
+      startTransition(() =>
+        created.render(
+          <MessagesContext.Provider value={translator}>
+            <SearchPage {...props} />
+          </MessagesContext.Provider>,
+        ),
+      );
+    };
+    // The catalogue's chunk arrives in a task of its own: render there.
+    if (messages instanceof Promise) void messages.then(render);
+    else timer = setTimeout(() => render(messages));
   });
   let mounted = true;
   return () => {

@@ -18,6 +18,8 @@ export interface ElementAttributes {
   context: Partial<PortalContext>;
   /** null when the attribute is absent or unusable: the element decides. */
   urlState: UrlState | null;
+  /** `messages`, JSON-parsed (mount() checks each message); undefined when absent or not JSON. */
+  messages: unknown;
 }
 
 /** Every attribute the element reads; changing one on a live element restarts the page. */
@@ -30,6 +32,7 @@ export const ELEMENT_ATTRIBUTES = [
   'background-url',
   'background-sources',
   'url-state',
+  'messages',
 ] as const;
 
 type Read = (name: (typeof ELEMENT_ATTRIBUTES)[number]) => string | null;
@@ -134,8 +137,18 @@ export function readElementAttributes(element: Element): ElementAttributes {
   if (rawUrlState === 'url' || rawUrlState === 'memory') urlState = rawUrlState;
   else if (rawUrlState) problems.push('url-state is neither "url" nor "memory"');
 
+  const rawMessages = read('messages');
+  let messages: unknown;
+  if (rawMessages) {
+    try {
+      messages = JSON.parse(rawMessages);
+    } catch {
+      problems.push('messages is not JSON');
+    }
+  }
+
   if (problems.length > 0) {
     logWarning(`ignoring attributes: ${problems.join('; ')}.`);
   }
-  return { context, urlState };
+  return { context, urlState, messages };
 }

@@ -6,6 +6,7 @@ import type { DirectoryData, LocalizedText, SiteData } from '../store/DirectoryD
 import type { Random } from './createRandom';
 import { createRandom } from './createRandom';
 import { logoUrl } from '../routes/logos';
+import { EXTRA_LABEL_LOCALES, EXTRA_LABELS } from './extraLabels';
 
 export const SEED_COMPANY_ID = '20097';
 export const SEED_SCOPE_GROUP_ID = '20121';
@@ -20,11 +21,30 @@ export interface GenerateDirectoryOptions {
   seed?: number;
   /** Adds the small second site; default true. */
   secondSite?: boolean;
+  /**
+   * Filter labels (global filters, groups, items) in all 13 of Liferay's default
+   * languages, not only en-US, fr-FR and de-DE; default false. Every locale a site has
+   * is one more copy of its search index, so the benchmarks' large directories keep 3.
+   */
+  allLanguages?: boolean;
 }
 
 type Texts = readonly [en: string, fr: string, de: string];
 
 const text = ([en, fr, de]: Texts): LocalizedText => ({ 'en-US': en, 'fr-FR': fr, 'de-DE': de });
+
+type Label = (texts: Texts) => LocalizedText;
+
+/** A label in every language of EXTRA_LABELS too (those it has). */
+const textInAllLanguages: Label = (texts) => {
+  const extra = EXTRA_LABELS.get(texts[0]) ?? [];
+  const label = text(texts);
+  EXTRA_LABEL_LOCALES.forEach((locale, index) => {
+    const value = extra[index];
+    if (value !== undefined) label[locale] = value;
+  });
+  return label;
+};
 
 const REGIONS: readonly Texts[] = [
   ['Western Europe', "Europe de l'Ouest", 'Westeuropa'],
@@ -240,7 +260,7 @@ function summaryTexts(
   return { en, fr, de };
 }
 
-function mainSite(partnerCount: number, random: Random): SiteData {
+function mainSite(partnerCount: number, random: Random, label: Label): SiteData {
   const regions = items(40001, REGIONS);
   const industries = items(40101, INDUSTRIES);
   const expertise = items(40201, EXPERTISE);
@@ -248,9 +268,9 @@ function mainSite(partnerCount: number, random: Random): SiteData {
   const languages = items(40401, LANGUAGES);
   const group = (key: string, name: Texts, list: ItemDef[], showAsCategory = false) => ({
     key,
-    name: text(name),
+    name: label(name),
     showAsCategory,
-    filterItems: list.map((item) => ({ id: item.id, name: text(item.name) })),
+    filterItems: list.map((item) => ({ id: item.id, name: label(item.name) })),
   });
 
   const usedSlugs = new Map<string, number>();
@@ -327,14 +347,14 @@ function mainSite(partnerCount: number, random: Random): SiteData {
     ],
     globalFilters: GLOBAL_FILTERS.map((filter) => ({
       name: filter.name,
-      label: text(filter.label),
+      label: label(filter.label),
       filterGroups: [...filter.groups],
     })),
     partners,
   };
 }
 
-function secondSite(): SiteData {
+function secondSite(label: Label): SiteData {
   const cantons: Texts[] = [
     ['Zürich', 'Zurich', 'Zürich'],
     ['Geneva', 'Genève', 'Genf'],
@@ -358,20 +378,20 @@ function secondSite(): SiteData {
     filterGroups: [
       {
         key: 'canton',
-        name: text(['Canton', 'Canton', 'Kanton']),
+        name: label(['Canton', 'Canton', 'Kanton']),
         showAsCategory: true,
-        filterItems: cantons.map((name, index) => ({ id: 50001 + index, name: text(name) })),
+        filterItems: cantons.map((name, index) => ({ id: 50001 + index, name: label(name) })),
       },
     ],
     globalFilters: [
       {
         name: 'reseller-partners',
-        label: text(['Reseller Partners', 'Partenaires revendeurs', 'Vertriebspartner']),
+        label: label(['Reseller Partners', 'Partenaires revendeurs', 'Vertriebspartner']),
         filterGroups: ['canton'],
       },
       {
         name: 'service-partners',
-        label: text(['Service Partners', 'Partenaires de services', 'Servicepartner']),
+        label: label(['Service Partners', 'Partenaires de services', 'Servicepartner']),
         filterGroups: ['canton'],
       },
     ],
@@ -394,7 +414,8 @@ function secondSite(): SiteData {
 
 export function generateDirectory(options: GenerateDirectoryOptions = {}): DirectoryData {
   const random = createRandom(options.seed ?? 20121);
-  const sites = [mainSite(options.partnerCount ?? DEFAULT_PARTNER_COUNT, random)];
-  if (options.secondSite ?? true) sites.push(secondSite());
+  const label = options.allLanguages ? textInAllLanguages : text;
+  const sites = [mainSite(options.partnerCount ?? DEFAULT_PARTNER_COUNT, random, label)];
+  if (options.secondSite ?? true) sites.push(secondSite(label));
   return { sites };
 }

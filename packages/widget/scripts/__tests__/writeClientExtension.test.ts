@@ -51,6 +51,32 @@ describe('writeClientExtension', () => {
     expect(yaml).not.toContain('cssURLs');
   });
 
+  it('copies the message catalogues the entry imports on demand, beside it', () => {
+    const dist = fakeBuild(
+      {
+        'src/register.ts': {
+          file: 'partners-network-AbC123.js',
+          isEntry: true,
+          dynamicImports: [
+            'src/core/i18n/catalogues/fr-FR.ts',
+            'src/core/i18n/catalogues/ar-SA.ts',
+          ],
+        },
+        'src/core/i18n/catalogues/fr-FR.ts': { file: 'fr-FR-Q1w2.js', isDynamicEntry: true },
+        'src/core/i18n/catalogues/ar-SA.ts': { file: 'ar-SA-E3r4.js', isDynamicEntry: true },
+      },
+      ['partners-network-AbC123.js', 'fr-FR-Q1w2.js', 'ar-SA-E3r4.js'],
+    );
+    const out = join(dist, 'extension');
+    const files = writeClientExtension({ dist, out });
+    expect(files.files).toEqual(['partners-network-AbC123.js', 'fr-FR-Q1w2.js', 'ar-SA-E3r4.js']);
+    // import('./fr-FR-Q1w2.js') resolves beside the entry: both in the extension's dist/.
+    expect(readFileSync(join(out, 'dist/ar-SA-E3r4.js'), 'utf8')).toBe('/* ar-SA-E3r4.js */');
+    expect(readFileSync(join(out, 'client-extension.yaml'), 'utf8')).toContain(
+      '  urls:\n    - partners-network-AbC123.js\n',
+    );
+  });
+
   it('refuses a folder that was not built', () => {
     const dist = mkdtempSync(join(tmpdir(), 'pn-cx-'));
     folders.push(dist);

@@ -55,11 +55,15 @@ describe('<partners-network-search> attributes', () => {
     element.setAttribute('back-button-url', '/accueil');
     await waitFor(() => expect(calls.map((call) => call.method)).toEqual(['GET', 'POST']));
     expect(calls.every((call) => call.locale === 'fr-FR')).toBe(true);
-    // The body renders after the hero, in a transition: wait for it, not for a fixed time.
+    // The body renders after the hero, in a transition, and in French once its catalogue
+    // (a chunk) is in: wait for it, not for a fixed time.
     await waitFor(() =>
       expect(shadowOf(element).querySelector('a[part="back-link"]')?.getAttribute('href')).toBe(
         '/accueil',
       ),
+    );
+    expect(shadowOf(element).querySelector('a[part="back-link"]')).toHaveTextContent(
+      'Retour à la page d’accueil',
     );
     // One page in the shadow root, not one per attribute.
     expect(shadowOf(element).querySelectorAll('.pn-root')).toHaveLength(1);

@@ -96,7 +96,8 @@ describe('announceResults', () => {
   it('says the count, then the filters and text applied', () => {
     expect(
       announceResults({
-        countText: 'Showing 10 of 25 partners',
+        loaded: 10,
+        total: 25,
         addedCount: 0,
         globalFilterLabel: 'Technology',
         itemNames: ['Europe', 'Asia'],
@@ -112,7 +113,8 @@ describe('announceResults', () => {
   it('says how many Load More added, before the count', () => {
     expect(
       announceResults({
-        countText: 'Showing 20 of 25 partners',
+        loaded: 20,
+        total: 25,
         addedCount: 10,
         globalFilterLabel: 'Technology',
         itemNames: [],
@@ -121,7 +123,8 @@ describe('announceResults', () => {
     ).toEqual({ count: 'Showing 20 of 25 partners', before: '10 more partners added.', after: '' });
     expect(
       announceResults({
-        countText: 'Showing 21 of 21 partners',
+        loaded: 21,
+        total: 21,
         addedCount: 1,
         globalFilterLabel: '',
         itemNames: [],
@@ -133,7 +136,8 @@ describe('announceResults', () => {
   it('says no partners were found, with the filters to loosen', () => {
     expect(
       announceResults({
-        countText: '',
+        loaded: 0,
+        total: 0,
         addedCount: 0,
         globalFilterLabel: '',
         itemNames: [],

@@ -55,6 +55,48 @@ describe('mount', () => {
   });
 });
 
+describe('mount() in the portal language', () => {
+  it.each([
+    { languageId: 'fr-FR', heading: 'Réseau de partenaires', lang: 'fr-FR', dir: 'ltr' },
+    { languageId: 'ar-SA', heading: 'شبكة الشركاء', lang: 'ar-SA', dir: 'rtl' },
+    { languageId: 'it-IT', heading: 'Partners Network', lang: 'en-US', dir: 'ltr' },
+  ])(
+    '$languageId: $lang messages, dir $dir on the root',
+    async ({ languageId, heading, lang, dir }) => {
+      const host = document.body.appendChild(document.createElement('div'));
+      const unmount = mount(host, { context: { ...context, languageId }, syncUrl: false });
+      const shadow = host.shadowRoot;
+      if (shadow === null) throw new Error('no shadow root');
+      await waitFor(() => expect(shadow.querySelector('h1')).toHaveTextContent(heading));
+      const root = shadow.querySelector('[data-pn-container]');
+      expect(root?.getAttribute('lang')).toBe(lang);
+      expect(root?.getAttribute('dir')).toBe(dir);
+      unmount();
+    },
+  );
+
+  it("shows an operator's message from the options, over the settings object's", async () => {
+    Reflect.set(window, 'partnersNetworkSettings', {
+      messages: { heading: 'From the settings', searchButton: 'Go' },
+    });
+    try {
+      const host = document.body.appendChild(document.createElement('div'));
+      const unmount = mount(host, {
+        context: { ...context, languageId: 'de-DE' },
+        syncUrl: false,
+        messages: { de: { heading: 'Unsere Partner' } },
+      });
+      const shadow = host.shadowRoot;
+      if (shadow === null) throw new Error('no shadow root');
+      await waitFor(() => expect(shadow.querySelector('h1')).toHaveTextContent('Unsere Partner'));
+      expect(shadow.querySelector('button[type="submit"]')).toHaveTextContent('Go');
+      unmount();
+    } finally {
+      Reflect.deleteProperty(window, 'partnersNetworkSettings');
+    }
+  });
+});
+
 describe('<partners-network-search>', () => {
   it('is defined once, mounts when connected and unmounts when removed', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);

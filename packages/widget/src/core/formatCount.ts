@@ -43,7 +43,8 @@ export function prepareFormatCount(locale: string): void {
   if (formatWithoutIntl(0, locale) === null) numberFormat(locale);
 }
 
-function formatNumber(value: number, locale: string): string {
+/** A number in the locale's format (plain digits where they are that format). */
+export function formatNumber(value: number, locale: string): string {
   return formatWithoutIntl(value, locale) ?? numberFormat(locale).format(value);
 }
 

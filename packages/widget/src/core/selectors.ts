@@ -1,6 +1,5 @@
 /** Values derived from the model or SearchState: computed on read, never stored, so they cannot go stale. */
 import type { FilterGroup } from '@partners-network/contract';
-import { formatCount } from './formatCount';
 import type { SearchModel } from './searchReducer';
 import type { PagePhase, SearchState } from './types';
 
@@ -45,23 +44,17 @@ export function selectShowSkeleton(state: SearchState): boolean {
   );
 }
 
-/** 'Showing {loaded} of {total} partners' in the page's locale; '' while no card shows. */
-export function selectCountText(
-  state: Pick<SearchState, 'cards' | 'totalFound'>,
-  locale: string,
-): string {
-  // Not shown without cards: the first render skips the costly Intl.NumberFormat set-up.
-  if (state.cards.length === 0) return '';
-  return formatCount(state.cards.length, state.totalFound, locale);
-}
-
 /**
  * What the live region speaks about: the list shown and the search it answers. It
  * follows settled answers only (the model's `shown`), so typing or ticking a box says
- * nothing until the answer is in. Words are the UI's (ui/resultsAnnouncement.ts).
+ * nothing until the answer is in. Words are the UI's (ui/resultsAnnouncement.ts, from the
+ * page's message catalogue).
  */
 export interface AnnouncementFacts {
-  countText: string;
+  /** Cards shown (0: the list is empty). */
+  loaded: number;
+  /** totalFound of the answer. */
+  total: number;
   addedCount: number;
   globalFilterLabel: string;
   itemNames: string[];
@@ -69,16 +62,14 @@ export interface AnnouncementFacts {
 }
 
 /** null until an answer has settled (the live region says nothing yet). */
-export function selectAnnouncementFacts(
-  model: SearchModel,
-  locale: string,
-): AnnouncementFacts | null {
+export function selectAnnouncementFacts(model: SearchModel): AnnouncementFacts | null {
   const { shown } = model;
   if (shown === null || model.errorMessage !== '') return null;
   const items = selectItemsById(model.filterGroups);
   const { globalFilter, filterItemIds, text } = shown.criteria;
   return {
-    countText: selectCountText(model, locale),
+    loaded: model.cards.length,
+    total: model.totalFound,
     addedCount: shown.addedCount,
     globalFilterLabel:
       model.globalFilters.find((filter) => filter.name === globalFilter)?.label ?? '',

@@ -33,7 +33,7 @@ export interface UseSearchControllerResult {
   backHref: string;
   /** Load More button visible (SPEC 5). */
   canLoadMore: boolean;
-  /** What the live region speaks about (count in the portal's locale, filters, text): the last settled answer. */
+  /** What the live region speaks about (count, filters, text): the last settled answer. */
   announcement: AnnouncementFacts | null;
   /** The list shown: its generation (a key) and how many cards came with it. */
   list: ShownList | null;
@@ -91,7 +91,7 @@ export function useSearchController(
     portal,
     backHref,
     canLoadMore: selectCanLoadMore(model),
-    announcement: selectAnnouncementFacts(model, locale),
+    announcement: selectAnnouncementFacts(model),
     list: model.shown,
     actions,
   };

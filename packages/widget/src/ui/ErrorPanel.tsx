@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useMessages } from './MessagesContext';
 
 export interface ErrorPanelProps {
   /** Called by 'Go to the home page'; the page passes a navigation to '/'. */
@@ -7,6 +8,7 @@ export interface ErrorPanelProps {
 
 export function ErrorPanel({ onGoHome }: ErrorPanelProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const t = useMessages();
 
   // The panel replaces the page, so focus would otherwise be lost on a removed node.
   useEffect(() => {
@@ -16,18 +18,16 @@ export function ErrorPanel({ onGoHome }: ErrorPanelProps) {
   return (
     <div className="pn-panel pn-error" part="error-panel">
       <h2 className="pn-panel__title" tabIndex={-1} ref={headingRef}>
-        Something went wrong.
+        {t('errorTitle')}
       </h2>
-      <p className="pn-panel__text">
-        We apologise and are fixing the problem. Please try again later.
-      </p>
+      <p className="pn-panel__text">{t('errorText')}</p>
       <button
         type="button"
         className="pn-button pn-button--primary"
         part="button home-button"
         onClick={onGoHome}
       >
-        Go to the home page
+        {t('goHome')}
       </button>
     </div>
   );

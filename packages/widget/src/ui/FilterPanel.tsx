@@ -1,5 +1,6 @@
 import { memo, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { useMessages } from './MessagesContext';
 
 export interface FilterOption {
   name: string;
@@ -27,7 +28,7 @@ export interface FilterPanelProps {
   visibleItems: number;
   /** Global filters shown before 'View More' (SPEC 9: VISIBLE_GLOBAL_FILTERS). */
   visibleGlobalFilters: number;
-  /** Legend of the global filter radio group. */
+  /** Legend of the global filter radio group; default: the `partnerType` message. */
   globalFilterLegend?: string;
 }
 
@@ -41,9 +42,10 @@ export const FilterPanel = memo(function FilterPanel({
   onToggleItem,
   visibleItems,
   visibleGlobalFilters,
-  globalFilterLegend = 'Partner type',
+  globalFilterLegend,
 }: FilterPanelProps) {
   const ids = useId();
+  const t = useMessages();
   // Folded behind the toggle at 767 px and below (styles.css); wider, always open.
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -70,7 +72,7 @@ export const FilterPanel = memo(function FilterPanel({
         aria-controls={`${ids}-panel`}
         onClick={() => setOpen(!open)}
       >
-        Search filters
+        {t('searchFilters')}
         <span className="pn-filters-toggle__icon" aria-hidden="true" />
       </button>
       <section
@@ -80,13 +82,13 @@ export const FilterPanel = memo(function FilterPanel({
         aria-labelledby={`${ids}-title`}
       >
         <h2 className="pn-filters__title" id={`${ids}-title`}>
-          Search filters
+          {t('searchFilters')}
         </h2>
         {globalFilters.length > 0 && (
           <ExpandableGroup
             // A new list of filters is a new group: forget the old View More choice.
             key={globalFilters.map((f) => f.name).join('\n')}
-            legend={globalFilterLegend}
+            legend={globalFilterLegend ?? t('partnerType')}
             count={globalFilters.length}
             visible={visibleGlobalFilters}
             startExpanded={selectedGlobalIndex >= visibleGlobalFilters}
@@ -161,6 +163,7 @@ function ExpandableGroup({ legend, count, visible, startExpanded, render }: Expa
   // null until the visitor clicks: until then a selection beyond the fold keeps it open.
   const [choice, setChoice] = useState<boolean | null>(null);
   const listId = useId();
+  const t = useMessages();
   const foldable = count > visible;
   const expanded = foldable && (choice ?? startExpanded);
 
@@ -177,10 +180,10 @@ function ExpandableGroup({ legend, count, visible, startExpanded, render }: Expa
           part="button view-more-button"
           aria-expanded={expanded}
           aria-controls={listId}
-          aria-label={`${expanded ? 'View less' : 'View more'} ${legend}`}
+          aria-label={t(expanded ? 'viewLessGroup' : 'viewMoreGroup', { group: legend })}
           onClick={() => setChoice(!expanded)}
         >
-          {expanded ? 'View Less' : 'View More'}
+          {t(expanded ? 'viewLess' : 'viewMore')}
         </button>
       )}
     </fieldset>

@@ -1,3 +1,5 @@
+import { useMessages } from './MessagesContext';
+
 export interface LoadMoreButtonProps {
   /** SPEC 5: true only while 0 < loaded < totalFound (core's selectCanLoadMore). */
   canLoadMore: boolean;
@@ -6,6 +8,7 @@ export interface LoadMoreButtonProps {
 }
 
 export function LoadMoreButton({ canLoadMore, loading, onLoadMore }: LoadMoreButtonProps) {
+  const t = useMessages();
   if (!canLoadMore) return null;
   return (
     <div className="pn-load-more">
@@ -19,7 +22,7 @@ export function LoadMoreButton({ canLoadMore, loading, onLoadMore }: LoadMoreBut
           if (!loading) onLoadMore();
         }}
       >
-        Load More Partners
+        {t('loadMore')}
       </button>
     </div>
   );

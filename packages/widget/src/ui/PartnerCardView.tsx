@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { useMessages } from './MessagesContext';
 
 export interface PartnerCardData {
   key: string;
@@ -14,13 +15,16 @@ export interface PartnerCardViewProps {
 }
 
 /**
- * One result. Every field is rendered as text (React escapes it); the title link
+ * One result. Title and summary take their own direction (`dir="auto"`): a partner
+ * text in English on an Arabic page keeps its punctuation where English puts it.
+ * Every field is rendered as text (React escapes it); the title link
  * stretches over the whole card so the card is one click target and one tab stop.
  * The element marked data-card-focus receives focus after Load More.
  */
 // Memoised: cards keep their identity across Load More, so only the new ones render.
 export const PartnerCardView = memo(function PartnerCardView({ card }: PartnerCardViewProps) {
   const linked = card.href !== null;
+  const t = useMessages();
   return (
     <article
       className="pn-card"
@@ -43,7 +47,7 @@ export const PartnerCardView = memo(function PartnerCardView({ card }: PartnerCa
       </div>
       <div className="pn-card__body">
         {card.categories.length > 0 && (
-          <ul className="pn-card__badges" aria-label="Categories">
+          <ul className="pn-card__badges" aria-label={t('categories')}>
             {card.categories.map((name, index) => (
               <li key={`${index}-${name}`} className="pn-badge" part="badge">
                 {name}
@@ -51,7 +55,7 @@ export const PartnerCardView = memo(function PartnerCardView({ card }: PartnerCa
             ))}
           </ul>
         )}
-        <h3 className="pn-card__title">
+        <h3 className="pn-card__title" dir="auto">
           {card.href !== null ? (
             <a className="pn-card__link" part="card-link" href={card.href} data-card-focus="">
               {card.title}
@@ -60,7 +64,9 @@ export const PartnerCardView = memo(function PartnerCardView({ card }: PartnerCa
             card.title
           )}
         </h3>
-        <p className="pn-card__summary">{card.summary}</p>
+        <p className="pn-card__summary" dir="auto">
+          {card.summary}
+        </p>
       </div>
     </article>
   );

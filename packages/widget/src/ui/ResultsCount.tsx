@@ -1,3 +1,5 @@
+import { useMessages } from './MessagesContext';
+
 export interface ResultsCountProps {
   /** 'Showing {loaded} of {total} partners', already in the locale's number format. */
   text: string;
@@ -14,6 +16,7 @@ export interface ResultsCountProps {
  * Atomic, so a change is read as one sentence.
  */
 export function ResultsCount({ text, before = '', after = '' }: ResultsCountProps) {
+  const t = useMessages();
   return (
     <p
       className="pn-count"
@@ -24,7 +27,11 @@ export function ResultsCount({ text, before = '', after = '' }: ResultsCountProp
     >
       {before !== '' && <span className="pn-sr-only">{`${before} `}</span>}
       {text}
-      {after !== '' && <span className="pn-sr-only">{text !== '' ? `. ${after}` : after}</span>}
+      {after !== '' && (
+        <span className="pn-sr-only">
+          {text !== '' ? t('afterCount', { details: after }) : after}
+        </span>
+      )}
     </p>
   );
 }

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { Ref } from 'react';
+import { useMessages } from './MessagesContext';
 import { PartnerCardView } from './PartnerCardView';
 import type { PartnerCardData } from './PartnerCardView';
 
@@ -20,9 +21,10 @@ export const ResultsList = memo(function ResultsList({
   eagerCount = Infinity,
   listRef,
 }: ResultsListProps) {
+  const t = useMessages();
   if (cards.length === 0) return null;
   return (
-    <ul className="pn-grid pn-results__list" ref={listRef} aria-label="Partners">
+    <ul className="pn-grid pn-results__list" ref={listRef} aria-label={t('partners')}>
       {cards.map((card, index) => (
         <li
           key={card.key}

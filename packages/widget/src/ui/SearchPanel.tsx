@@ -1,6 +1,7 @@
 import { memo, useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent, MouseEvent, Ref } from 'react';
-import { findSearchTextProblem, SEARCH_TEXT_INVALID_MESSAGE } from '@partners-network/contract';
+import { findSearchTextProblem } from '@partners-network/contract';
+import { useMessages } from './MessagesContext';
 
 export interface SearchPanelProps {
   /** Text supplied from outside (the last search, a restored saved search, '' after RESET ALL). */
@@ -31,6 +32,7 @@ export const SearchPanel = memo(function SearchPanel({
   // Enter counts on key release, but only when it was also pressed in this field.
   const enterDown = useRef(false);
   const ids = useId();
+  const t = useMessages();
   const tooltipId = `${ids}-tooltip`;
 
   // Adopt outside text during render (no effect, no flash of the old value).
@@ -78,12 +80,12 @@ export const SearchPanel = memo(function SearchPanel({
   return (
     <section className="pn-search" part="search-panel" aria-labelledby={`${ids}-heading`}>
       <h1 className="pn-search__heading" id={`${ids}-heading`}>
-        Partners Network
+        {t('heading')}
       </h1>
       <form
         className="pn-search__form"
         role="search"
-        aria-label="PreferredPartners"
+        aria-label={t('searchForm')}
         noValidate
         onSubmit={handleSubmit}
       >
@@ -95,8 +97,8 @@ export const SearchPanel = memo(function SearchPanel({
               part="search-input"
               type="text"
               name="search"
-              aria-label="Search partners"
-              placeholder="Search partners"
+              aria-label={t('searchField')}
+              placeholder={t('searchPlaceholder')}
               autoComplete="off"
               enterKeyHint="search"
               value={value}
@@ -111,7 +113,7 @@ export const SearchPanel = memo(function SearchPanel({
                 type="button"
                 className="pn-search__clear"
                 part="button clear-button"
-                aria-label="Clear search"
+                aria-label={t('clearSearch')}
                 onClick={handleClear}
               >
                 <span aria-hidden="true">×</span>
@@ -120,7 +122,7 @@ export const SearchPanel = memo(function SearchPanel({
           </div>
           {problem !== null && (
             <div className="pn-search__tooltip" role="tooltip" id={tooltipId}>
-              {SEARCH_TEXT_INVALID_MESSAGE}
+              {t('searchInvalid')}
             </div>
           )}
         </div>
@@ -130,7 +132,7 @@ export const SearchPanel = memo(function SearchPanel({
           part="button search-button"
           disabled={problem !== null}
         >
-          Search
+          {t('searchButton')}
         </button>
       </form>
     </section>

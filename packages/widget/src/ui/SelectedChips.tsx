@@ -1,5 +1,6 @@
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import { useMessages } from './MessagesContext';
 
 export interface Chip {
   id: number;
@@ -27,6 +28,7 @@ export const SelectedChips = memo(function SelectedChips({
   onAdd,
 }: SelectedChipsProps) {
   const [draft, setDraft] = useState('');
+  const t = useMessages();
   const listId = useId();
   const withInput = available !== undefined && onAdd !== undefined;
   const listRef = useRef<HTMLUListElement>(null);
@@ -58,7 +60,7 @@ export const SelectedChips = memo(function SelectedChips({
   return (
     <div className="pn-chips" part="chips">
       {chips.length > 0 && (
-        <ul className="pn-chips__list" aria-label="Selected filters" ref={listRef}>
+        <ul className="pn-chips__list" aria-label={t('selectedFilters')} ref={listRef}>
           {chips.map((chip, index) => (
             <li key={chip.id} className="pn-chip" part="chip">
               <span className="pn-chip__name">{chip.name}</span>
@@ -66,7 +68,7 @@ export const SelectedChips = memo(function SelectedChips({
                 type="button"
                 className="pn-chip__remove"
                 part="button chip-remove-button"
-                aria-label={`Remove ${chip.name}`}
+                aria-label={t('removeFilter', { name: chip.name })}
                 onClick={() => {
                   focusAfterRemove.current = index;
                   onRemove(chip.id);
@@ -84,8 +86,8 @@ export const SelectedChips = memo(function SelectedChips({
             ref={inputRef}
             className="pn-chips__input"
             type="text"
-            aria-label="Add a filter by name"
-            placeholder="Add a filter"
+            aria-label={t('addFilterByName')}
+            placeholder={t('addFilter')}
             list={listId}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}

@@ -1,11 +1,16 @@
+import type { Translator } from '../core/i18n/createTranslator';
+import { EN_US_TRANSLATOR } from './MessagesContext';
+
 /**
  * What the results' live region says besides the visible count. Screen reader users
  * hear it when a search settles (count, then the filters and text applied), after
  * Load More (how many were added) and when nothing was found.
  */
-export interface ResultsAnnouncementInput {
-  /** 'Showing {loaded} of {total} partners', or '' when the list is empty. */
-  countText: string;
+export interface ResultsAnnouncementFacts {
+  /** Cards shown; 0 when the list is empty. */
+  loaded: number;
+  /** totalFound of the answer. */
+  total: number;
   /** Cards the last Load More added; 0 after a new search. */
   addedCount: number;
   /** Label of the global filter applied, '' when none. */
@@ -29,29 +34,32 @@ export function describeFilters(
   globalFilterLabel: string,
   itemNames: readonly string[],
   text: string,
+  t: Translator['t'] = EN_US_TRANSLATOR.t,
 ): string {
   const filters = [globalFilterLabel, ...itemNames].filter((name) => name !== '');
-  const parts = [filters.length > 0 ? `Filters: ${filters.join(', ')}.` : 'No filters.'];
-  if (text !== '') parts.push(`Search text: ${text}.`);
+  const parts = [
+    filters.length > 0
+      ? t('appliedFilters', { filters: filters.join(t('listSeparator')) })
+      : t('noFilters'),
+  ];
+  if (text !== '') parts.push(t('appliedText', { text }));
   return parts.join(' ');
 }
 
-export function announceResults(input: ResultsAnnouncementInput): ResultsAnnouncement {
-  const { countText, addedCount } = input;
-  if (countText === '') {
-    return {
-      count: '',
-      before: 'No partners found.',
-      after: describeFilters(input.globalFilterLabel, input.itemNames, input.text),
-    };
-  }
+/**
+ * The words for the facts of a settled answer in the page's language (`t`, default
+ * en-US): the count with the language's plural form by total, announcements likewise.
+ */
+export function announceResults(
+  facts: ResultsAnnouncementFacts,
+  t: Translator['t'] = EN_US_TRANSLATOR.t,
+): ResultsAnnouncement {
+  const { loaded, total, addedCount } = facts;
+  const filters = () => describeFilters(facts.globalFilterLabel, facts.itemNames, facts.text, t);
+  if (loaded === 0) return { count: '', before: t('noneFound'), after: filters() };
+  const count = t('count', { loaded, total }, total);
   if (addedCount > 0) {
-    const added = `${addedCount} more ${addedCount === 1 ? 'partner' : 'partners'} added.`;
-    return { count: countText, before: added, after: '' };
+    return { count, before: t('added', { count: addedCount }, addedCount), after: '' };
   }
-  return {
-    count: countText,
-    before: '',
-    after: describeFilters(input.globalFilterLabel, input.itemNames, input.text),
-  };
+  return { count, before: '', after: filters() };
 }

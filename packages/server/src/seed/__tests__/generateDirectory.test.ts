@@ -46,6 +46,53 @@ describe('generateDirectory', () => {
     }
   });
 
+  it("labels every filter in Liferay's 13 default languages on request, English as before", () => {
+    const LIFERAY_LOCALES = [
+      'ar-SA',
+      'ca-ES',
+      'zh-CN',
+      'nl-NL',
+      'en-US',
+      'fi-FI',
+      'fr-FR',
+      'de-DE',
+      'hu-HU',
+      'ja-JP',
+      'pt-BR',
+      'es-ES',
+      'sv-SE',
+    ].sort();
+    const three = directoryDataSchema.parse(generateDirectory());
+    const all = directoryDataSchema.parse(generateDirectory({ allLanguages: true }));
+    const labels = (data: typeof all) =>
+      data.sites.flatMap((site) => [
+        ...site.globalFilters.map((filter) => filter.label),
+        ...site.filterGroups.flatMap((group) => [
+          group.name,
+          ...group.filterItems.map((item) => item.name),
+        ]),
+      ]);
+    for (const label of labels(all)) {
+      expect(Object.keys(label).sort()).toEqual(LIFERAY_LOCALES);
+      for (const value of Object.values(label)) expect(value).not.toBe('');
+    }
+    // Only labels gain languages: the rest, and every en-US, fr-FR and de-DE text, stay.
+    const firstThree = (label: Record<string, string>) => ({
+      'en-US': label['en-US'],
+      'fr-FR': label['fr-FR'],
+      'de-DE': label['de-DE'],
+    });
+    expect(labels(all).map(firstThree)).toEqual(labels(three));
+    expect(all.sites.map((site) => site.partners)).toEqual(
+      three.sites.map((site) => site.partners),
+    );
+    const japanese = all.sites[0]?.globalFilters.find(
+      (filter) => filter.name === SEED_DEFAULT_GLOBAL_FILTER,
+    );
+    expect(japanese?.label['ja-JP']).toBe('ソリューションパートナー');
+    expect(all.sites[0]?.filterGroups[0]?.name['ar-SA']).toBe('المنطقة');
+  });
+
   it('makes slugs without accents', () => {
     expect(slugify('Société Lumière Conseil SA')).toBe('societe-lumiere-conseil-sa');
     expect(slugify('Łódź Müller & Söhne')).toBe('lodz-muller-sohne');

@@ -158,9 +158,10 @@ describe('searchReducer', () => {
 
   it('holds the live region facts while a new search is on its way', () => {
     const first = answer(started, 'replace');
-    const facts = selectAnnouncementFacts(first, 'en-US');
+    const facts = selectAnnouncementFacts(first);
     expect(facts).toEqual({
-      countText: 'Showing 10 of 35 partners',
+      loaded: 10,
+      total: 35,
       addedCount: 0,
       globalFilterLabel: 'Technology',
       itemNames: [],
@@ -171,7 +172,7 @@ describe('searchReducer', () => {
       { type: 'text', text: 'cloud' },
       { type: 'request', kind: 'replace' },
     );
-    expect(selectAnnouncementFacts(pending, 'en-US')).toEqual(facts);
+    expect(selectAnnouncementFacts(pending)).toEqual(facts);
   });
 
   it('keeps hasError exactly when the message is non-empty, whatever the actions', () => {

@@ -62,7 +62,8 @@ describe('useSearchController', () => {
     expect(definitionRequests).toBe(1);
     expect(searchRequests).toBe(1);
     expect(result.current.announcement).toEqual({
-      countText: 'Showing 10 of 1.234 partners',
+      loaded: 10,
+      total: 1234,
       addedCount: 0,
       globalFilterLabel: 'Technology',
       itemNames: [],

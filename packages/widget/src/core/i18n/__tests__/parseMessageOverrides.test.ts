@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import enUS from '../catalogues/en-US';
+import { parseMessageOverrides, pickOverrides } from '../parseMessageOverrides';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('parseMessageOverrides', () => {
+  it('reads messages for every language and for one language', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const parsed = parseMessageOverrides(
+      {
+        loadMore: 'More partners',
+        fr: { loadMore: 'Voir plus de partenaires' },
+        ar_SA: { added: { one: 'واحد', other: '{count}' } },
+      },
+      'the test',
+      enUS,
+    );
+    expect(warn).not.toHaveBeenCalled();
+    expect(parsed.all).toEqual({ loadMore: 'More partners' });
+    expect(pickOverrides([parsed], 'fr-FR', 'fr-CA')).toEqual({
+      loadMore: 'Voir plus de partenaires',
+    });
+    expect(pickOverrides([parsed], 'ar-SA', 'ar-SA')).toEqual({
+      loadMore: 'More partners',
+      added: { one: 'واحد', other: '{count}' },
+    });
+    expect(pickOverrides([parsed], 'de-DE', 'de-DE')).toEqual({ loadMore: 'More partners' });
+  });
+
+  it('lets a later source win: the element over the settings, a language over all', () => {
+    const settings = parseMessageOverrides(
+      { resetAll: 'A', fr: { goHome: 'B' } },
+      'settings',
+      enUS,
+    );
+    const element = parseMessageOverrides(
+      { resetAll: 'C', 'fr-FR': { resetAll: 'D' } },
+      'element',
+      enUS,
+    );
+    expect(pickOverrides([settings, element], 'fr-FR', 'fr-FR')).toEqual({
+      resetAll: 'D',
+      goHome: 'B',
+    });
+  });
+
+  it('drops what cannot be used, with one warning naming it', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const parsed = parseMessageOverrides(
+      JSON.parse(
+        '{"__proto__": {"loadMore": "x"}, "toString": "y", "loadMore": 3, "resetAll": {"one": "z"},' +
+          ' "removeFilter": "Remove {item}", "goHome": "' +
+          'x'.repeat(1001) +
+          '", "added": {"other": "{count}", "three": "x"}, "heading": "<b>Hi</b>", "fr": "text"}',
+      ),
+      'the messages attribute',
+      enUS,
+    );
+    expect(parsed.all).toEqual({ heading: '<b>Hi</b>' });
+    expect(parsed.languages.size).toBe(0);
+    expect(Object.getPrototypeOf(parsed.all)).toBe(Object.prototype);
+    expect(warn).toHaveBeenCalledTimes(1);
+    const message = String(warn.mock.calls[0]?.[0]);
+    for (const part of [
+      'the messages attribute',
+      '"__proto__" is neither a message id nor a language tag',
+      '"toString"',
+      'loadMore is neither a text nor plural forms',
+      'resetAll is neither',
+      'removeFilter has placeholders the message does not have: {item}',
+      'goHome is longer than 1000 characters',
+      'added.three is not the text of a plural form',
+      '"fr" is neither',
+    ]) {
+      expect(message).toContain(part);
+    }
+  });
+
+  it('refuses what is not an object', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    for (const value of ['text', 3, ['loadMore']]) {
+      expect(parseMessageOverrides(value, 'x', enUS).all).toEqual({});
+    }
+    expect(warn).toHaveBeenCalledTimes(3);
+    expect(parseMessageOverrides(undefined, 'x', enUS).all).toEqual({});
+    expect(warn).toHaveBeenCalledTimes(3);
+  });
+});

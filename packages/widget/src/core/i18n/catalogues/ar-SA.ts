@@ -1,0 +1,58 @@
+/** Arabic (Saudi Arabia), written right to left. Message ids and placeholders as in en-US.ts. */
+import type { Catalogue } from './en-US';
+
+const arSA: Catalogue = {
+  heading: 'شبكة الشركاء',
+  searchForm: 'الشركاء المفضلون',
+  searchField: 'البحث عن شركاء',
+  searchPlaceholder: 'ابحث عن شركاء',
+  clearSearch: 'مسح البحث',
+  searchButton: 'بحث',
+  searchInvalid:
+    "لا يقبل البحث إلا \u2066A-Z a-z À-ÿ 0-9\u2069 والرموز الخاصة \u2066- _ '\u2069. يُرجى إدخال قيمة صالحة للبحث.",
+  backLink: 'العودة إلى الصفحة الرئيسية',
+  searchFilters: 'عوامل تصفية البحث',
+  partnerType: 'نوع الشريك',
+  viewMore: 'عرض المزيد',
+  viewLess: 'عرض أقل',
+  viewMoreGroup: 'عرض المزيد: {group}',
+  viewLessGroup: 'عرض أقل: {group}',
+  selectedFilters: 'عوامل التصفية المحددة',
+  removeFilter: 'إزالة {name}',
+  addFilter: 'إضافة عامل تصفية',
+  addFilterByName: 'إضافة عامل تصفية بالاسم',
+  results: 'نتائج البحث',
+  partners: 'الشركاء',
+  categories: 'الفئات',
+  count: {
+    zero: 'عرض {loaded} من أصل {total} شريك',
+    one: 'عرض {loaded} من أصل شريك واحد',
+    two: 'عرض {loaded} من أصل شريكين',
+    few: 'عرض {loaded} من أصل {total} شركاء',
+    many: 'عرض {loaded} من أصل {total} شريكًا',
+    other: 'عرض {loaded} من أصل {total} شريك',
+  },
+  added: {
+    zero: 'لم تتم إضافة أي شريك.',
+    one: 'تمت إضافة شريك واحد.',
+    two: 'تمت إضافة شريكين.',
+    few: 'تمت إضافة {count} شركاء.',
+    many: 'تمت إضافة {count} شريكًا.',
+    other: 'تمت إضافة {count} شريك.',
+  },
+  appliedFilters: 'عوامل التصفية: {filters}.',
+  noFilters: 'بلا عوامل تصفية.',
+  appliedText: 'نص البحث: {text}.',
+  listSeparator: '، ',
+  afterCount: '. {details}',
+  noneFound: 'لم يُعثر على أي شريك.',
+  noResultsTitle: 'لم يُعثر على أي شريك',
+  noResultsText: 'لم يُعثر على أي نتائج. جرّب كلمات مفتاحية أخرى أو أزل بعض عوامل تصفية البحث.',
+  resetAll: 'إعادة تعيين الكل',
+  errorTitle: 'حدث خطأ ما.',
+  errorText: 'نعتذر عن ذلك، ونعمل على إصلاح المشكلة. يُرجى المحاولة مرة أخرى لاحقًا.',
+  goHome: 'الانتقال إلى الصفحة الرئيسية',
+  loadMore: 'تحميل المزيد من الشركاء',
+};
+
+export default arSA;

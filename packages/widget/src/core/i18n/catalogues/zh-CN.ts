@@ -1,0 +1,43 @@
+/** Chinese (China). Message ids and placeholders as in en-US.ts. */
+import type { Catalogue } from './en-US';
+
+const zhCN: Catalogue = {
+  heading: '合作伙伴网络',
+  searchForm: '首选合作伙伴',
+  searchField: '搜索合作伙伴',
+  searchPlaceholder: '搜索合作伙伴',
+  clearSearch: '清除搜索内容',
+  searchButton: '搜索',
+  searchInvalid: "搜索仅支持 A-Z a-z À-ÿ 0-9 以及特殊字符 - _ '。请输入有效的搜索内容。",
+  backLink: '返回首页',
+  searchFilters: '搜索筛选条件',
+  partnerType: '合作伙伴类型',
+  viewMore: '查看更多',
+  viewLess: '收起',
+  viewMoreGroup: '查看更多{group}',
+  viewLessGroup: '收起{group}',
+  selectedFilters: '已选筛选条件',
+  removeFilter: '移除{name}',
+  addFilter: '添加筛选条件',
+  addFilterByName: '按名称添加筛选条件',
+  results: '搜索结果',
+  partners: '合作伙伴列表',
+  categories: '类别',
+  count: '正在显示 {total} 个合作伙伴中的 {loaded} 个',
+  added: '已新增 {count} 个合作伙伴。',
+  appliedFilters: '筛选条件：{filters}。',
+  noFilters: '无筛选条件。',
+  appliedText: '搜索内容：{text}。',
+  listSeparator: '、',
+  afterCount: '。{details}',
+  noneFound: '未找到合作伙伴。',
+  noResultsTitle: '未找到合作伙伴',
+  noResultsText: '未找到结果。请尝试其他关键词或移除搜索筛选条件。',
+  resetAll: '全部重置',
+  errorTitle: '出错了。',
+  errorText: '很抱歉，我们正在修复此问题。请稍后再试。',
+  goHome: '前往首页',
+  loadMore: '加载更多合作伙伴',
+};
+
+export default zhCN;
