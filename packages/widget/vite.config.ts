@@ -75,7 +75,7 @@ export default defineConfig(({ mode }) => {
       rollupOptions: {
         input: { 'partners-network': 'src/register.ts' },
         external: externalReact ? EXTERNAL_REACT : [],
-        preserveEntrySignatures: 'exports-only',
+        preserveEntrySignatures: 'allow-extension',
         output: {
           entryFileNames: '[name]-[hash].js',
           chunkFileNames: '[name]-[hash].js',

@@ -1,6 +1,9 @@
 /**
  * The page script: load it as <script type="module"> and <partners-network-search>
- * works. It also exports the whole API for pages that want mount() or the types.
+ * works. It also exports what a page without React needs: mount() and the element's
+ * names. The React components (PartnersNetworkSearch, SearchPage) are for React hosts,
+ * who import the package (`@partners-network/widget`): a page that only shows the
+ * element does not download them.
  */
 import { logError } from './core/log';
 import { definePartnersNetworkSearch } from './element';
@@ -12,4 +15,19 @@ try {
   logError('failed to start.', error);
 }
 
-export * from './index';
+export { mount, partnersNetworkStyles } from './mount';
+export type { MountOptions } from './mount';
+export { definePartnersNetworkSearch, ELEMENT_NAME } from './element';
+export { ELEMENT_ATTRIBUTES } from './readElementAttributes';
+export type { UrlState } from './readElementAttributes';
+export type {
+  LocationParams,
+  PartnerCard,
+  PagePhase,
+  Picture,
+  PortalContext,
+  SavedSearch,
+  SearchController,
+  SearchState,
+} from './core/types';
+export type { ApiClient } from './core/createApiClient';
