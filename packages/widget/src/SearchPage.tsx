@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { selectChips, selectShowNoResults, selectShowSkeleton } from './core/selectors';
 import { SKELETON_CARDS, VISIBLE_FILTER_ITEMS, VISIBLE_GLOBAL_FILTERS } from './core/types';
 import { useFocusAfterLoadMore } from './hooks/useFocusAfterLoadMore';
@@ -7,7 +7,6 @@ import { useSearchController } from './hooks/useSearchController';
 import type { UseSearchControllerOptions } from './hooks/useSearchController';
 import { BackLink } from './ui/BackLink';
 import { ErrorPanel } from './ui/ErrorPanel';
-import { FilterPanel } from './ui/FilterPanel';
 import { LoadMoreButton } from './ui/LoadMoreButton';
 import { useMessages } from './ui/MessagesContext';
 import { NoResultsPanel } from './ui/NoResultsPanel';
@@ -25,6 +24,11 @@ export interface SearchPageProps extends UseSearchControllerOptions {
 }
 
 const SILENT = { count: '', before: '', after: '' };
+
+// The filters render after the first cards (below): a chunk of their own, requested
+// with the page script's evaluation, in parallel with the first answers.
+const filterPanel = import('./ui/FilterPanel');
+const FilterPanel = lazy(() => filterPanel.then((module) => ({ default: module.FilterPanel })));
 
 function navigateHome(): void {
   window.location.assign('/');
@@ -94,16 +98,18 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
         <div className="pn-body">
           <BackLink href={backHref} />
           <div className="pn-layout">
-            <FilterPanel
-              globalFilters={state.globalFilters}
-              selectedGlobalFilter={state.selectedGlobalFilter}
-              groups={filterGroups}
-              selectedItemIds={state.selectedItemIds}
-              onSelectGlobalFilter={actions.selectGlobalFilter}
-              onToggleItem={actions.toggleFilterItem}
-              visibleItems={VISIBLE_FILTER_ITEMS}
-              visibleGlobalFilters={VISIBLE_GLOBAL_FILTERS}
-            />
+            <Suspense fallback={<div className="pn-aside" />}>
+              <FilterPanel
+                globalFilters={state.globalFilters}
+                selectedGlobalFilter={state.selectedGlobalFilter}
+                groups={filterGroups}
+                selectedItemIds={state.selectedItemIds}
+                onSelectGlobalFilter={actions.selectGlobalFilter}
+                onToggleItem={actions.toggleFilterItem}
+                visibleItems={VISIBLE_FILTER_ITEMS}
+                visibleGlobalFilters={VISIBLE_GLOBAL_FILTERS}
+              />
+            </Suspense>
             <section
               className="pn-results"
               aria-label={t('results')}

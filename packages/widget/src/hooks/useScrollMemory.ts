@@ -2,14 +2,19 @@
  * React side of core/scrollMemory: alive while the page owns the URL; once the first
  * list has settled on screen it restores the remembered scroll position and gives
  * focus back to the card the visitor opened (a keyboard user goes on from there).
+ *
+ * core/scrollMemory is a chunk of its own (not in the bytes of the first card): loaded
+ * at once when the history entry has a state (Back, reload: there may be something to
+ * restore), else once the page is idle, to save the position from then on.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { RefObject } from 'react';
-import { createScrollMemory } from '../core/scrollMemory';
 import type { ScrollMemory } from '../core/scrollMemory';
 
 /** The focusable element of each card (PartnerCardView). */
 const CARD_FOCUS = '[data-card-focus]';
+
+const loadScrollMemory = () => import('../core/scrollMemory');
 
 /**
  * `enabled`: the page keeps its state in the URL (syncUrl), so the history entry is
@@ -21,39 +26,61 @@ export function useScrollMemory(
   settled: boolean,
   listRef: RefObject<HTMLElement | null>,
 ): (target: EventTarget) => void {
-  const memory = useRef<ScrollMemory | null>(null);
+  const [memory, setMemory] = useState<ScrollMemory | null>(null);
 
   useEffect(() => {
     if (!enabled) return;
-    const created = createScrollMemory(window);
-    memory.current = created;
+    let created: ScrollMemory | null = null;
+    let disposed = false;
+    const start = () =>
+      void loadScrollMemory().then(
+        ({ createScrollMemory }) => {
+          if (disposed) return;
+          created = createScrollMemory(window);
+          setMemory(created);
+        },
+        // The page works without the memory (the chunk did not load).
+        () => undefined,
+      );
+    let cancel: () => void = () => undefined;
+    if (window.history.state !== null) {
+      start();
+    } else if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(start, { timeout: 2000 });
+      cancel = () => cancelIdleCallback(id);
+    } else {
+      const id = setTimeout(start, 500);
+      cancel = () => clearTimeout(id);
+    }
     return () => {
-      created.dispose();
-      if (memory.current === created) memory.current = null;
+      disposed = true;
+      cancel();
+      created?.dispose();
+      setMemory(null);
     };
   }, [enabled]);
 
-  // Effects run after the commit, so the restored cards are laid out by now.
+  // Effects run after the commit, so the restored cards are laid out by now. restore()
+  // acts once: later runs (a new memory, a new settle) give null.
   useEffect(() => {
-    const current = memory.current;
-    if (!settled || current === null) return;
-    const key = current.restore();
+    if (!settled || memory === null) return;
+    const key = memory.restore();
     if (key === null || !/^\d{1,4}$/.test(key)) return;
     // Once only: a later reload of a different list must not jump to this card.
-    current.rememberFocus(null);
+    memory.rememberFocus(null);
     const card = listRef.current?.querySelectorAll<HTMLElement>(CARD_FOCUS)[Number(key)];
     card?.focus({ preventScroll: true });
-  }, [settled, listRef]);
+  }, [settled, memory, listRef]);
 
   return useCallback(
     (target: EventTarget) => {
       const list = listRef.current;
-      if (list === null || !(target instanceof Element)) return;
+      if (list === null || memory === null || !(target instanceof Element)) return;
       const card = target.closest(CARD_FOCUS);
       if (card === null) return;
       const index = [...list.querySelectorAll(CARD_FOCUS)].indexOf(card);
-      if (index >= 0) memory.current?.rememberFocus(String(index));
+      if (index >= 0) memory.rememberFocus(String(index));
     },
-    [listRef],
+    [listRef, memory],
   );
 }
