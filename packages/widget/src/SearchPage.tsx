@@ -6,17 +6,13 @@ import { useScrollMemory } from './hooks/useScrollMemory';
 import { useSearchController } from './hooks/useSearchController';
 import type { UseSearchControllerOptions } from './hooks/useSearchController';
 import { BackLink } from './ui/BackLink';
-import { ErrorPanel } from './ui/ErrorPanel';
-import { LoadMoreButton } from './ui/LoadMoreButton';
 import { useMessages } from './ui/MessagesContext';
-import { NoResultsPanel } from './ui/NoResultsPanel';
 import { ResultsCount } from './ui/ResultsCount';
 import { ResultsList } from './ui/ResultsList';
 import { ResultsSkeleton } from './ui/ResultsSkeleton';
 import { announceResults } from './ui/resultsAnnouncement';
 import { SearchBackground } from './ui/SearchBackground';
 import { SearchPanel } from './ui/SearchPanel';
-import { SelectedChips } from './ui/SelectedChips';
 
 export interface SearchPageProps extends UseSearchControllerOptions {
   /** 'Go to the home page' (SPEC 2: navigates to '/'); replaceable for hosts and tests. */
@@ -25,10 +21,25 @@ export interface SearchPageProps extends UseSearchControllerOptions {
 
 const SILENT = { count: '', before: '', after: '' };
 
-// The filters render after the first cards (below): a chunk of their own, requested
-// with the page script's evaluation, in parallel with the first answers.
+// The filters, their chips and Load More render after the first cards (below): chunks
+// of their own, requested with the page script's evaluation, in parallel with the first answers.
 const filterPanel = import('./ui/FilterPanel');
+const loadMoreButton = import('./ui/LoadMoreButton');
+const selectedChips = import('./ui/SelectedChips');
+const LoadMoreButton = lazy(() =>
+  loadMoreButton.then((module) => ({ default: module.LoadMoreButton })),
+);
 const FilterPanel = lazy(() => filterPanel.then((module) => ({ default: module.FilterPanel })));
+const SelectedChips = lazy(() =>
+  selectedChips.then((module) => ({ default: module.SelectedChips })),
+);
+// Panels the first card does not need, chunks of their own. The error panel's is
+// requested with the filters' (it is small), so it shows when the network has gone since.
+const errorPanel = import('./ui/ErrorPanel');
+const ErrorPanel = lazy(() => errorPanel.then((module) => ({ default: module.ErrorPanel })));
+const NoResultsPanel = lazy(() =>
+  import('./ui/NoResultsPanel').then((module) => ({ default: module.NoResultsPanel })),
+);
 
 function navigateHome(): void {
   window.location.assign('/');
@@ -68,7 +79,9 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
   if (state.phase === 'error') {
     return (
       <div className="pn-root">
-        <ErrorPanel onGoHome={onNavigateHome} />
+        <Suspense>
+          <ErrorPanel onGoHome={onNavigateHome} />
+        </Suspense>
       </div>
     );
   }
@@ -124,12 +137,14 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
                   before={announced.before}
                   after={announced.after}
                 />
-                <SelectedChips
-                  chips={chips}
-                  onRemove={actions.toggleFilterItem}
-                  available={available}
-                  onAdd={actions.toggleFilterItem}
-                />
+                <Suspense>
+                  <SelectedChips
+                    chips={chips}
+                    onRemove={actions.toggleFilterItem}
+                    available={available}
+                    onAdd={actions.toggleFilterItem}
+                  />
+                </Suspense>
               </div>
               {showSkeleton ? (
                 <ResultsSkeleton count={SKELETON_CARDS} />
@@ -143,13 +158,19 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
                   listRef={listRef}
                 />
               )}
-              {selectShowNoResults(state) && <NoResultsPanel onResetAll={handleResetAll} />}
-              <LoadMoreButton
-                canLoadMore={canLoadMore && !showSkeleton}
-                // The controller ignores Load More while any search is in flight.
-                loading={busy}
-                onLoadMore={loadMore}
-              />
+              {selectShowNoResults(state) && (
+                <Suspense>
+                  <NoResultsPanel onResetAll={handleResetAll} />
+                </Suspense>
+              )}
+              <Suspense>
+                <LoadMoreButton
+                  canLoadMore={canLoadMore && !showSkeleton}
+                  // The controller ignores Load More while any search is in flight.
+                  loading={busy}
+                  onLoadMore={loadMore}
+                />
+              </Suspense>
             </section>
           </div>
         </div>

@@ -33,6 +33,7 @@ export function useScrollMemory(
     let created: ScrollMemory | null = null;
     let disposed = false;
     const start = () =>
+      !disposed &&
       void loadScrollMemory().then(
         ({ createScrollMemory }) => {
           if (disposed) return;
@@ -42,19 +43,12 @@ export function useScrollMemory(
         // The page works without the memory (the chunk did not load).
         () => undefined,
       );
-    let cancel: () => void = () => undefined;
-    if (window.history.state !== null) {
-      start();
-    } else if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(start, { timeout: 2000 });
-      cancel = () => cancelIdleCallback(id);
-    } else {
-      const id = setTimeout(start, 500);
-      cancel = () => clearTimeout(id);
-    }
+    if (window.history.state !== null) start();
+    // Once the page is idle (no requestIdleCallback in Safari: half a second on).
+    else if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 2000 });
+    else setTimeout(start, 500);
     return () => {
       disposed = true;
-      cancel();
       created?.dispose();
       setMemory(null);
     };
