@@ -163,7 +163,7 @@ describe('the list survives Back, reload and sharing', () => {
   it('takes scroll restoration over from the browser while the page owns the URL', async () => {
     const page = await portal.open('/', { width: 1280, height: 800 });
     await waitForCards(page, 10);
-    // Scroll memory is a chunk loaded once the page is idle (at once on Back or reload).
+    // Scroll memory is a chunk of its own, requested with the first answers.
     await expect.poll(() => page.evaluate(() => window.history.scrollRestoration)).toBe('manual');
   });
 });

@@ -247,7 +247,7 @@ export function renderLayout(options: LayoutOptions): string {
       `${entry.id === options.languageId ? ' aria-current="true"' : ''}>${entry.label}</a></li>`,
   ).join('');
   return `<!doctype html>
-<html lang="${language.lang}" dir="${language.dir}" data-language-id="${escapeHtml(options.languageId)}" data-company-id="${escapeHtml(options.companyId)}" data-scope-group-id="${escapeHtml(options.scopeGroupId)}"${options.authToken ? ` data-auth-token="${escapeHtml(options.authToken)}"` : ''}>
+<html lang="${language.lang}" dir="${language.dir}" data-language-id="${escapeHtml(options.languageId)}" data-company-id="${escapeHtml(options.companyId)}" data-scope-group-id="${escapeHtml(options.scopeGroupId)}"${options.authToken ? ` data-auth-token="${escapeHtml(options.authToken)}"` : ''} data-background="${escapeHtml(JSON.stringify(DEMO_BACKGROUND))}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -3,9 +3,8 @@
  * list has settled on screen it restores the remembered scroll position and gives
  * focus back to the card the visitor opened (a keyboard user goes on from there).
  *
- * core/scrollMemory is a chunk of its own (not in the bytes of the first card): loaded
- * at once when the history entry has a state (Back, reload: there may be something to
- * restore), else once the page is idle, to save the position from then on.
+ * core/scrollMemory is a chunk of its own (not in the bytes of the first card), requested
+ * on mount in parallel with the first answers: a visitor may open a card at once.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { RefObject } from 'react';
@@ -32,21 +31,15 @@ export function useScrollMemory(
     if (!enabled) return;
     let created: ScrollMemory | null = null;
     let disposed = false;
-    const start = () =>
-      !disposed &&
-      void loadScrollMemory().then(
-        ({ createScrollMemory }) => {
-          if (disposed) return;
-          created = createScrollMemory(window);
-          setMemory(created);
-        },
-        // The page works without the memory (the chunk did not load).
-        () => undefined,
-      );
-    if (window.history.state !== null) start();
-    // Once the page is idle (no requestIdleCallback in Safari: half a second on).
-    else if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 2000 });
-    else setTimeout(start, 500);
+    void loadScrollMemory().then(
+      ({ createScrollMemory }) => {
+        if (disposed) return;
+        created = createScrollMemory(window);
+        setMemory(created);
+      },
+      // The page works without the memory (the chunk did not load).
+      () => undefined,
+    );
     return () => {
       disposed = true;
       created?.dispose();
