@@ -299,7 +299,12 @@ describe('SearchPage', () => {
       vi.spyOn(console, 'error').mockImplementation(() => undefined);
       server.use(http.post(SEARCH_URL, reply));
       const { onNavigateHome, user } = renderPage();
-      const heading = await screen.findByRole('heading', { name: 'Something went wrong.' });
+      // The error panel is a chunk of its own: under load it may take more than a second.
+      const heading = await screen.findByRole(
+        'heading',
+        { name: 'Something went wrong.' },
+        { timeout: 3000 },
+      );
       expect(heading).toHaveFocus();
       expect(
         screen.getByText('We apologise and are fixing the problem. Please try again later.'),
