@@ -55,8 +55,12 @@ describe('<partners-network-search> attributes', () => {
     element.setAttribute('back-button-url', '/accueil');
     await waitFor(() => expect(calls.map((call) => call.method)).toEqual(['GET', 'POST']));
     expect(calls.every((call) => call.locale === 'fr-FR')).toBe(true);
-    const back = shadowOf(element).querySelector('a[part="back-link"]');
-    expect(back?.getAttribute('href')).toBe('/accueil');
+    // The body renders after the hero, in a transition: wait for it, not for a fixed time.
+    await waitFor(() =>
+      expect(shadowOf(element).querySelector('a[part="back-link"]')?.getAttribute('href')).toBe(
+        '/accueil',
+      ),
+    );
     // One page in the shadow root, not one per attribute.
     expect(shadowOf(element).querySelectorAll('.pn-root')).toHaveLength(1);
   });
@@ -68,9 +72,12 @@ describe('<partners-network-search> attributes', () => {
     const second = document.body.appendChild(create(ids));
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2));
     await waitFor(() => expect(window.location.hash).toContain('search='));
-    // The owner read `page` from the URL; the other never looked at it.
-    expect(shadowOf(first).querySelector('a[part="back-link"]')?.getAttribute('href')).toBe('/p');
-    expect(shadowOf(second).querySelector('a[part="back-link"]')?.getAttribute('href')).toBe('/');
+    // The owner read `page` from the URL; the other never looked at it. (The back link
+    // renders after the hero, in a transition: wait for it.)
+    const backHref = (element: HTMLElement) =>
+      shadowOf(element).querySelector('a[part="back-link"]')?.getAttribute('href');
+    await waitFor(() => expect(backHref(first)).toBe('/p'));
+    await waitFor(() => expect(backHref(second)).toBe('/'));
     expect(warn.mock.calls.some((call) => String(call[0]).includes('url-state="memory"'))).toBe(
       true,
     );

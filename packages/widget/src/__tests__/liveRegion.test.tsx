@@ -180,7 +180,8 @@ describe('the results live region', () => {
     hold = new Promise((resolve) => {
       release = resolve;
     });
-    await user.click(screen.getByRole('checkbox', { name: 'Asia' }));
+    // The filter groups render after the cards (deferred): wait for the box, as a visitor would.
+    await user.click(await screen.findByRole('checkbox', { name: 'Asia' }));
     await waitFor(() =>
       expect(screen.getByRole('region', { name: 'Partner results' })).toHaveAttribute(
         'aria-busy',
