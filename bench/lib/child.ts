@@ -72,7 +72,9 @@ function nextMessage<T extends ChildMessage['type']>(
 export async function startChild(
   script: string,
   env: Record<string, string>,
-  timeoutMs = 60_000,
+  // A 100k server builds its index before it says ready: 7 s on a quiet machine, over a
+  // minute under a load average of 18.
+  timeoutMs = 180_000,
   nodeOptions: string[] = [],
 ): Promise<RunningChild> {
   const child = fork(script, [], {

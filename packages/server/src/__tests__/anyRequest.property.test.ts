@@ -1,31 +1,12 @@
 /** Fuzzing both calls with fast-check: whatever a client sends, the answer is 200 or a 4xx problem. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect, it } from 'vitest';
 import { API_BASE_PATH, problemSchema, searchResponseSchema } from '@partners-network/contract';
-import { buildApp } from '../app';
-import { MAIN, storeFixture } from '../store/__tests__/storeFixture';
-import type { PartnerStore } from '../store/PartnerStore';
-import { openSqliteStore } from '../store/openStore';
+import { MAIN } from '../store/__tests__/storeFixture';
+import { useFixtureApp } from './useFixtureApp';
 
-const folder = mkdtempSync(join(tmpdir(), 'partners-fuzz-'));
-let store: PartnerStore;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  store = openSqliteStore({ path: join(folder, 'fuzz.db') });
-  await store.importDirectory(storeFixture());
-  app = await buildApp({ store });
-});
-
-afterAll(async () => {
-  await app.close();
-  await store.close();
-  rmSync(folder, { recursive: true, force: true });
-});
+const fixture = useFixtureApp('fuzz');
 
 function expectAnswered(response: LightMyRequestResponse): void {
   expect(
@@ -71,7 +52,7 @@ const locale = fc.oneof(
 it('any JSON body to the search answers 200 or a 4xx problem, never 5xx', async () => {
   await fc.assert(
     fc.asyncProperty(body, locale, fc.boolean(), async (payload, loc, validScope) => {
-      const response = await app.inject({
+      const response = await fixture.app.inject({
         method: 'POST',
         url: `${API_BASE_PATH}/${validScope ? MAIN.companyId : 'x'}/${MAIN.scopeGroupId}/search?locale=${encodeURIComponent(loc)}`,
         headers: {
@@ -98,7 +79,7 @@ it('any ids, locale and body to either call answer 200 or a 4xx problem, never 5
       body,
       async (company, site, loc, call, payload) => {
         const [method, name] = call;
-        const response = await app.inject({
+        const response = await fixture.app.inject({
           method,
           url: `${API_BASE_PATH}/${encodeURIComponent(company)}/${encodeURIComponent(site)}/${name}?locale=${encodeURIComponent(loc)}`,
           headers: {

@@ -1,8 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   filterDefinitionsSchema,
   filterGroupsPath,
@@ -11,28 +7,14 @@ import {
   searchResponseSchema,
 } from '@partners-network/contract';
 import { buildApp } from '../app';
-import { MAIN, SAO_PAULO, ZURICH, storeFixture } from '../store/__tests__/storeFixture';
+import { MAIN, SAO_PAULO, ZURICH } from '../store/__tests__/storeFixture';
 import type { PartnerStore } from '../store/PartnerStore';
-import { openSqliteStore } from '../store/openStore';
+import { useFixtureApp } from './useFixtureApp';
 
-const folder = mkdtempSync(join(tmpdir(), 'partners-app-'));
 const TOKEN = 'test-token-123';
 const XSRF = { cookie: `XSRF-TOKEN=${TOKEN}`, 'x-xsrf-token': TOKEN };
 
-let store: PartnerStore;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  store = openSqliteStore({ path: join(folder, 'app.db') });
-  await store.importDirectory(storeFixture());
-  app = await buildApp({ store });
-});
-
-afterAll(async () => {
-  await app.close();
-  await store.close();
-  rmSync(folder, { recursive: true, force: true });
-});
+const fixture = useFixtureApp('app');
 
 const validCriteria = {
   globalFilter: 'tech',
@@ -46,7 +28,7 @@ function postSearch(
   body: unknown,
   options: { headers?: Record<string, string>; scope?: typeof MAIN; query?: string } = {},
 ) {
-  return app.inject({
+  return fixture.app.inject({
     method: 'POST',
     url: `${searchPath(options.scope ?? MAIN)}${options.query ?? '?locale=en-US'}`,
     headers: { 'content-type': 'application/json', ...XSRF, ...options.headers },
@@ -65,7 +47,7 @@ function expectProblem(payload: string, status: string): string {
 
 describe('GET filter-groups', () => {
   it('answers the filter definitions in the locale, never cached', async () => {
-    const response = await app.inject({ url: `${filterGroupsPath(MAIN)}?locale=fr_FR` });
+    const response = await fixture.app.inject({ url: `${filterGroupsPath(MAIN)}?locale=fr_FR` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -76,7 +58,7 @@ describe('GET filter-groups', () => {
   });
 
   it('falls back to en-US without a locale and ignores other query parameters', async () => {
-    const response = await app.inject({ url: `${filterGroupsPath(MAIN)}?foo=bar` });
+    const response = await fixture.app.inject({ url: `${filterGroupsPath(MAIN)}?foo=bar` });
     expect(response.statusCode).toBe(200);
     expect(filterDefinitionsSchema.parse(response.json()).filterGroups[0]?.name).toBe(
       'Partner level',
@@ -88,7 +70,7 @@ describe('GET filter-groups', () => {
       { companyId: 'nope', scopeGroupId: 'main' },
       { companyId: 'acme', scopeGroupId: 'nope' },
     ]) {
-      const response = await app.inject({ url: filterGroupsPath(scope) });
+      const response = await fixture.app.inject({ url: filterGroupsPath(scope) });
       expect(response.statusCode).toBe(404);
       expect(response.headers['cache-control']).toBe('no-store');
       expect(expectProblem(response.payload, 'NOT_FOUND')).toMatch(/company .* site/);
@@ -96,7 +78,7 @@ describe('GET filter-groups', () => {
   });
 
   it('answers 400 for a locale given twice', async () => {
-    const response = await app.inject({
+    const response = await fixture.app.inject({
       url: `${filterGroupsPath(MAIN)}?locale=en-US&locale=fr-FR`,
     });
     expect(response.statusCode).toBe(400);
@@ -276,13 +258,13 @@ describe('POST search', () => {
 
 describe('other answers', () => {
   it('answers 404 in the problem format for an unknown path', async () => {
-    const response = await app.inject({ url: '/no/such/thing?x=1' });
+    const response = await fixture.app.inject({ url: '/no/such/thing?x=1' });
     expect(response.statusCode).toBe(404);
     expect(expectProblem(response.payload, 'NOT_FOUND')).toBe('no resource at GET /no/such/thing');
   });
 
   it('answers a malformed address with 400 in the problem format', async () => {
-    const response = await app.inject({
+    const response = await fixture.app.inject({
       url: '/o/preferred-partners/v1/%E0%A4%A/main/filter-groups',
     });
     expect(response.statusCode).toBe(400);
@@ -290,12 +272,12 @@ describe('other answers', () => {
   });
 
   it('answers a GET on the search path with 404, not a crash', async () => {
-    const response = await app.inject({ url: searchPath(MAIN) });
+    const response = await fixture.app.inject({ url: searchPath(MAIN) });
     expect(response.statusCode).toBe(404);
   });
 
   it('reports health', async () => {
-    const response = await app.inject({ url: '/healthz' });
+    const response = await fixture.app.inject({ url: '/healthz' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'UP' });
   });
@@ -333,7 +315,7 @@ describe('when the store fails', () => {
 
 describe('over a real port', () => {
   it('serves both calls to fetch', async () => {
-    const served = await buildApp({ store });
+    const served = await buildApp({ store: fixture.store });
     const address = await served.listen({ port: 0, host: '127.0.0.1' });
     try {
       const definitions = await fetch(`${address}${filterGroupsPath(MAIN)}?locale=en-US`);
@@ -363,18 +345,18 @@ describe('closing', () => {
       arrived = resolve;
     });
     const slow: PartnerStore = {
-      ...store,
-      hasScope: (scope) => store.hasScope(scope),
+      ...fixture.store,
+      hasScope: (scope) => fixture.store.hasScope(scope),
       getFilterDefinitions: async (scope, locale) => {
         arrived();
         await new Promise<void>((resolve) => {
           release = resolve;
         });
-        return store.getFilterDefinitions(scope, locale);
+        return fixture.store.getFilterDefinitions(scope, locale);
       },
-      search: (scope, criteria, locale) => store.search(scope, criteria, locale),
-      importDirectory: (data) => store.importDirectory(data),
-      isEmpty: () => store.isEmpty(),
+      search: (scope, criteria, locale) => fixture.store.search(scope, criteria, locale),
+      importDirectory: (data) => fixture.store.importDirectory(data),
+      isEmpty: () => fixture.store.isEmpty(),
       close: () => Promise.resolve(),
     };
     const served = await buildApp({ store: slow });

@@ -45,35 +45,14 @@ const WRITTEN_WORD = /[^\s]+/g;
  */
 export function describeAnswer(index: SiteIndex, answer: AnswerToDescribe): AnswerDescription {
   const { query } = answer;
-  const text = index.textMatch(query.locale, query.terms);
-  const textOrAll = (set: Bitset) => (text ? set.andCount(text.all) : set.count());
-
-  const globalFilterCounts = answer.globalFilters.map((filter) => ({
-    name: filter.name,
-    count: textOrAll(index.globalFilter(filter.id)),
+  const counts = cachedCounts(index, answer);
+  const filterGroups = answer.filterGroups.map((group, at) => ({
+    ...group,
+    filterItems: group.filterItems.map((item, position) => ({
+      ...item,
+      count: counts.itemCounts[at]?.[position] ?? 0,
+    })),
   }));
-
-  // Partners of the filter and text: the base every count starts from.
-  const base = index.globalFilter(query.globalFilterId).clone();
-  if (text) base.andInPlace(text.all);
-  const tickedSets = query.itemGroups.map((group) => index.anyOf(group));
-  const filterGroups = answer.filterGroups.map((group) => {
-    // The ticked group this is (its ticked items are among its items), if any.
-    const ticked = query.itemGroups.findIndex((ids) =>
-      group.filterItems.some((item) => ids.includes(item.id)),
-    );
-    const rest = base.clone();
-    tickedSets.forEach((set, at) => {
-      if (at !== ticked) rest.andInPlace(set);
-    });
-    return {
-      ...group,
-      filterItems: group.filterItems.map((item) => ({
-        ...item,
-        count: rest.andCount(index.item(item.id)),
-      })),
-    };
-  });
 
   // Without text nothing is highlighted: the page's partners go as they are. Summaries
   // share many words: each is matched once per answer.
@@ -90,9 +69,90 @@ export function describeAnswer(index: SiteIndex, answer: AnswerToDescribe): Answ
         },
   );
 
-  const description: AnswerDescription = { filterGroups, globalFilterCounts, partners };
-  if (answer.total === 0) description.zeroResultSteps = zeroResultSteps(index, answer, text);
+  const description: AnswerDescription = {
+    filterGroups,
+    globalFilterCounts: counts.globalFilterCounts,
+    partners,
+  };
+  if (counts.zeroResultSteps) description.zeroResultSteps = counts.zeroResultSteps;
   return description;
+}
+
+/** What an answer says that depends on its search only, not on its page. */
+interface Counts {
+  /** By filter group, by item, in the answer's order. */
+  itemCounts: number[][];
+  globalFilterCounts: GlobalFilterCount[];
+  zeroResultSteps?: ZeroResultStep[];
+}
+
+/**
+ * Counts of recent searches per index, so a Load More page or another visitor's same
+ * search skips the bitset work (about 40 items of 100k partners each). Read-only.
+ */
+const COUNT_CACHE_ENTRIES = 500;
+const countCaches = new WeakMap<SiteIndex, Map<string, Counts>>();
+
+function cachedCounts(index: SiteIndex, answer: AnswerToDescribe): Counts {
+  const { query } = answer;
+  let cache = countCaches.get(index);
+  if (!cache) {
+    cache = new Map();
+    countCaches.set(index, cache);
+  }
+  const key = [
+    query.locale,
+    query.globalFilterId,
+    query.itemGroups.map((ids) => ids.join(',')).join(';'),
+    query.terms.join(' '),
+    answer.text,
+    answer.filterGroups
+      .map((group) => group.filterItems.map((item) => item.id).join(','))
+      .join(';'),
+  ].join('\u0000');
+  const cached = cache.get(key);
+  if (cached) {
+    cache.delete(key);
+    cache.set(key, cached);
+    return cached;
+  }
+  const counts = countAnswer(index, answer);
+  cache.set(key, counts);
+  for (const oldKey of cache.keys()) {
+    if (cache.size <= COUNT_CACHE_ENTRIES) break;
+    cache.delete(oldKey);
+  }
+  return counts;
+}
+
+function countAnswer(index: SiteIndex, answer: AnswerToDescribe): Counts {
+  const { query } = answer;
+  const text = index.textMatch(query.locale, query.terms);
+  const textOrAll = (set: Bitset) => (text ? set.andCount(text.all) : set.count());
+
+  const globalFilterCounts = answer.globalFilters.map((filter) => ({
+    name: filter.name,
+    count: textOrAll(index.globalFilter(filter.id)),
+  }));
+
+  // Partners of the filter and text: the base every count starts from.
+  const base = index.globalFilter(query.globalFilterId).clone();
+  if (text) base.andInPlace(text.all);
+  const tickedSets = query.itemGroups.map((group) => index.anyOf(group));
+  const itemCounts = answer.filterGroups.map((group) => {
+    // The ticked group this is (its ticked items are among its items), if any.
+    const ticked = query.itemGroups.findIndex((ids) =>
+      group.filterItems.some((item) => ids.includes(item.id)),
+    );
+    const rest = base.clone();
+    tickedSets.forEach((set, at) => {
+      if (at !== ticked) rest.andInPlace(set);
+    });
+    return group.filterItems.map((item) => rest.andCount(index.item(item.id)));
+  });
+  const counts: Counts = { itemCounts, globalFilterCounts };
+  if (answer.total === 0) counts.zeroResultSteps = zeroResultSteps(index, answer, text);
+  return counts;
 }
 
 function zeroResultSteps(

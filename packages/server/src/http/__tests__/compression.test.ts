@@ -1,33 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { searchPath, searchResponseSchema } from '@partners-network/contract';
-import { buildApp } from '../../app';
-import { MAIN, storeFixture } from '../../store/__tests__/storeFixture';
-import type { PartnerStore } from '../../store/PartnerStore';
-import { openSqliteStore } from '../../store/openStore';
+import { MAIN } from '../../store/__tests__/storeFixture';
+import { useFixtureApp } from '../../__tests__/useFixtureApp';
 
-const folder = mkdtempSync(join(tmpdir(), 'partners-compress-'));
-let store: PartnerStore;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  store = openSqliteStore({ path: join(folder, 'compress.db') });
-  await store.importDirectory(storeFixture());
-  app = await buildApp({ store });
-});
-
-afterAll(async () => {
-  await app.close();
-  await store.close();
-  rmSync(folder, { recursive: true, force: true });
-});
+const fixture = useFixtureApp('compress');
 
 function searchWith(acceptEncoding?: string) {
-  return app.inject({
+  return fixture.app.inject({
     method: 'POST',
     url: `${searchPath(MAIN)}?locale=en-US`,
     headers: {
@@ -69,7 +49,10 @@ describe('API answers above 1 KB', () => {
   });
 
   it('leave small answers alone', async () => {
-    const health = await app.inject({ url: '/healthz', headers: { 'accept-encoding': 'br' } });
+    const health = await fixture.app.inject({
+      url: '/healthz',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(health.headers).not.toHaveProperty('content-encoding');
     expect(health.json()).toEqual({ status: 'UP' });
   });

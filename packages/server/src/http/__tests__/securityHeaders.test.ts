@@ -1,15 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { filterGroupsPath, problemSchema, searchPath } from '@partners-network/contract';
-import { buildApp } from '../../app';
-import { MAIN, storeFixture } from '../../store/__tests__/storeFixture';
-import type { PartnerStore } from '../../store/PartnerStore';
-import { openSqliteStore } from '../../store/openStore';
+import { MAIN } from '../../store/__tests__/storeFixture';
+import { useFixtureApp } from '../../__tests__/useFixtureApp';
 
-const folder = mkdtempSync(join(tmpdir(), 'partners-headers-'));
 const XSRF = { cookie: 'XSRF-TOKEN=t0k', 'x-xsrf-token': 't0k' };
 const CRITERIA = {
   globalFilter: 'tech',
@@ -19,20 +13,7 @@ const CRITERIA = {
   resultsPerPage: 5,
 };
 
-let store: PartnerStore;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  store = openSqliteStore({ path: join(folder, 'headers.db') });
-  await store.importDirectory(storeFixture());
-  app = await buildApp({ store });
-});
-
-afterAll(async () => {
-  await app.close();
-  await store.close();
-  rmSync(folder, { recursive: true, force: true });
-});
+const fixture = useFixtureApp('headers');
 
 function expectSecurityHeaders(response: LightMyRequestResponse): void {
   expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -63,7 +44,7 @@ describe('every kind of answer carries the security headers', () => {
     ['/readyz', { url: '/readyz' }, 200],
     ['logo', { url: '/partner-assets/logos/acme-gmbh.svg' }, 200],
   ])('%s', async (_name, request, status) => {
-    const response = await app.inject(request);
+    const response = await fixture.app.inject(request);
     expect(response.statusCode).toBe(status);
     expectSecurityHeaders(response);
   });
@@ -78,11 +59,11 @@ describe('an id of any length that names no company or site', () => {
         { ...MAIN, companyId: id },
         { ...MAIN, scopeGroupId: id },
       ]) {
-        const definitions = await app.inject({ url: filterGroupsPath(scope) });
+        const definitions = await fixture.app.inject({ url: filterGroupsPath(scope) });
         expect(definitions.statusCode).toBe(404);
         expect(problemSchema.parse(definitions.json()).status).toBe('NOT_FOUND');
         expectSecurityHeaders(definitions);
-        const searched = await app.inject({ ...search(XSRF), url: searchPath(scope) });
+        const searched = await fixture.app.inject({ ...search(XSRF), url: searchPath(scope) });
         expect(searched.statusCode).toBe(404);
         // The title names the ids but never echoes kilobytes of them.
         expect(problemSchema.parse(searched.json()).title.length).toBeLessThan(300);
