@@ -86,7 +86,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const verdict = size.gzip <= budget ? 'within' : 'OVER';
     if (size.gzip > budget) over = true;
     console.log(
-      `  ${build.padEnd(15)} raw ${kb(size.raw).padStart(9)}  gzip ${kb(size.gzip).padStart(8)}  brotli ${kb(size.brotli).padStart(8)}  (${verdict} the ${kb(budget)} gzip budget)`,
+      `  ${build.padEnd(15)} raw ${kb(size.raw).padStart(9)}  gzip ${kb(size.gzip).padStart(8)} (${size.gzip} B)  brotli ${kb(size.brotli).padStart(8)}  (${verdict} the ${kb(budget)} gzip budget)`,
     );
     for (const found of size.forbidden) console.log(`    holds ${found}`);
     if (size.forbidden.length > 0) forbidden = true;

@@ -33,6 +33,12 @@ const FilterPanel = lazy(() => filterPanel.then((module) => ({ default: module.F
 const SelectedChips = lazy(() =>
   selectedChips.then((module) => ({ default: module.SelectedChips })),
 );
+// Scroll restoration waits for them (they move the list and make the page taller), or for
+// their failure: a part that did not load will not come.
+let partsLoaded = false;
+const partsSettled = () => (partsLoaded = true);
+void Promise.all([filterPanel, loadMoreButton, selectedChips]).then(partsSettled, partsSettled);
+const arePartsLoaded = () => partsLoaded;
 // Panels the first card does not need, chunks of their own. The error panel's is
 // requested with the filters' (it is small), so it shows when the network has gone since.
 const errorPanel = import('./ui/ErrorPanel');
@@ -58,7 +64,12 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
   const listRef = useRef<HTMLUListElement>(null);
   const [resetSignal, setResetSignal] = useState(0);
   const busy = state.phase === 'initializing' || state.loading || state.loadingMore;
-  const rememberOpenedCard = useScrollMemory(options.syncUrl ?? true, !busy, listRef);
+  const rememberOpenedCard = useScrollMemory(
+    options.syncUrl ?? true,
+    !busy,
+    listRef,
+    arePartsLoaded,
+  );
   const loadMore = useFocusAfterLoadMore(
     listRef,
     state.cards.length,

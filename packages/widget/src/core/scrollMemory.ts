@@ -22,6 +22,9 @@ export const FOCUS_STATE_KEY = 'partnersNetworkFocus';
  */
 export const SCROLL_SAVE_INTERVAL_MS = 1000;
 
+/** How long restoreWhenReady waits for the page to be ready before it restores anyway. */
+export const RESTORE_TIMEOUT_MS = 3000;
+
 export interface ScrollMemory {
   /** The position read from history.state when the memory was made (null if none). */
   readonly saved: number | null;
@@ -32,6 +35,18 @@ export interface ScrollMemory {
    * or nothing was restored).
    */
   restore(): string | null;
+  /**
+   * Calls restore() once the page can take it, checked each animation frame: `isReady()`
+   * holds (the list is on screen, the parts that render late have loaded) and the
+   * document's height stayed the same for one frame and reaches the saved position, or
+   * `timeoutMs` passed (a list that came back shorter). `onRestored` gets the focus key.
+   * Returns a function that cancels the wait.
+   */
+  restoreWhenReady(
+    isReady: () => boolean,
+    onRestored: (focusKey: string | null) => void,
+    timeoutMs?: number,
+  ): () => void;
   /** Saves the position now (also done on scroll, link clicks and pagehide). */
   save(): void;
   /** Remembers what has focus (a key the page understands), e.g. the card being opened. */
@@ -120,13 +135,35 @@ export function createScrollMemory(
   for (const type of inputEvents)
     win.addEventListener(type, onVisitorInput, { passive: true, capture: true });
 
+  function restore(): string | null {
+    if (disposed || !pending) return null;
+    pending = false;
+    if (saved !== null) win.scrollTo(0, saved);
+    return savedFocus;
+  }
+
   return {
     saved,
-    restore() {
-      if (disposed || !pending) return null;
-      pending = false;
-      if (saved !== null) win.scrollTo(0, saved);
-      return savedFocus;
+    restore,
+    restoreWhenReady(isReady, onRestored, timeoutMs = RESTORE_TIMEOUT_MS) {
+      // Parts of the page render after the first list (chunks, deferred renders): a
+      // scroll made before they are laid out would land short or be pushed away.
+      const started = Date.now();
+      let lastHeight = -1;
+      let frame = 0;
+      const check = (): void => {
+        const height = doc.documentElement.scrollHeight;
+        const reachable = saved === null || height - win.innerHeight >= saved;
+        const stable = height === lastHeight;
+        lastHeight = height;
+        if ((isReady() && stable && reachable) || Date.now() - started >= timeoutMs) {
+          onRestored(restore());
+          return;
+        }
+        frame = win.requestAnimationFrame(check);
+      };
+      frame = win.requestAnimationFrame(check);
+      return () => win.cancelAnimationFrame(frame);
     },
     save() {
       save();

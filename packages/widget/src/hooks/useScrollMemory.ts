@@ -18,12 +18,14 @@ const loadScrollMemory = () => import('../core/scrollMemory');
 /**
  * `enabled`: the page keeps its state in the URL (syncUrl), so the history entry is
  * its own. `settled`: the first answer is rendered (cards in the DOM, nothing loading).
+ * `isLaidOut`: the parts that render late (chunks) are in, so the list will not move.
  * Returns the handler for clicks in the results: it remembers which card was opened.
  */
 export function useScrollMemory(
   enabled: boolean,
   settled: boolean,
   listRef: RefObject<HTMLElement | null>,
+  isLaidOut: () => boolean,
 ): (target: EventTarget) => void {
   const [memory, setMemory] = useState<ScrollMemory | null>(null);
 
@@ -47,17 +49,20 @@ export function useScrollMemory(
     };
   }, [enabled]);
 
-  // Effects run after the commit, so the restored cards are laid out by now. restore()
-  // acts once: later runs (a new memory, a new settle) give null.
+  // restore() acts once: later runs (a new memory, a new settle) give null.
   useEffect(() => {
     if (!settled || memory === null) return;
-    const key = memory.restore();
-    if (key === null || !/^\d{1,4}$/.test(key)) return;
-    // Once only: a later reload of a different list must not jump to this card.
-    memory.rememberFocus(null);
-    const card = listRef.current?.querySelectorAll<HTMLElement>(CARD_FOCUS)[Number(key)];
-    card?.focus({ preventScroll: true });
-  }, [settled, memory, listRef]);
+    return memory.restoreWhenReady(
+      () => listRef.current !== null && isLaidOut(),
+      (key) => {
+        if (key === null || !/^\d{1,4}$/.test(key)) return;
+        // Once only: a later reload of a different list must not jump to this card.
+        memory.rememberFocus(null);
+        const card = listRef.current?.querySelectorAll<HTMLElement>(CARD_FOCUS)[Number(key)];
+        card?.focus({ preventScroll: true });
+      },
+    );
+  }, [settled, memory, listRef, isLaidOut]);
 
   return useCallback(
     (target: EventTarget) => {

@@ -146,6 +146,47 @@ describe('createScrollMemory', () => {
     expect(readSavedScroll(window.history.state)).toBe(900);
   });
 
+  it('waits for the late parts and for a page tall enough before it restores', () => {
+    vi.useFakeTimers();
+    window.history.replaceState({ [SCROLL_STATE_KEY]: 1500, [FOCUS_STATE_KEY]: '4' }, '');
+    let height = 900;
+    vi.spyOn(document.documentElement, 'scrollHeight', 'get').mockImplementation(() => height);
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(800);
+    let partsIn = false;
+    const restored = vi.fn();
+    make().restoreWhenReady(() => partsIn, restored);
+
+    vi.advanceTimersByTime(200);
+    // A scroll now would stop at 100 (900 - 800) and lose the place.
+    expect(window.scrollTo).not.toHaveBeenCalled();
+    partsIn = true;
+    vi.advanceTimersByTime(200);
+    expect(window.scrollTo).not.toHaveBeenCalled();
+    height = 3000;
+    vi.advanceTimersByTime(200);
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 1500);
+    expect(restored).toHaveBeenCalledExactlyOnceWith('4');
+  });
+
+  it('restores anyway when the page stays short past the timeout, and can be cancelled', () => {
+    vi.useFakeTimers();
+    window.history.replaceState({ [SCROLL_STATE_KEY]: 1500 }, '');
+    const restored = vi.fn();
+    const cancel = make().restoreWhenReady(() => false, restored, 1000);
+    vi.advanceTimersByTime(500);
+    expect(restored).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(600);
+    expect(restored).toHaveBeenCalledExactlyOnceWith(null);
+
+    memory?.dispose();
+    const other = vi.fn();
+    const cancelOther = make().restoreWhenReady(() => true, other);
+    cancelOther();
+    vi.advanceTimersByTime(5000);
+    expect(other).not.toHaveBeenCalled();
+    cancel();
+  });
+
   it('leaves a host state that is not a plain object alone', () => {
     window.history.replaceState('host-state', '');
     const made = make();
