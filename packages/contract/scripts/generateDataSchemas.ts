@@ -126,6 +126,9 @@ function toNode(json: unknown, where: string): DataSchemaNode {
       case 'maxItems':
       case 'minimum':
       case 'maximum':
+        // zod writes the safe-integer bounds into every z.int(); parseData's `integer`
+        // is a safe integer already, so they would only be bytes in the page script.
+        if (json.type === 'integer' && Math.abs(Number(value)) === Number.MAX_SAFE_INTEGER) break;
         node[key] = isNumber(value) ? value : fail();
         break;
       case 'pattern':

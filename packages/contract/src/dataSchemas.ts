@@ -34,9 +34,9 @@ export const filterDefinitionsDataSchema = dataSchema<
             items: {
               type: 'object',
               properties: {
-                id: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
+                id: { type: 'integer' },
                 name: { type: 'string' },
-                count: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
+                count: { type: 'integer', minimum: 0 },
               },
               required: ['id', 'name'],
             },
@@ -58,9 +58,9 @@ export const filterGroupDataSchema = dataSchema<z.output<typeof schemas.filterGr
       items: {
         type: 'object',
         properties: {
-          id: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
+          id: { type: 'integer' },
           name: { type: 'string' },
-          count: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
+          count: { type: 'integer', minimum: 0 },
         },
         required: ['id', 'name'],
       },
@@ -71,16 +71,14 @@ export const filterGroupDataSchema = dataSchema<z.output<typeof schemas.filterGr
 
 export const filterItemIdDataSchema = dataSchema<z.output<typeof schemas.filterItemIdSchema>>({
   type: 'integer',
-  minimum: -9007199254740991,
-  maximum: 9007199254740991,
 });
 
 export const filterItemDataSchema = dataSchema<z.output<typeof schemas.filterItemSchema>>({
   type: 'object',
   properties: {
-    id: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
+    id: { type: 'integer' },
     name: { type: 'string' },
-    count: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
+    count: { type: 'integer', minimum: 0 },
   },
   required: ['id', 'name'],
 });
@@ -89,10 +87,7 @@ export const globalFilterCountDataSchema = dataSchema<
   z.output<typeof schemas.globalFilterCountSchema>
 >({
   type: 'object',
-  properties: {
-    name: { type: 'string' },
-    count: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
-  },
+  properties: { name: { type: 'string' }, count: { type: 'integer', minimum: 0 } },
   required: ['name', 'count'],
 });
 
@@ -106,7 +101,7 @@ export const highlightRangeDataSchema = dataSchema<z.output<typeof schemas.highl
   minItems: 2,
   maxItems: 2,
   type: 'array',
-  items: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
+  items: { type: 'integer', minimum: 0 },
 });
 
 export const partnerDataSchema = dataSchema<z.output<typeof schemas.partnerSchema>>({
@@ -129,7 +124,7 @@ export const partnerDataSchema = dataSchema<z.output<typeof schemas.partnerSchem
             minItems: 2,
             maxItems: 2,
             type: 'array',
-            items: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
+            items: { type: 'integer', minimum: 0 },
           },
         },
         summary: {
@@ -138,7 +133,7 @@ export const partnerDataSchema = dataSchema<z.output<typeof schemas.partnerSchem
             minItems: 2,
             maxItems: 2,
             type: 'array',
-            items: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
+            items: { type: 'integer', minimum: 0 },
           },
         },
       },
@@ -159,12 +154,8 @@ export const searchCriteriaDataSchema = dataSchema<z.output<typeof schemas.searc
   properties: {
     globalFilter: { type: 'string', maxLength: 200 },
     text: { type: 'string', maxLength: 150, pattern: "^[A-Za-zÀ-ÿœ0-9\\-_' ]*$" },
-    filterItemIds: {
-      maxItems: 500,
-      type: 'array',
-      items: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
-    },
-    offset: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
+    filterItemIds: { maxItems: 500, type: 'array', items: { type: 'integer' } },
+    offset: { type: 'integer', minimum: 0 },
     resultsPerPage: { type: 'integer', minimum: 1, maximum: 100 },
   },
   required: ['globalFilter', 'text', 'filterItemIds', 'offset', 'resultsPerPage'],
@@ -195,7 +186,7 @@ export const searchResponseDataSchema = dataSchema<z.output<typeof schemas.searc
                   minItems: 2,
                   maxItems: 2,
                   type: 'array',
-                  items: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
+                  items: { type: 'integer', minimum: 0 },
                 },
               },
               summary: {
@@ -204,7 +195,7 @@ export const searchResponseDataSchema = dataSchema<z.output<typeof schemas.searc
                   minItems: 2,
                   maxItems: 2,
                   type: 'array',
-                  items: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
+                  items: { type: 'integer', minimum: 0 },
                 },
               },
             },
@@ -214,7 +205,7 @@ export const searchResponseDataSchema = dataSchema<z.output<typeof schemas.searc
         required: ['image', 'categories', 'title', 'summary', 'url'],
       },
     },
-    totalFound: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
+    totalFound: { type: 'integer', minimum: 0 },
     error: { type: 'boolean' },
     filterGroups: {
       type: 'array',
@@ -227,9 +218,9 @@ export const searchResponseDataSchema = dataSchema<z.output<typeof schemas.searc
             items: {
               type: 'object',
               properties: {
-                id: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
+                id: { type: 'integer' },
                 name: { type: 'string' },
-                count: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
+                count: { type: 'integer', minimum: 0 },
               },
               required: ['id', 'name'],
             },
@@ -242,10 +233,7 @@ export const searchResponseDataSchema = dataSchema<z.output<typeof schemas.searc
       type: 'array',
       items: {
         type: 'object',
-        properties: {
-          name: { type: 'string' },
-          count: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
-        },
+        properties: { name: { type: 'string' }, count: { type: 'integer', minimum: 0 } },
         required: ['name', 'count'],
       },
     },
@@ -257,21 +245,14 @@ export const searchResponseDataSchema = dataSchema<z.output<typeof schemas.searc
           remove: {
             type: 'object',
             properties: {
-              filterItemId: {
-                type: 'integer',
-                minimum: -9007199254740991,
-                maximum: 9007199254740991,
-              },
+              filterItemId: { type: 'integer' },
               text: { type: 'string' },
               word: { type: 'string' },
             },
           },
           text: { type: 'string' },
-          filterItemIds: {
-            type: 'array',
-            items: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
-          },
-          totalFound: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
+          filterItemIds: { type: 'array', items: { type: 'integer' } },
+          totalFound: { type: 'integer', minimum: 0 },
         },
         required: ['remove', 'text', 'filterItemIds', 'totalFound'],
       },
@@ -281,12 +262,9 @@ export const searchResponseDataSchema = dataSchema<z.output<typeof schemas.searc
       properties: {
         globalFilter: { type: 'string' },
         text: { type: 'string' },
-        filterItemIds: {
-          type: 'array',
-          items: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
-        },
-        offset: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
-        resultsPerPage: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
+        filterItemIds: { type: 'array', items: { type: 'integer' } },
+        offset: { type: 'integer' },
+        resultsPerPage: { type: 'integer' },
       },
       required: ['filterItemIds'],
     },
@@ -306,17 +284,14 @@ export const zeroResultStepDataSchema = dataSchema<z.output<typeof schemas.zeroR
     remove: {
       type: 'object',
       properties: {
-        filterItemId: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
+        filterItemId: { type: 'integer' },
         text: { type: 'string' },
         word: { type: 'string' },
       },
     },
     text: { type: 'string' },
-    filterItemIds: {
-      type: 'array',
-      items: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
-    },
-    totalFound: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
+    filterItemIds: { type: 'array', items: { type: 'integer' } },
+    totalFound: { type: 'integer', minimum: 0 },
   },
   required: ['remove', 'text', 'filterItemIds', 'totalFound'],
 });

@@ -31,12 +31,19 @@ export function describeDataIssues(issues: readonly DataIssue[], max = 3): strin
     .join('; ');
 }
 
-/** JSON-like type names; NaN and ±Infinity are not numbers, as for zod. */
+/**
+ * JSON-like type names; NaN and ±Infinity are not numbers, and an integer is a safe
+ * integer (beyond ±2^53 - 1 it is only a number), as for zod.
+ */
 function typeOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'number') {
-    return Number.isInteger(value) ? 'integer' : Number.isFinite(value) ? 'number' : String(value);
+    return Number.isSafeInteger(value)
+      ? 'integer'
+      : Number.isFinite(value)
+        ? 'number'
+        : String(value);
   }
   return typeof value;
 }

@@ -1,5 +1,7 @@
+import { addStyles } from './adoptStyles';
 import { Suspense, lazy, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { selectChips, selectShowNoResults, selectShowSkeleton } from './core/selectors';
+import type { WayOut } from './core/selectWaysOut';
 import { SKELETON_CARDS, VISIBLE_FILTER_ITEMS, VISIBLE_GLOBAL_FILTERS } from './core/types';
 import { useFocusAfterLoadMore } from './hooks/useFocusAfterLoadMore';
 import { useScrollMemory } from './hooks/useScrollMemory';
@@ -21,15 +23,21 @@ export interface SearchPageProps extends UseSearchControllerOptions {
 
 const SILENT = { count: '', before: '', after: '' };
 
+/** A chunk's part brings its own stylesheet: added before the part first renders. */
+function withStyles<Part extends { styles: string }>(part: Part): Part {
+  addStyles(part.styles);
+  return part;
+}
+
 // The filters, their chips and Load More render after the first cards (below): chunks
 // of their own, requested with the page script's evaluation, in parallel with the first answers.
-const filterPanel = import('./ui/FilterPanel');
-const loadMoreButton = import('./ui/LoadMoreButton');
-const selectedChips = import('./ui/SelectedChips');
+const filterPanel = import('./sections/FilterSection').then(withStyles);
+const loadMoreButton = import('./ui/LoadMoreButton').then(withStyles);
+const selectedChips = import('./ui/SelectedChips').then(withStyles);
 const LoadMoreButton = lazy(() =>
   loadMoreButton.then((module) => ({ default: module.LoadMoreButton })),
 );
-const FilterPanel = lazy(() => filterPanel.then((module) => ({ default: module.FilterPanel })));
+const FilterPanel = lazy(() => filterPanel.then((module) => ({ default: module.FilterSection })));
 const SelectedChips = lazy(() =>
   selectedChips.then((module) => ({ default: module.SelectedChips })),
 );
@@ -41,10 +49,12 @@ void Promise.all([filterPanel, loadMoreButton, selectedChips]).then(partsSettled
 const arePartsLoaded = () => partsLoaded;
 // Panels the first card does not need, chunks of their own. The error panel's is
 // requested with the filters' (it is small), so it shows when the network has gone since.
-const errorPanel = import('./ui/ErrorPanel');
+const errorPanel = import('./ui/ErrorPanel').then(withStyles);
 const ErrorPanel = lazy(() => errorPanel.then((module) => ({ default: module.ErrorPanel })));
 const NoResultsPanel = lazy(() =>
-  import('./ui/NoResultsPanel').then((module) => ({ default: module.NoResultsPanel })),
+  import('./sections/NoResultsSection')
+    .then(withStyles)
+    .then((module) => ({ default: module.NoResultsSection })),
 );
 
 function navigateHome(): void {
@@ -86,6 +96,8 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
     [filterGroups, state.selectedItemIds],
   );
   const announced = announcement ? announceResults(announcement, t) : SILENT;
+  // Counts come with every answer; deferred like the groups they belong to.
+  const facets = useDeferredValue(state.facets);
 
   if (state.phase === 'error') {
     return (
@@ -102,6 +114,12 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
   function handleResetAll() {
     actions.resetAll();
     setResetSignal((signal) => signal + 1);
+    inputRef.current?.focus();
+  }
+
+  // Like RESET ALL: the panel goes with the new list, focus goes to the search field.
+  function handleWayOut(way: WayOut) {
+    actions.searchInstead(way.text, way.filterItemIds);
     inputRef.current?.focus();
   }
 
@@ -132,6 +150,7 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
                 onToggleItem={actions.toggleFilterItem}
                 visibleItems={VISIBLE_FILTER_ITEMS}
                 visibleGlobalFilters={VISIBLE_GLOBAL_FILTERS}
+                facets={facets}
               />
             </Suspense>
             <section
@@ -171,7 +190,11 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
               )}
               {selectShowNoResults(state) && (
                 <Suspense>
-                  <NoResultsPanel onResetAll={handleResetAll} />
+                  <NoResultsPanel
+                    state={state}
+                    onResetAll={handleResetAll}
+                    onWayOut={handleWayOut}
+                  />
                 </Suspense>
               )}
               <Suspense>

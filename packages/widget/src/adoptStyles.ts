@@ -1,10 +1,12 @@
 /// <reference types="vite/client" />
 import css from './styles.css?inline';
 
-/** The widget's stylesheet as text, for hosts that render SearchPage themselves. */
-export const partnersNetworkStyles: string = css;
-
 let sharedSheet: CSSStyleSheet | null = null;
+/** The base sheet, then each part's sheet as its chunk arrived (addStyles). */
+let sheetText = css;
+const added = new Set<string>();
+/** <style> fallbacks of old engines, kept in step with the sheet. */
+const fallbacks = new Set<HTMLStyleElement>();
 
 function canAdoptSheets(shadow: ShadowRoot): boolean {
   return (
@@ -23,7 +25,7 @@ export function adoptStyles(shadow: ShadowRoot): void {
   if (canAdoptSheets(shadow)) {
     if (sharedSheet === null) {
       sharedSheet = new CSSStyleSheet();
-      sharedSheet.replaceSync(css);
+      sharedSheet.replaceSync(sheetText);
     }
     if (!shadow.adoptedStyleSheets.includes(sharedSheet)) {
       shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sharedSheet];
@@ -33,6 +35,20 @@ export function adoptStyles(shadow: ShadowRoot): void {
   if (shadow.querySelector('style[data-pn-styles]') !== null) return;
   const style = document.createElement('style');
   style.dataset.pnStyles = '';
-  style.textContent = css;
+  style.textContent = sheetText;
+  fallbacks.add(style);
   shadow.prepend(style);
+}
+
+/**
+ * Adds the styles of a part that loads as a chunk of its own (the filter panel, the
+ * chips, ...) to every widget on the page, before it renders: they stay out of the
+ * bytes of the first card. Appended after the base sheet, once per text.
+ */
+export function addStyles(more: string): void {
+  if (added.has(more)) return;
+  added.add(more);
+  sheetText += more;
+  sharedSheet?.replaceSync(sheetText);
+  for (const style of fallbacks) style.textContent = sheetText;
 }

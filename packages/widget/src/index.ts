@@ -1,4 +1,5 @@
-export { mount, partnersNetworkStyles } from './mount';
+export { mount } from './mount';
+export { partnersNetworkStyles } from './allStyles';
 export type { MountOptions } from './mount';
 export { PartnersNetworkSearch } from './PartnersNetworkSearch';
 export type { PartnersNetworkSearchProps } from './PartnersNetworkSearch';

@@ -10,8 +10,6 @@ import { SearchPage } from './SearchPage';
 import type { SearchPageProps } from './SearchPage';
 import { MessagesContext } from './ui/MessagesContext';
 
-export { partnersNetworkStyles } from './adoptStyles';
-
 export interface MountOptions extends SearchPageProps {
   /**
    * Operator's replacements for the page's messages (the element's `messages`):

@@ -15,7 +15,7 @@ try {
   logError('failed to start.', error);
 }
 
-export { mount, partnersNetworkStyles } from './mount';
+export { mount } from './mount';
 export type { MountOptions } from './mount';
 export { definePartnersNetworkSearch, ELEMENT_NAME } from './element';
 export { ELEMENT_ATTRIBUTES } from './readElementAttributes';

@@ -67,7 +67,8 @@ describe('toDataSchemaNode', () => {
       type: 'object',
       properties: {
         text: { type: 'string', maxLength: 3, pattern: '^a+$' },
-        count: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+        // The safe-integer bound zod adds is left out: parseData's integer is a safe one.
+        count: { type: 'integer', minimum: 1 },
         ids: { type: 'array', maxItems: 2, items: { type: 'number' } },
         id: { anyOf: [{ type: 'string' }, { type: 'number' }] },
       },

@@ -1,6 +1,6 @@
 /**
  * The styling API is what a host page may rely on: the `part` names (for ::part()) on
- * the components that carry them, and the `--pn-*` custom properties styles.css reads.
+ * the components that carry them, and the `--pn-*` custom properties the stylesheets read.
  * The widget README lists both; this test fails when the list and the code disagree.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -11,13 +11,15 @@ import { describe, expect, it } from 'vitest';
 const srcDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const readme = readFileSync(join(srcDir, '..', 'README.md'), 'utf8');
 
-function componentFiles(dir: string): string[] {
+function filesEndingWith(dir: string, ending: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === '__tests__' ? [] : componentFiles(path);
-    return entry.name.endsWith('.tsx') ? [path] : [];
+    if (entry.isDirectory()) return entry.name === '__tests__' ? [] : filesEndingWith(path, ending);
+    return entry.name.endsWith(ending) ? [path] : [];
   });
 }
+
+const componentFiles = (dir: string) => filesEndingWith(dir, '.tsx');
 
 const sorted = (names: Iterable<string>) => [...new Set(names)].sort();
 
@@ -38,9 +40,11 @@ function partsInReadme(): string[] {
   return sorted([...sentence.matchAll(/`([a-z-]+)`/g)].flatMap((match) => match[1] ?? []));
 }
 
-/** Every --pn-* custom property styles.css reads with var(). */
+/** Every --pn-* custom property the stylesheets (styles.css and each chunk's) read with var(). */
 function propertiesInCss(): string[] {
-  const css = readFileSync(join(srcDir, 'styles.css'), 'utf8');
+  const css = filesEndingWith(srcDir, '.css')
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
   return sorted([...css.matchAll(/var\(\s*(--pn-[a-z-]+)/g)].flatMap((match) => match[1] ?? []));
 }
 
@@ -63,7 +67,7 @@ describe('styling API', () => {
     expect(partsInReadme()).toEqual(inCode);
   });
 
-  it('the README lists exactly the --pn-* properties styles.css reads', () => {
+  it('the README lists exactly the --pn-* properties the stylesheets read', () => {
     const inCss = propertiesInCss();
     expect(inCss.length).toBeGreaterThan(15);
     expect(propertiesInReadme()).toEqual(inCss);

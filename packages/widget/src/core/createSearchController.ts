@@ -193,6 +193,15 @@ export function createSearchController(
       cancelDebounce();
       void search('replace', { type: 'reset' });
     },
+    searchInstead(text, filterItemIds) {
+      cancelDebounce();
+      void search(
+        'replace',
+        { type: 'reset' },
+        { type: 'text', text },
+        ...filterItemIds.map((id): SearchAction => ({ type: 'toggle', id })),
+      );
+    },
     setLoading(loading) {
       dispatch({ type: 'loading', loading });
     },

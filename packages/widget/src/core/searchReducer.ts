@@ -14,7 +14,7 @@ import type {
   SearchResponse,
 } from '@partners-network/contract';
 import { LOAD_MORE_STEP, RESULTS_PER_PAGE } from './types';
-import type { LocationParams, PartnerCard } from './types';
+import type { AnswerFacets, LocationParams, PartnerCard } from './types';
 
 /** A new list (from offset 0) or the next page of the list shown (Load More). */
 export type RequestKind = 'replace' | 'append';
@@ -55,6 +55,7 @@ export interface SearchModel {
   filterGroups: FilterGroup[];
   cards: PartnerCard[];
   totalFound: number;
+  facets: AnswerFacets | null;
   /** The panel takes its groups from the next answer (first search, new global filter). */
   refreshGroups: boolean;
   /** A saved search asks the first search for this many results at once. */
@@ -93,6 +94,7 @@ export function createInitialModel(location: LocationParams): SearchModel {
     filterGroups: [],
     cards: [],
     totalFound: 0,
+    facets: null,
     refreshGroups: true,
     restoreUntil: saved
       ? Math.min(saved.offset + saved.resultsPerPage, MAX_RESULTS_PER_PAGE)
@@ -195,6 +197,7 @@ export function searchReducer(model: SearchModel, action: SearchAction): SearchM
       return {
         ...settled,
         cards,
+        facets: response,
         selectedItemIds,
         selectedGlobalFilter,
         filterGroups: model.refreshGroups ? response.filterGroups : model.filterGroups,

@@ -79,8 +79,10 @@ export function selectAnnouncementFacts(model: SearchModel): AnnouncementFacts |
 }
 
 /** Every filter item of the groups by id. */
-function selectItemsById(groups: readonly FilterGroup[]): Map<number, ChipItem> {
-  const items = new Map<number, ChipItem>();
+export function selectItemsById<Item extends ChipItem>(
+  groups: readonly { filterItems: readonly Item[] }[],
+): Map<number, Item> {
+  const items = new Map<number, Item>();
   for (const group of groups) {
     for (const item of group.filterItems) items.set(item.id, item);
   }

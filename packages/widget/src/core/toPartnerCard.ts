@@ -1,8 +1,8 @@
 import type { Partner } from '@partners-network/contract';
 import { buildPartnerHref } from './locationParams';
 import { sanitizeUrl } from './sanitizeUrl';
-import { truncateSummary } from './truncateSummary';
-import type { PartnerCard } from './types';
+import { ELLIPSIS, truncateSummary } from './truncateSummary';
+import type { PartnerCard, Range } from './types';
 
 /**
  * A partner as a card shows it. Texts stay plain text (React escapes them); unsafe
@@ -16,12 +16,39 @@ export function toPartnerCard(
   base?: string,
 ): PartnerCard {
   const href = sanitizeUrl(partner.url, base);
+  const summary = truncateSummary(partner.summary);
+  const marks = partner.highlights;
   return {
     key: String(position),
     title: partner.title,
-    summary: truncateSummary(partner.summary),
+    summary,
     imageUrl: sanitizeUrl(partner.image.url, base),
     href: href === null ? null : buildPartnerHref(href, extraParams),
     categories: partner.categories.map((category) => category.name),
+    marks: {
+      title: vetRanges(marks?.title, partner.title.length),
+      // Marks of the cut-off part of the summary go; the ellipsis is never marked.
+      summary: vetRanges(
+        marks?.summary,
+        summary === partner.summary ? summary.length : summary.length - ELLIPSIS.length,
+      ),
+    },
   };
+}
+
+/**
+ * The ranges of a text of `length` UTF-16 units that can be marked: cut to the text,
+ * ordered, without overlaps, none empty. The answer is parsed but its offsets are not
+ * trusted to fit the text.
+ */
+export function vetRanges(ranges: readonly (readonly number[])[] = [], length: number): Range[] {
+  const vetted: Range[] = [];
+  let free = 0;
+  for (const [start = 0, end = 0] of [...ranges].sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0))) {
+    const stop = Math.min(end, length);
+    if (start < free || start >= stop) continue;
+    vetted.push([start, stop]);
+    free = stop;
+  }
+  return vetted;
 }

@@ -2,7 +2,7 @@
  * The shapes shared by core/, hooks/ and the React layer. core/ implements them
  * without React; hooks/ adapts them; ui/ components never see them (props only).
  */
-import type { FilterGroup, GlobalFilter } from '@partners-network/contract';
+import type { FilterGroup, GlobalFilter, SearchResponse } from '@partners-network/contract';
 
 /** Business constants of SPEC.md section 9. */
 export const RESULTS_PER_PAGE = 10;
@@ -13,6 +13,8 @@ export const VISIBLE_GLOBAL_FILTERS = 5;
 export const SUMMARY_LIMIT = 200;
 export const SKELETON_CARDS = 5;
 export const DEFAULT_LOCALE = 'en-US';
+/** Steps back the no-results panel offers at most (issue 14). */
+export const MAX_WAYS_OUT = 3;
 
 /** What the page reads from its host: the portal, or the custom element's attributes. */
 export interface PortalContext {
@@ -59,7 +61,24 @@ export interface PartnerCard {
   imageUrl: string | null;
   href: string | null;
   categories: string[];
+  /**
+   * The matched ranges to mark, `[start, end)` in UTF-16 units of `title` and of the
+   * cut `summary` (vetted: in bounds, ordered, not overlapping). Empty without text.
+   */
+  marks: { title: Range[]; summary: Range[] };
 }
+
+/** `[start, end)` of a text. */
+export type Range = readonly [number, number];
+
+/**
+ * What an answer tells besides its partners: its filter groups with each item's
+ * count, each global filter's count and, when it found nothing, the steps back.
+ */
+export type AnswerFacets = Pick<
+  SearchResponse,
+  'filterGroups' | 'globalFilterCounts' | 'zeroResultSteps'
+>;
 
 export type PagePhase =
   /** Filter definitions not loaded yet: the skeleton shows. */
@@ -78,6 +97,8 @@ export interface SearchState {
   text: string;
   cards: PartnerCard[];
   totalFound: number;
+  /** The counts and steps back of the list shown (its last new list's answer); null before. */
+  facets: AnswerFacets | null;
   /** A new search is in flight; its results will replace the list. */
   loading: boolean;
   /** A Load More is in flight; its results will be appended. */
@@ -100,6 +121,11 @@ export interface SearchController {
   toggleFilterItem(id: number): void;
   loadMore(): void;
   resetAll(): void;
+  /**
+   * Runs a search with this text and these filter items instead (a step back from an
+   * empty list), the global filter unchanged.
+   */
+  searchInstead(text: string, filterItemIds: readonly number[]): void;
   /** SPEC 'Shared UI state': sets the loading flag of a new search. */
   setLoading(flag: boolean): void;
   /**

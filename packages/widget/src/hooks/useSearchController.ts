@@ -18,7 +18,12 @@ import type { PortalContext, SearchController, SearchState } from '../core/types
 
 export type SearchActions = Pick<
   SearchController,
-  'submitText' | 'selectGlobalFilter' | 'toggleFilterItem' | 'loadMore' | 'resetAll'
+  | 'submitText'
+  | 'selectGlobalFilter'
+  | 'toggleFilterItem'
+  | 'loadMore'
+  | 'resetAll'
+  | 'searchInstead'
 >;
 
 /** Every option of the controller, all optional here: defaults read the page (resolveSearchSetup). */
@@ -81,6 +86,7 @@ export function useSearchController(
       toggleFilterItem: controller.toggleFilterItem,
       loadMore: controller.loadMore,
       resetAll: controller.resetAll,
+      searchInstead: controller.searchInstead,
     }),
     [controller],
   );

@@ -1,6 +1,11 @@
+/// <reference types="vite/client" />
 import { memo, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useMessages } from './MessagesContext';
+import styles from './FilterPanel.css?inline';
+
+/** This part's stylesheet: the page adds it when the chunk arrives (adoptStyles.ts). */
+export { styles };
 
 export interface FilterOption {
   name: string;
@@ -30,6 +35,13 @@ export interface FilterPanelProps {
   visibleGlobalFilters: number;
   /** Legend of the global filter radio group; default: the `partnerType` message. */
   globalFilterLegend?: string;
+  /**
+   * Each item's count in the answer shown, by id: how many partners the list would
+   * hold with that item the only one ticked in its group. An item without one shows none.
+   */
+  itemCounts?: ReadonlyMap<number, { count?: number }>;
+  /** Each global filter's count of partners matching the text, by name. */
+  globalFilterCounts?: ReadonlyMap<string, { count: number }>;
 }
 
 // Memoised: a Load More or a busy state leaves the filters as they are.
@@ -43,6 +55,8 @@ export const FilterPanel = memo(function FilterPanel({
   visibleItems,
   visibleGlobalFilters,
   globalFilterLegend,
+  itemCounts,
+  globalFilterCounts,
 }: FilterPanelProps) {
   const ids = useId();
   const t = useMessages();
@@ -92,21 +106,26 @@ export const FilterPanel = memo(function FilterPanel({
             count={globalFilters.length}
             visible={visibleGlobalFilters}
             startExpanded={selectedGlobalIndex >= visibleGlobalFilters}
-            render={(shown) =>
-              globalFilters.slice(0, shown).map((filter) => (
-                <li key={filter.name} className="pn-filters__item">
-                  <label className="pn-choice">
-                    <input
-                      type="radio"
-                      name={`${ids}-global`}
-                      value={filter.name}
-                      checked={filter.name === selectedGlobalFilter}
-                      onChange={() => onSelectGlobalFilter(filter.name)}
-                    />
-                    <span>{filter.label}</span>
-                  </label>
-                </li>
-              ))
+            render={(folded) =>
+              globalFilters.map(
+                (filter, index) =>
+                  (!folded ||
+                    index < visibleGlobalFilters ||
+                    filter.name === selectedGlobalFilter) && (
+                    <li key={filter.name} className="pn-filters__item">
+                      <Choice count={globalFilterCounts?.get(filter.name)?.count}>
+                        <input
+                          type="radio"
+                          name={`${ids}-global`}
+                          value={filter.name}
+                          checked={filter.name === selectedGlobalFilter}
+                          onChange={() => onSelectGlobalFilter(filter.name)}
+                        />
+                        <span>{filter.label}</span>
+                      </Choice>
+                    </li>
+                  ),
+              )
             }
           />
         )}
@@ -119,20 +138,25 @@ export const FilterPanel = memo(function FilterPanel({
               count={group.filterItems.length}
               visible={visibleItems}
               startExpanded={lastSelected >= visibleItems}
-              render={(shown) =>
-                group.filterItems.slice(0, shown).map((item) => (
-                  <li key={item.id} className="pn-filters__item">
-                    <label className="pn-choice">
-                      <input
-                        type="checkbox"
-                        value={item.id}
-                        checked={selected.has(item.id)}
-                        onChange={() => onToggleItem(item.id)}
-                      />
-                      <span>{item.name}</span>
-                    </label>
-                  </li>
-                ))
+              // Folded, a ticked item beyond the visible ones still shows: what is
+              // ticked is never hidden. An item that would give nothing keeps its place.
+              render={(folded) =>
+                group.filterItems.map(
+                  (item, index) =>
+                    (!folded || index < visibleItems || selected.has(item.id)) && (
+                      <li key={item.id} className="pn-filters__item">
+                        <Choice count={itemCounts?.get(item.id)?.count}>
+                          <input
+                            type="checkbox"
+                            value={item.id}
+                            checked={selected.has(item.id)}
+                            onChange={() => onToggleItem(item.id)}
+                          />
+                          <span>{item.name}</span>
+                        </Choice>
+                      </li>
+                    ),
+                )
               }
             />
           );
@@ -141,6 +165,28 @@ export const FilterPanel = memo(function FilterPanel({
     </div>
   );
 });
+
+/**
+ * A radio button or checkbox with its label and, once an answer has counts, how many
+ * partners it leads to: the number on screen, the words for screen readers (in the
+ * accessible name). An item that leads to none says so and is shown dimmed.
+ */
+function Choice({ count, children }: { count: number | undefined; children: ReactNode }) {
+  const t = useMessages();
+  return (
+    <label className="pn-choice" data-empty={count === 0 || undefined}>
+      {children}
+      {count !== undefined && (
+        <>
+          <span className="pn-choice__count" aria-hidden="true">
+            {t('choiceCount', { count })}
+          </span>
+          <span className="pn-sr-only"> {t('partnerCount', { count }, count)}</span>
+        </>
+      )}
+    </label>
+  );
+}
 
 function findLastIndex<T>(list: readonly T[], test: (item: T) => boolean): number {
   for (let i = list.length - 1; i >= 0; i--) {
@@ -156,7 +202,8 @@ interface ExpandableGroupProps {
   visible: number;
   /** True when a selected item sits beyond the visible ones. */
   startExpanded: boolean;
-  render: (shown: number) => ReactNode;
+  /** The items; `folded`: only the first `visible` (and any ticked one) are to show. */
+  render: (folded: boolean) => ReactNode;
 }
 
 function ExpandableGroup({ legend, count, visible, startExpanded, render }: ExpandableGroupProps) {
@@ -171,7 +218,7 @@ function ExpandableGroup({ legend, count, visible, startExpanded, render }: Expa
     <fieldset className="pn-filters__group">
       <legend className="pn-filters__legend">{legend}</legend>
       <ul className="pn-filters__list" id={listId}>
-        {render(expanded || !foldable ? count : visible)}
+        {render(foldable && !expanded)}
       </ul>
       {foldable && (
         <button

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import type { ReactNode } from 'react';
 import { useMessages } from './MessagesContext';
 
 export interface PartnerCardData {
@@ -8,6 +9,11 @@ export interface PartnerCardData {
   imageUrl: string | null;
   href: string | null;
   categories: readonly string[];
+  /** Ranges of title and summary to mark as matches: in bounds, ordered, not overlapping. */
+  marks?: {
+    title: readonly (readonly [number, number])[];
+    summary: readonly (readonly [number, number])[];
+  };
 }
 
 export interface PartnerCardViewProps {
@@ -19,7 +25,8 @@ export interface PartnerCardViewProps {
  * text in English on an Arabic page keeps its punctuation where English puts it.
  * Every field is rendered as text (React escapes it); the title link
  * stretches over the whole card so the card is one click target and one tab stop.
- * The element marked data-card-focus receives focus after Load More.
+ * The element marked data-card-focus receives focus after Load More. What matched the
+ * search is in <mark> (part `highlight`), as text like the rest.
  */
 // Memoised: cards keep their identity across Load More, so only the new ones render.
 export const PartnerCardView = memo(function PartnerCardView({ card }: PartnerCardViewProps) {
@@ -58,16 +65,34 @@ export const PartnerCardView = memo(function PartnerCardView({ card }: PartnerCa
         <h3 className="pn-card__title" dir="auto">
           {card.href !== null ? (
             <a className="pn-card__link" part="card-link" href={card.href} data-card-focus="">
-              {card.title}
+              {marked(card.title, card.marks?.title)}
             </a>
           ) : (
-            card.title
+            marked(card.title, card.marks?.title)
           )}
         </h3>
         <p className="pn-card__summary" dir="auto">
-          {card.summary}
+          {marked(card.summary, card.marks?.summary)}
         </p>
       </div>
     </article>
   );
 });
+
+/** The text with its ranges in <mark>: pieces of text, never HTML. */
+function marked(text: string, ranges: readonly (readonly [number, number])[] = []): ReactNode {
+  if (ranges.length === 0) return text;
+  const pieces: ReactNode[] = [];
+  let at = 0;
+  for (const [start, end] of ranges) {
+    pieces.push(
+      text.slice(at, start),
+      <mark key={start} className="pn-mark" part="highlight">
+        {text.slice(start, end)}
+      </mark>,
+    );
+    at = end;
+  }
+  pieces.push(text.slice(at));
+  return pieces;
+}

@@ -21,6 +21,7 @@ function cards(criteria: SearchCriteria, total = 35): PartnerCard[] {
     imageUrl: null,
     href: null,
     categories: [],
+    marks: { title: [], summary: [] },
   }));
 }
 

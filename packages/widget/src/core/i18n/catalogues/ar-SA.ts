@@ -53,6 +53,37 @@ const arSA: Catalogue = {
   errorText: 'نعتذر عن ذلك، ونعمل على إصلاح المشكلة. يُرجى المحاولة مرة أخرى لاحقًا.',
   goHome: 'الانتقال إلى الصفحة الرئيسية',
   loadMore: 'تحميل المزيد من الشركاء',
+  choiceCount: '{count}',
+  partnerCount: {
+    zero: 'لا يوجد أي شريك',
+    one: 'شريك واحد',
+    two: 'شريكان',
+    few: '{count} شركاء',
+    many: '{count} شريكًا',
+    other: '{count} شريك',
+  },
+  waysOut: 'جرّب التراجع خطوة واحدة:',
+  wayOutItem: {
+    one: 'بدون «{name}» (شريك واحد)',
+    two: 'بدون «{name}» (شريكان)',
+    few: 'بدون «{name}» ({count} شركاء)',
+    many: 'بدون «{name}» ({count} شريكًا)',
+    other: 'بدون «{name}» ({count} شريك)',
+  },
+  wayOutWord: {
+    one: 'بدون كلمة «{name}» (شريك واحد)',
+    two: 'بدون كلمة «{name}» (شريكان)',
+    few: 'بدون كلمة «{name}» ({count} شركاء)',
+    many: 'بدون كلمة «{name}» ({count} شريكًا)',
+    other: 'بدون كلمة «{name}» ({count} شريك)',
+  },
+  wayOutText: {
+    one: 'بدون نص البحث (شريك واحد)',
+    two: 'بدون نص البحث (شريكان)',
+    few: 'بدون نص البحث ({count} شركاء)',
+    many: 'بدون نص البحث ({count} شريكًا)',
+    other: 'بدون نص البحث ({count} شريك)',
+  },
 };
 
 export default arSA;

@@ -40,6 +40,18 @@ const caES: Catalogue = {
   errorText: 'Us demanem disculpes; estem solucionant el problema. Torneu-ho a provar més tard.',
   goHome: 'Ves a la pàgina d’inici',
   loadMore: 'Carrega més socis',
+  choiceCount: '{count}',
+  partnerCount: { one: '{count} soci', other: '{count} socis' },
+  waysOut: 'Proveu de fer un pas enrere:',
+  wayOutItem: { one: 'Sense «{name}» ({count} soci)', other: 'Sense «{name}» ({count} socis)' },
+  wayOutWord: {
+    one: 'Sense la paraula «{name}» ({count} soci)',
+    other: 'Sense la paraula «{name}» ({count} socis)',
+  },
+  wayOutText: {
+    one: 'Sense el text de cerca ({count} soci)',
+    other: 'Sense el text de cerca ({count} socis)',
+  },
 };
 
 export default caES;

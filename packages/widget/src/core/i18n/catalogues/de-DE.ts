@@ -47,6 +47,12 @@ const deDE: Catalogue = {
     'Wir bitten um Entschuldigung und beheben das Problem. Bitte versuchen Sie es später erneut.',
   goHome: 'Zur Startseite',
   loadMore: 'Weitere Partner laden',
+  choiceCount: '{count}',
+  partnerCount: '{count} Partner',
+  waysOut: 'Gehen Sie einen Schritt zurück:',
+  wayOutItem: 'Ohne „{name}“ ({count} Partner)',
+  wayOutWord: 'Ohne das Wort „{name}“ ({count} Partner)',
+  wayOutText: 'Ohne Suchtext ({count} Partner)',
 };
 
 export default deDE;

@@ -44,6 +44,21 @@ const enUS = {
   errorText: 'We apologise and are fixing the problem. Please try again later.',
   goHome: 'Go to the home page',
   loadMore: 'Load More Partners',
+  choiceCount: '{count}',
+  partnerCount: { one: '{count} partner', other: '{count} partners' },
+  waysOut: 'Try one step back:',
+  wayOutItem: {
+    one: 'Without “{name}” ({count} partner)',
+    other: 'Without “{name}” ({count} partners)',
+  },
+  wayOutWord: {
+    one: 'Without the word “{name}” ({count} partner)',
+    other: 'Without the word “{name}” ({count} partners)',
+  },
+  wayOutText: {
+    one: 'Without the search text ({count} partner)',
+    other: 'Without the search text ({count} partners)',
+  },
 } satisfies Record<string, Message>;
 
 /** A message: plain text, or one text per plural category of the language (`other` always). */

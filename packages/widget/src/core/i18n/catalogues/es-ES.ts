@@ -44,6 +44,18 @@ const esES: Catalogue = {
     'Le pedimos disculpas; estamos solucionando el problema. Vuelva a intentarlo más tarde.',
   goHome: 'Ir a la página de inicio',
   loadMore: 'Cargar más socios',
+  choiceCount: '{count}',
+  partnerCount: { one: '{count} socio', other: '{count} socios' },
+  waysOut: 'Pruebe a retroceder un paso:',
+  wayOutItem: { one: 'Sin «{name}» ({count} socio)', other: 'Sin «{name}» ({count} socios)' },
+  wayOutWord: {
+    one: 'Sin la palabra «{name}» ({count} socio)',
+    other: 'Sin la palabra «{name}» ({count} socios)',
+  },
+  wayOutText: {
+    one: 'Sin el texto de búsqueda ({count} socio)',
+    other: 'Sin el texto de búsqueda ({count} socios)',
+  },
 };
 
 export default esES;

@@ -39,6 +39,21 @@ const fiFI: Catalogue = {
   errorText: 'Pahoittelemme, korjaamme ongelmaa parhaillaan. Yritä myöhemmin uudelleen.',
   goHome: 'Siirry etusivulle',
   loadMore: 'Lataa lisää kumppaneita',
+  choiceCount: '{count}',
+  partnerCount: { one: '{count} kumppani', other: '{count} kumppania' },
+  waysOut: 'Kokeile askel taaksepäin:',
+  wayOutItem: {
+    one: 'Poista ”{name}” ({count} kumppani)',
+    other: 'Poista ”{name}” ({count} kumppania)',
+  },
+  wayOutWord: {
+    one: 'Poista sana ”{name}” ({count} kumppani)',
+    other: 'Poista sana ”{name}” ({count} kumppania)',
+  },
+  wayOutText: {
+    one: 'Tyhjennä hakuteksti ({count} kumppani)',
+    other: 'Tyhjennä hakuteksti ({count} kumppania)',
+  },
 };
 
 export default fiFI;

@@ -45,6 +45,21 @@ const frFR: Catalogue = {
   errorText: 'Veuillez nous excuser, nous corrigeons le problème. Réessayez plus tard.',
   goHome: 'Aller à la page d’accueil',
   loadMore: 'Afficher plus de partenaires',
+  choiceCount: '{count}',
+  partnerCount: { one: '{count} partenaire', other: '{count} partenaires' },
+  waysOut: 'Élargissez votre recherche d’un cran :',
+  wayOutItem: {
+    one: 'Sans « {name} » ({count} partenaire)',
+    other: 'Sans « {name} » ({count} partenaires)',
+  },
+  wayOutWord: {
+    one: 'Sans le mot « {name} » ({count} partenaire)',
+    other: 'Sans le mot « {name} » ({count} partenaires)',
+  },
+  wayOutText: {
+    one: 'Sans le texte de recherche ({count} partenaire)',
+    other: 'Sans le texte de recherche ({count} partenaires)',
+  },
 };
 
 export default frFR;

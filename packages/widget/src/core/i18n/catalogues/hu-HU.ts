@@ -40,6 +40,12 @@ const huHU: Catalogue = {
   errorText: 'Elnézést kérünk, már dolgozunk a hiba elhárításán. Kérjük, próbálja újra később.',
   goHome: 'Ugrás a kezdőlapra',
   loadMore: 'További partnerek betöltése',
+  choiceCount: '{count}',
+  partnerCount: '{count} partner',
+  waysOut: 'Keressen eggyel kevesebb feltétellel:',
+  wayOutItem: '„{name}” nélkül ({count} partner)',
+  wayOutWord: 'A(z) „{name}” szó nélkül ({count} partner)',
+  wayOutText: 'Keresett szöveg nélkül ({count} partner)',
 };
 
 export default huHU;

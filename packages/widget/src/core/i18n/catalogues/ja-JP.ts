@@ -41,6 +41,12 @@ const jaJP: Catalogue = {
     'ご迷惑をおかけして申し訳ありません。現在、問題を修正しています。しばらくしてから再度お試しください。',
   goHome: 'ホームページへ移動',
   loadMore: 'さらにパートナーを読み込む',
+  choiceCount: '{count}',
+  partnerCount: 'パートナー{count}件',
+  waysOut: '条件を1つ外して検索:',
+  wayOutItem: '「{name}」を外す（{count}件）',
+  wayOutWord: '「{name}」という語を外す（{count}件）',
+  wayOutText: '検索語を外す（{count}件）',
 };
 
 export default jaJP;

@@ -42,6 +42,21 @@ const nlNL: Catalogue = {
   errorText: 'Onze excuses, we werken aan een oplossing. Probeer het later opnieuw.',
   goHome: 'Naar de startpagina',
   loadMore: 'Meer partners laden',
+  choiceCount: '{count}',
+  partnerCount: { one: '{count} partner', other: '{count} partners' },
+  waysOut: 'Probeer een stap terug:',
+  wayOutItem: {
+    one: 'Zonder ‘{name}’ ({count} partner)',
+    other: 'Zonder ‘{name}’ ({count} partners)',
+  },
+  wayOutWord: {
+    one: 'Zonder het woord ‘{name}’ ({count} partner)',
+    other: 'Zonder het woord ‘{name}’ ({count} partners)',
+  },
+  wayOutText: {
+    one: 'Zonder zoektekst ({count} partner)',
+    other: 'Zonder zoektekst ({count} partners)',
+  },
 };
 
 export default nlNL;

@@ -43,6 +43,21 @@ const ptBR: Catalogue = {
   errorText: 'Pedimos desculpas e já estamos corrigindo o problema. Tente novamente mais tarde.',
   goHome: 'Ir para a página inicial',
   loadMore: 'Carregar mais parceiros',
+  choiceCount: '{count}',
+  partnerCount: { one: '{count} parceiro', other: '{count} parceiros' },
+  waysOut: 'Tente voltar um passo:',
+  wayOutItem: {
+    one: 'Sem “{name}” ({count} parceiro)',
+    other: 'Sem “{name}” ({count} parceiros)',
+  },
+  wayOutWord: {
+    one: 'Sem a palavra “{name}” ({count} parceiro)',
+    other: 'Sem a palavra “{name}” ({count} parceiros)',
+  },
+  wayOutText: {
+    one: 'Sem o texto pesquisado ({count} parceiro)',
+    other: 'Sem o texto pesquisado ({count} parceiros)',
+  },
 };
 
 export default ptBR;

@@ -39,6 +39,12 @@ const svSE: Catalogue = {
   errorText: 'Vi ber om ursäkt och arbetar på att lösa problemet. Försök igen senare.',
   goHome: 'Gå till startsidan',
   loadMore: 'Läs in fler partner',
+  choiceCount: '{count}',
+  partnerCount: '{count} partner',
+  waysOut: 'Prova att ta ett steg tillbaka:',
+  wayOutItem: 'Utan ”{name}” ({count} partner)',
+  wayOutWord: 'Utan ordet ”{name}” ({count} partner)',
+  wayOutText: 'Utan söktext ({count} partner)',
 };
 
 export default svSE;

@@ -38,6 +38,12 @@ const zhCN: Catalogue = {
   errorText: '很抱歉，我们正在修复此问题。请稍后再试。',
   goHome: '前往首页',
   loadMore: '加载更多合作伙伴',
+  choiceCount: '{count}',
+  partnerCount: '{count} 个合作伙伴',
+  waysOut: '试试少一个条件：',
+  wayOutItem: '去掉“{name}”（{count} 个合作伙伴）',
+  wayOutWord: '去掉词语“{name}”（{count} 个合作伙伴）',
+  wayOutText: '清除搜索内容（{count} 个合作伙伴）',
 };
 
 export default zhCN;

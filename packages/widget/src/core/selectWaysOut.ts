@@ -1,0 +1,45 @@
+/**
+ * The steps back from an empty list that the no-results panel offers (issue 14). Apart
+ * from selectors.ts: only the no-results panel's chunk needs them.
+ */
+import { selectItemsById } from './selectors';
+import { MAX_WAYS_OUT } from './types';
+import type { SearchState } from './types';
+
+/** A step back from an empty list, as the no-results panel offers it. */
+export interface WayOut {
+  /** What it removes: a ticked item, the whole text, or one word of the text. */
+  kind: 'item' | 'text' | 'word';
+  /** The item's name or the word ('' for the text). */
+  name: string;
+  /** Partners the search would find. */
+  count: number;
+  /** The search it runs (the global filter stays). */
+  text: string;
+  filterItemIds: number[];
+}
+
+/**
+ * The steps back the no-results panel offers: at most MAX_WAYS_OUT, those that find
+ * the most partners first (the server's order among equals), none that finds nothing.
+ */
+export function selectWaysOut(
+  state: Pick<SearchState, 'facets' | 'filterGroups' | 'cards'>,
+): WayOut[] {
+  if (state.cards.length > 0) return [];
+  const items = selectItemsById(state.filterGroups);
+  return (state.facets?.zeroResultSteps ?? [])
+    .filter((step) => step.totalFound > 0)
+    .sort((a, b) => b.totalFound - a.totalFound)
+    .slice(0, MAX_WAYS_OUT)
+    .map(({ remove, totalFound, text, filterItemIds }) => {
+      const id = remove.filterItemId;
+      return {
+        kind: id !== undefined ? 'item' : remove.word !== undefined ? 'word' : 'text',
+        name: id !== undefined ? (items.get(id)?.name ?? String(id)) : (remove.word ?? ''),
+        count: totalFound,
+        text,
+        filterItemIds,
+      };
+    });
+}
