@@ -122,4 +122,56 @@ describe('FilterPanel', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Gold' }));
     expect(onToggleItem).toHaveBeenLastCalledWith(200);
   });
+
+  describe('with the counts of an answer', () => {
+    const itemCounts = new Map(
+      [...regions.map((_, index) => 100 + index), 200, 201].map((id) => [
+        id,
+        { count: id === 102 ? 0 : id === 101 ? 1 : id },
+      ]),
+    );
+    const globalFilterCounts = new Map(globalFilters.map((f, i) => [f.name, { count: i * 10 }]));
+
+    it('shows each count and says it in the accessible name', () => {
+      setup({ itemCounts, globalFilterCounts });
+      const europe = screen.getByRole('checkbox', { name: 'Europe, 100 partners' });
+      expect(europe.closest('label')).toHaveTextContent('Europe100, 100 partners');
+      expect(screen.getByRole('checkbox', { name: 'Asia, 1 partner' })).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: 'Label tech, 10 partners' })).toBeInTheDocument();
+    });
+
+    it('keeps an item that would give no partner in its place, saying so', () => {
+      setup({ itemCounts });
+      const names = within(group('Region'))
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent);
+      expect(names.slice(0, 3)).toEqual([
+        'Europe100, 100 partners',
+        'Asia1, 1 partner',
+        'Africa0, 0 partners',
+      ]);
+      const africa = screen.getByRole('checkbox', { name: 'Africa, 0 partners' });
+      expect(africa).toBeEnabled();
+      expect(africa.closest('label')).toHaveAttribute('data-empty');
+    });
+
+    it('shows no count where the answer has none', () => {
+      setup({ itemCounts: new Map() });
+      expect(screen.getByRole('checkbox', { name: 'Europe' })).toBeInTheDocument();
+    });
+
+    it('keeps a ticked item beyond the fifth visible when the group is folded', async () => {
+      const { user } = setup({ selectedItemIds: [106], itemCounts });
+      const region = group('Region');
+      await user.click(within(region).getByRole('button', { name: 'View less Region' }));
+      // The first five, and the ticked seventh: never hidden behind View More.
+      expect(
+        within(region)
+          .getAllByRole('checkbox')
+          .map((box) => box.getAttribute('value')),
+      ).toEqual(['100', '101', '102', '103', '104', '106']);
+      expect(within(region).getByRole('checkbox', { name: /^Antarctica/ })).toBeChecked();
+      expect(within(region).getByRole('button', { name: 'View more Region' })).toBeInTheDocument();
+    });
+  });
 });

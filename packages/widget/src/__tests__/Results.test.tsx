@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorPanel } from '../ui/ErrorPanel';
@@ -8,6 +8,7 @@ import { PartnerCardView } from '../ui/PartnerCardView';
 import type { PartnerCardData } from '../ui/PartnerCardView';
 import { ResultsCount } from '../ui/ResultsCount';
 import { ResultsList } from '../ui/ResultsList';
+import type { WayOutOption } from '../ui/NoResultsPanel';
 import { ResultsSkeleton } from '../ui/ResultsSkeleton';
 import { SKELETON_CARDS } from '../core/types';
 import { BackLink } from '../ui/BackLink';
@@ -43,6 +44,33 @@ describe('PartnerCardView', () => {
     expect(document.querySelector('img[onerror]')).toBeNull();
     expect(document.querySelector('b')).toBeNull();
     expect(document.querySelectorAll('img')).toHaveLength(1);
+  });
+
+  it('marks the matched ranges of title and summary, as text', () => {
+    const hostile = 'Cloud <b>bold</b> cloudy';
+    render(
+      <PartnerCardView
+        card={{
+          ...card,
+          summary: hostile,
+          marks: {
+            title: [[5, 10]],
+            summary: [
+              [0, 5],
+              [9, 13],
+              [18, 23],
+            ],
+          },
+        }}
+      />,
+    );
+    const marks = [...document.querySelectorAll('mark')];
+    expect(marks.map((mark) => mark.textContent)).toEqual(['Cloud', 'Cloud', 'bold', 'cloud']);
+    expect(marks.every((mark) => mark.getAttribute('part') === 'highlight')).toBe(true);
+    // The link's name and the summary's text are unchanged; the tags in it stay text.
+    expect(screen.getByRole('link', { name: 'Acme Cloud' })).toBeInTheDocument();
+    expect(screen.getByRole('article')).toHaveTextContent(hostile);
+    expect(document.querySelector('b')).toBeNull();
   });
 
   it('still shows a card without href, without a link', () => {
@@ -115,6 +143,37 @@ describe('NoResultsPanel and ErrorPanel', () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'RESET ALL' }));
     expect(onResetAll).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers the steps back it is given, each saying what it removes and what it finds', async () => {
+    const onWayOut = vi.fn<(index: number) => void>();
+    const user = userEvent.setup();
+    const waysOut: WayOutOption[] = [
+      { kind: 'item', name: 'Europe', count: 12 },
+      { kind: 'word', name: 'clod', count: 1 },
+      { kind: 'text', name: '', count: 1200 },
+    ];
+    render(<NoResultsPanel onResetAll={vi.fn()} waysOut={waysOut} onWayOut={onWayOut} />);
+    const list = screen.getByRole('list', { name: 'Try one step back:' });
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([
+      'Without “Europe” (12 partners)',
+      'Without the word “clod” (1 partner)',
+      'Without the search text (1,200 partners)',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Without the word “clod” (1 partner)' }));
+    expect(onWayOut).toHaveBeenCalledExactlyOnceWith(1);
+    // SPEC's panel stays whole.
+    expect(screen.getByRole('button', { name: 'RESET ALL' })).toBeInTheDocument();
+  });
+
+  it('offers no steps back when there are none', () => {
+    render(<NoResultsPanel onResetAll={vi.fn()} waysOut={[]} />);
+    expect(screen.queryByRole('list')).toBeNull();
+    expect(screen.getAllByRole('button')).toHaveLength(1);
   });
 
   it('error panel has the exact texts, takes focus, and its button goes home', async () => {

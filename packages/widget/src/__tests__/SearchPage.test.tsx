@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -267,6 +267,68 @@ describe('SearchPage', () => {
     await waitFor(() => expect(lastRequest()).toMatchObject({ text: '', filterItemIds: [] }));
     await firstPage();
     expect(screen.queryByRole('heading', { name: 'No partners found' })).toBeNull();
+  });
+
+  it('shows the counts of each answer and runs a step back from an empty list', async () => {
+    // Counts that follow the ticked items, and steps back for the text 'nothing'.
+    server.use(
+      http.post(SEARCH_URL, async ({ request }) => {
+        const criteria = searchCriteriaSchema.parse(await request.json());
+        requests.push(criteria);
+        const plain = answer(criteria);
+        const ticked = criteria.filterItemIds.length;
+        return HttpResponse.json({
+          ...plain,
+          filterGroups: definitions.filterGroups.map((group) => ({
+            ...group,
+            filterItems: group.filterItems.map((item) => ({ ...item, count: item.id + ticked })),
+          })),
+          globalFilterCounts: [
+            { name: 'all', count: 25 },
+            { name: 'tech', count: 7 },
+          ],
+          zeroResultSteps:
+            plain.totalFound === 0
+              ? [
+                  { remove: { text: 'nothing' }, text: '', filterItemIds: [1], totalFound: 25 },
+                  {
+                    remove: { filterItemId: 1 },
+                    text: 'nothing',
+                    filterItemIds: [],
+                    totalFound: 0,
+                  },
+                ]
+              : undefined,
+        });
+      }),
+    );
+    const { user } = renderPage();
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(10));
+    expect(await screen.findByRole('checkbox', { name: 'Asia, 2 partners' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Technology, 7 partners' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: /^Europe/ }));
+    expect(
+      await screen.findByRole('checkbox', { name: 'Asia, 3 partners' }, afterDebounce),
+    ).toBeInTheDocument();
+
+    const input = screen.getByRole('textbox', { name: 'Search partners' });
+    await user.type(input, 'nothing{Enter}');
+    await screen.findByRole('heading', { name: 'No partners found' }, afterDebounce);
+    // The step that finds nothing is not offered.
+    const steps = await screen.findByRole('list', { name: 'Try one step back:' });
+    expect(
+      within(steps)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Without the search text (25 partners)']);
+
+    await user.click(screen.getByRole('button', { name: 'Without the search text (25 partners)' }));
+    await waitFor(() => expect(lastRequest()).toMatchObject({ text: '', filterItemIds: [1] }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(10));
+    expect(input).toHaveValue('');
+    expect(input).toHaveFocus();
+    expect(screen.getByRole('checkbox', { name: /^Europe/ })).toBeChecked();
   });
 
   it('renders a hostile title from the API as text', async () => {

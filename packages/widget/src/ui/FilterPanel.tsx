@@ -181,7 +181,11 @@ function Choice({ count, children }: { count: number | undefined; children: Reac
           <span className="pn-choice__count" aria-hidden="true">
             {t('choiceCount', { count })}
           </span>
-          <span className="pn-sr-only"> {t('partnerCount', { count }, count)}</span>
+          <span className="pn-sr-only">
+            {/* A separator, not a space: accessible names drop spaces at an element's edge. */}
+            {t('listSeparator')}
+            {t('partnerCount', { count }, count)}
+          </span>
         </>
       )}
     </label>

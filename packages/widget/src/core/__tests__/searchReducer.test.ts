@@ -146,6 +146,18 @@ describe('searchReducer', () => {
     expect(changed.filterGroups.map((group) => group.name)).toEqual(['Groups of services']);
   });
 
+  it('takes the counts of every new list, while the panel keeps its groups', () => {
+    const first = answer(started, 'replace');
+    expect(first.facets?.filterGroups).toBe(first.filterGroups);
+    const ticked = answer(run(first, { type: 'toggle', id: 7 }), 'replace');
+    // A new answer: its counts, even though the panel's groups stay the first ones.
+    expect(ticked.facets).not.toBe(first.facets);
+    expect(ticked.facets?.searchPartnersCriteria).toMatchObject({ filterItemIds: [7] });
+    expect(ticked.filterGroups).toBe(first.filterGroups);
+    // Load More answers the same search: the counts stay those of the list.
+    expect(answer(ticked, 'append').facets).toBe(ticked.facets);
+  });
+
   it('makes a new list generation per new list, not per Load More', () => {
     const first = answer(started, 'replace');
     const more = answer(first, 'append');
