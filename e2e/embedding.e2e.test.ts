@@ -425,7 +425,7 @@ describe('two elements on one page', () => {
     await waitForCards(second, 'Afficher plus de partenaires');
     await expect.poll(() => page.url()).toContain('search=');
     const urlBefore = page.url();
-    const firstTitles = await first.getByRole('heading', { level: 3 }).allTextContents();
+    const firstTitles = await first.getByRole('heading', { level: 2 }).allTextContents();
 
     // The second one searches; the first one and the URL do not move.
     searches.length = 0;
@@ -437,7 +437,7 @@ describe('two elements on one page', () => {
       'fr-FR',
     ]);
     expect(page.url()).toBe(urlBefore);
-    expect(await first.getByRole('heading', { level: 3 }).allTextContents()).toEqual(firstTitles);
+    expect(await first.getByRole('heading', { level: 2 }).allTextContents()).toEqual(firstTitles);
     expect(await first.getByRole('heading', { name: 'No partners found' }).count()).toBe(0);
 
     // The first one searches and writes the URL; the second one keeps its own list.

@@ -43,7 +43,7 @@ describe('result cards', () => {
       const link = card.getByRole('link');
       expect(await link.textContent()).toBe(partner.title);
       expect(await link.getAttribute('href')).toBe(new URL(partner.url, portal.url).href);
-      expect(await card.getByRole('heading', { level: 3 }).textContent()).toBe(partner.title);
+      expect(await card.getByRole('heading', { level: 2 }).textContent()).toBe(partner.title);
       expect(
         await card
           .getByRole('list', { name: 'Categories' })

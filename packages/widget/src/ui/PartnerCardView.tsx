@@ -62,7 +62,7 @@ export const PartnerCardView = memo(function PartnerCardView({ card }: PartnerCa
             ))}
           </ul>
         )}
-        <h3 className="pn-card__title" dir="auto">
+        <h2 className="pn-card__title" dir="auto">
           {card.href !== null ? (
             <a className="pn-card__link" part="card-link" href={card.href} data-card-focus="">
               {marked(card.title, card.marks?.title)}
@@ -70,7 +70,7 @@ export const PartnerCardView = memo(function PartnerCardView({ card }: PartnerCa
           ) : (
             marked(card.title, card.marks?.title)
           )}
-        </h3>
+        </h2>
         <p className="pn-card__summary" dir="auto">
           {marked(card.summary, card.marks?.summary)}
         </p>
