@@ -130,7 +130,7 @@ export const ADMIN_OPERATIONS: ApiOperation[] = [
       200: { description: `Replaced. ${WRITTEN}`, schema: partnerDataSchema },
       201: { description: `Created. ${WRITTEN}`, schema: partnerDataSchema },
       400: PROBLEM(
-        "A body that breaks a rule (the title names the field and the rule), a slug or site that is not the address's, a malformed slug; nothing was changed",
+        "A body that is not JSON, over 64 KiB or breaks a rule (the title names the field and the rule), a slug or site that is not the address's, a malformed address or slug; nothing was changed",
       ),
       401: UNAUTHORIZED,
       404: PROBLEM('No partner directory for this company and site'),
@@ -174,7 +174,7 @@ export const ADMIN_OPERATIONS: ApiOperation[] = [
     responses: {
       200: { description: 'What the import changed', schema: importSummarySchema },
       400: PROBLEM(
-        "A row or document that breaks a rule (the title names the row, field and rule), a site that is not the address's, a mode other than upsert or replace; nothing was changed",
+        "A body that is not JSON, over 64 MiB, or a row or document that breaks a rule (the title names the row, field and rule), a site that is not the address's, a mode other than upsert or replace; nothing was changed",
       ),
       401: UNAUTHORIZED,
       503: UNAVAILABLE,
