@@ -104,15 +104,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { service } = deps;
   await app.register(readyz, service ? { state: () => service.state() } : {});
   await app.register(metrics, { metrics: appMetrics });
-  await app.register(openapi);
+  const adminTokens = deps.adminTokens ?? [];
+  const hasAdmin = service !== undefined && adminTokens.length > 0;
+  await app.register(openapi, { admin: hasAdmin });
   await app.register(logos);
   await app.register(partnersApi, {
     store: deps.store,
     metrics: appMetrics,
     ...(deps.rateLimit ? { rateLimit: deps.rateLimit } : {}),
   });
-  if (service && deps.adminTokens && deps.adminTokens.length > 0) {
-    await app.register(admin, { service, tokens: deps.adminTokens });
-  }
+  if (hasAdmin) await app.register(admin, { service, tokens: adminTokens });
   return app;
 }

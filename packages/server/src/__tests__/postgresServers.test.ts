@@ -6,6 +6,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_BASE_PATH, problemSchema, searchPath } from '@partners-network/contract';
 import * as z from 'zod';
+import { ADMIN_OPERATIONS } from '../openapi/apiOperations';
+import {
+  documentedOperation,
+  expectDocumentedAnswer,
+  parseOpenApiDocument,
+} from '../openapi/__tests__/documentedAnswers';
 import type { TestPostgres } from '../store/postgres/__tests__/startPostgres';
 import { startPostgres } from '../store/postgres/__tests__/startPostgres';
 import type { RunningServer } from './startServer';
@@ -169,6 +175,32 @@ describe('two API servers on one PostgreSQL database', () => {
     const refused = await admin(first, 'PUT', '/while-away', partner('while-away', 'While Away'));
     expect(refused.status).toBe(503);
     expect(problemSchema.parse(await refused.json()).status).toBe('SERVICE_UNAVAILABLE');
+    // Every admin call's 503 is the problem /openapi.json documents (no SQLite server gives one).
+    const document = parseOpenApiDocument(
+      await (await fetch(`${first.address}/openapi.json`)).json(),
+    );
+    for (const operation of ADMIN_OPERATIONS) {
+      const importing = operation.operationId === 'importPartners';
+      const body =
+        operation.method === 'put'
+          ? partner('only-one', 'Only One Again')
+          : importing
+            ? [partner('while-away-two', 'While Away Two')]
+            : undefined;
+      const response = await admin(
+        first,
+        operation.method.toUpperCase(),
+        importing ? '/import' : '/only-one',
+        body,
+      );
+      const answer = { statusCode: response.status, payload: await response.text() };
+      expect(answer.statusCode, operation.operationId).toBe(503);
+      expectDocumentedAnswer(
+        documentedOperation(document, operation.path, operation.method),
+        answer,
+        `${operation.operationId} while PostgreSQL is away`,
+      );
+    }
     await vi.waitFor(
       async () => {
         for (const server of [first, second]) {

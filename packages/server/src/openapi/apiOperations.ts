@@ -1,4 +1,4 @@
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import {
   API_BASE_PATH,
   XSRF_COOKIE_NAME,
@@ -8,23 +8,33 @@ import {
   searchCriteriaSchema,
   searchResponseSchema,
 } from '@partners-network/contract';
+import { importRowSchema } from '../cli/importRowSchema';
+import { importModeSchema } from '../routes/admin';
+import { directoryDataSchema, partnerDataSchema, slugSchema } from '../store/DirectoryData';
+import { importSummarySchema } from '../store/PartnerStore';
 
-/** One call of the API as `/openapi.json` describes it: its schemas are the contract's zod schemas. */
+/** A zod schema of the contract or of the server (zod or zod/mini: one core). */
+export type Schema = z.core.$ZodType;
+
+/** One call of the API as `/openapi.json` describes it: its schemas are the zod schemas the server uses. */
 export interface ApiOperation {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** OpenAPI path template: `{companyId}`, not Fastify's `:companyId`. */
   path: string;
   operationId: string;
   summary: string;
+  description?: string;
   tags: string[];
-  /** Query parameters (all optional strings). */
-  query?: { name: string; description: string }[];
+  /** Path parameters with a rule of their own; the others are any string. */
+  params?: Record<string, Schema>;
+  /** Query parameters (all optional); any string unless a schema says more. */
+  query?: { name: string; description: string; schema?: Schema }[];
   /** The JSON request body. */
-  body?: z.ZodMiniType;
-  /** Whether the call needs the anti-forgery cookie and header. */
-  xsrf?: boolean;
-  /** Status code to its JSON body (and what it means). */
-  responses: Record<number, { description: string; schema: z.ZodMiniType }>;
+  body?: Schema;
+  /** What the caller shows: the anti-forgery cookie and header, or an admin bearer token. */
+  auth?: 'xsrf' | 'bearer';
+  /** Status code to what it means and its JSON body (none: an empty answer, as a 204). */
+  responses: Record<number, { description: string; schema?: Schema }>;
 }
 
 const SCOPE = `${API_BASE_PATH}/{companyId}/{scopeGroupId}`;
@@ -58,7 +68,7 @@ export const PUBLIC_OPERATIONS: ApiOperation[] = [
     tags: ['public'],
     query: [LOCALE],
     body: searchCriteriaSchema,
-    xsrf: true,
+    auth: 'xsrf',
     responses: {
       200: {
         description: 'The page, the count and the criteria applied',
@@ -72,5 +82,107 @@ export const PUBLIC_OPERATIONS: ApiOperation[] = [
   },
 ];
 
-/** The operations `/openapi.json` lists: the admin calls are one more spread here. */
-export const API_OPERATIONS: ApiOperation[] = [...PUBLIC_OPERATIONS];
+const PARTNER = `${SCOPE}/partners/{slug}`;
+const ADMIN_ONLY =
+  'Exists only when the server runs with ADMIN_TOKEN (without it: 404, and this document does not list it). Authorization: Bearer and one of the comma-separated tokens of ADMIN_TOKEN.';
+const UNAUTHORIZED = PROBLEM(
+  'No Authorization: Bearer, or a token not in ADMIN_TOKEN (with WWW-Authenticate: Bearer)',
+);
+const UNAVAILABLE = PROBLEM('The database does not answer; nothing was changed');
+const WRITTEN = 'The partner as stored, as GET answers it';
+
+/**
+ * An import file: the rows of the JSON import format, or a directory document of this
+ * site only. The route tries them in that order (an array is rows), as this union says.
+ */
+const importBodySchema = z.union([z.array(importRowSchema), directoryDataSchema]);
+
+/** The admin API (routes/admin.ts): listed only when ADMIN_TOKEN is set, as it exists only then. */
+export const ADMIN_OPERATIONS: ApiOperation[] = [
+  {
+    method: 'get',
+    path: PARTNER,
+    operationId: 'getPartner',
+    summary: 'One partner, as a row of the JSON import format',
+    description: ADMIN_ONLY,
+    tags: ['admin'],
+    params: { slug: slugSchema },
+    auth: 'bearer',
+    responses: {
+      200: { description: 'The partner', schema: partnerDataSchema },
+      400: PROBLEM('Malformed address'),
+      401: UNAUTHORIZED,
+      404: PROBLEM('No partner directory for this company and site, or no partner with this slug'),
+      503: UNAVAILABLE,
+    },
+  },
+  {
+    method: 'put',
+    path: PARTNER,
+    operationId: 'putPartner',
+    summary: 'Creates or replaces one partner: the body is one row of the JSON import format',
+    description: `${ADMIN_ONLY} The row's slug must be the address's; companyId and scopeGroupId, when given, those of the address. One transaction: a refused write changes nothing.`,
+    tags: ['admin'],
+    params: { slug: slugSchema },
+    body: importRowSchema,
+    auth: 'bearer',
+    responses: {
+      200: { description: `Replaced. ${WRITTEN}`, schema: partnerDataSchema },
+      201: { description: `Created. ${WRITTEN}`, schema: partnerDataSchema },
+      400: PROBLEM(
+        "A body that is not JSON, over 64 KiB or breaks a rule (the title names the field and the rule), a slug or site that is not the address's, a malformed address or slug; nothing was changed",
+      ),
+      401: UNAUTHORIZED,
+      404: PROBLEM('No partner directory for this company and site'),
+      503: UNAVAILABLE,
+    },
+  },
+  {
+    method: 'delete',
+    path: PARTNER,
+    operationId: 'deletePartner',
+    summary: 'Removes one partner',
+    description: ADMIN_ONLY,
+    tags: ['admin'],
+    params: { slug: slugSchema },
+    auth: 'bearer',
+    responses: {
+      204: { description: 'Removed' },
+      400: PROBLEM('Malformed address'),
+      401: UNAUTHORIZED,
+      404: PROBLEM('No partner directory for this company and site, or no partner with this slug'),
+      503: UNAVAILABLE,
+    },
+  },
+  {
+    method: 'post',
+    path: `${SCOPE}/partners/import`,
+    operationId: 'importPartners',
+    summary: 'Imports a whole file of partners of this site, all or nothing',
+    description: `${ADMIN_ONLY} The body is an array of rows of the JSON import format, or a directory document {"sites": [...]} whose every site is the address's.`,
+    tags: ['admin'],
+    query: [
+      {
+        name: 'mode',
+        description:
+          "upsert (default): the site's partners the file does not name are kept; replace: they are removed.",
+        schema: importModeSchema,
+      },
+    ],
+    body: importBodySchema,
+    auth: 'bearer',
+    responses: {
+      200: { description: 'What the import changed', schema: importSummarySchema },
+      400: PROBLEM(
+        "A body that is not JSON, over 64 MiB, or a row or document that breaks a rule (the title names the row, field and rule), a site that is not the address's, a mode other than upsert or replace; nothing was changed",
+      ),
+      401: UNAUTHORIZED,
+      503: UNAVAILABLE,
+    },
+  },
+];
+
+/** The operations `/openapi.json` lists: the admin calls only on a server that has them. */
+export function apiOperations(options: { admin: boolean }): ApiOperation[] {
+  return options.admin ? [...PUBLIC_OPERATIONS, ...ADMIN_OPERATIONS] : [...PUBLIC_OPERATIONS];
+}

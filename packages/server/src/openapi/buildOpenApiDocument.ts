@@ -1,40 +1,57 @@
 import * as z from 'zod/mini';
 import { XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from '@partners-network/contract';
-import type { ApiOperation } from './apiOperations';
+import type { ApiOperation, Schema } from './apiOperations';
 
 /** JSON Schema 2020-12 of a zod schema, as OpenAPI 3.1 takes it (the dialect tag dropped). */
-function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): Record<string, unknown> {
+function jsonSchema(schema: Schema, io: 'input' | 'output'): Record<string, unknown> {
   const json: Record<string, unknown> = { ...z.toJSONSchema(schema, { io }) };
   delete json.$schema;
   return json;
 }
 
-function pathParameters(path: string) {
-  return [...path.matchAll(/\{(\w+)\}/g)].map((match) => ({
-    name: match[1],
-    in: 'path',
-    required: true,
-    schema: { type: 'string' },
-  }));
+function pathParameters(operation: ApiOperation) {
+  return [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => {
+    const name = match[1] ?? '';
+    const schema = operation.params?.[name];
+    return {
+      name,
+      in: 'path',
+      required: true,
+      schema: schema ? jsonSchema(schema, 'input') : { type: 'string' },
+    };
+  });
 }
 
+const SECURITY_SCHEMES = {
+  xsrfCookie: { type: 'apiKey', in: 'cookie', name: XSRF_COOKIE_NAME },
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'One of the comma-separated tokens of ADMIN_TOKEN',
+  },
+} as const;
+
+const SECURITY_OF = { xsrf: 'xsrfCookie', bearer: 'bearerAuth' } as const;
+const AUTHS = ['xsrf', 'bearer'] as const;
+
 /**
- * The OpenAPI 3.1 document of the given operations, generated from the contract's zod
- * schemas (request bodies as zod reads them, answers as the server writes them).
+ * The OpenAPI 3.1 document of the given operations, generated from their zod schemas
+ * (request bodies and parameters as zod reads them, answers as the server writes them).
+ * Only the security schemes the operations use are listed.
  */
 export function buildOpenApiDocument(operations: readonly ApiOperation[], version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of operations) {
     const parameters = [
-      ...pathParameters(operation.path),
+      ...pathParameters(operation),
       ...(operation.query ?? []).map((query) => ({
         name: query.name,
         in: 'query',
         required: false,
         description: query.description,
-        schema: { type: 'string' },
+        schema: query.schema ? jsonSchema(query.schema, 'input') : { type: 'string' },
       })),
-      ...(operation.xsrf
+      ...(operation.auth === 'xsrf'
         ? [
             {
               name: XSRF_HEADER_NAME,
@@ -51,6 +68,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], versio
       [operation.method]: {
         operationId: operation.operationId,
         summary: operation.summary,
+        ...(operation.description ? { description: operation.description } : {}),
         tags: operation.tags,
         parameters,
         ...(operation.body
@@ -61,32 +79,44 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], versio
               },
             }
           : {}),
-        ...(operation.xsrf ? { security: [{ xsrfCookie: [] }] } : {}),
+        ...(operation.auth ? { security: [{ [SECURITY_OF[operation.auth]]: [] }] } : {}),
         responses: Object.fromEntries(
           Object.entries(operation.responses).map(([status, response]) => [
             status,
             {
               description: response.description,
-              content: { 'application/json': { schema: jsonSchema(response.schema, 'output') } },
+              ...(response.schema
+                ? {
+                    content: {
+                      'application/json': { schema: jsonSchema(response.schema, 'output') },
+                    },
+                  }
+                : {}),
             },
           ]),
         ),
       },
     };
   }
+  const used = new Set(operations.flatMap((operation) => operation.auth ?? []));
+  const admin = used.has('bearer');
   return {
     openapi: '3.1.0',
     info: {
       title: 'Partners Network API',
       version,
-      description:
-        'The calls the Partners Network widget makes. Errors are problems in the portal style: {"status":"NOT_FOUND","title":"…"}.',
+      description: `The calls the Partners Network widget makes${
+        admin ? ', and the admin calls (this server runs with ADMIN_TOKEN)' : ''
+      }. Errors are problems in the portal style: {"status":"NOT_FOUND","title":"…"}.`,
     },
     paths,
     components: {
-      securitySchemes: {
-        xsrfCookie: { type: 'apiKey', in: 'cookie', name: XSRF_COOKIE_NAME },
-      },
+      securitySchemes: Object.fromEntries(
+        AUTHS.filter((auth) => used.has(auth)).map((auth) => [
+          SECURITY_OF[auth],
+          SECURITY_SCHEMES[SECURITY_OF[auth]],
+        ]),
+      ),
     },
   };
 }

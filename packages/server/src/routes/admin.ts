@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE_PATH } from '@partners-network/contract';
+import * as z from 'zod';
 import { importRowSchema } from '../cli/importRowSchema';
 import type { ImportRow } from '../cli/importRowSchema';
 import { rowsToDirectory } from '../cli/rowsToDirectory';
@@ -29,6 +30,9 @@ export interface AdminOptions {
 /** A whole import file of a large site: 100k rows of about 500 bytes. */
 export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
 const PARTNER_BODY_LIMIT = 64 * 1024;
+
+/** `?mode=` of an import: upsert keeps the partners the file does not name, replace removes them. */
+export const importModeSchema = z.enum(['upsert', 'replace']).default('upsert');
 
 interface PartnerParams extends ScopeParams {
   slug: string;
@@ -165,10 +169,9 @@ export async function admin(app: FastifyInstance, options: AdminOptions): Promis
     { bodyLimit: IMPORT_BODY_LIMIT },
     async (request, reply) => {
       const scope = toScope(request.params);
-      const mode = request.query.mode ?? 'upsert';
-      if (mode !== 'upsert' && mode !== 'replace') {
-        return sendProblem(reply, 400, 'mode must be upsert or replace');
-      }
+      const parsedMode = importModeSchema.safeParse(request.query.mode);
+      if (!parsedMode.success) return sendProblem(reply, 400, 'mode must be upsert or replace');
+      const mode = parsedMode.data;
       const body: unknown = request.body;
       let data: DirectoryData;
       let pathPrefix = 0;

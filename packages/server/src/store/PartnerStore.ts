@@ -12,6 +12,7 @@ import type {
   SearchCriteria,
   ZeroResultStep,
 } from '@partners-network/contract';
+import * as z from 'zod';
 import type { DirectoryData } from './DirectoryData';
 
 export interface StoreSearchResult {
@@ -27,13 +28,16 @@ export interface StoreSearchResult {
   zeroResultSteps?: ZeroResultStep[];
 }
 
-export interface ImportSummary {
-  sites: number;
-  partnersCreated: number;
-  partnersUpdated: number;
+/** What an import changed: the admin API's import answer, as `/openapi.json` documents it. */
+export const importSummarySchema = z.object({
+  sites: z.number().int().min(0),
+  partnersCreated: z.number().int().min(0),
+  partnersUpdated: z.number().int().min(0),
   /** Only in replace mode: partners removed because the file did not name them. */
-  partnersDeleted?: number;
-}
+  partnersDeleted: z.number().int().min(0).optional(),
+});
+
+export type ImportSummary = z.infer<typeof importSummarySchema>;
 
 export type ImportPhase = 'partners' | 'index';
 
