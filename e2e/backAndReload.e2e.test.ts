@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { savedSearchOf } from './support/searchCalls';
 import { openSearchPage } from './support/searchPage';
 import type { SearchPage } from './support/searchPage';
 import { usePortal } from './support/usePortal';
@@ -33,12 +34,6 @@ async function wheelTo(page: Page, delta: number): Promise<number> {
   }
 }
 const historyLength = (page: Page) => page.evaluate(() => window.history.length);
-
-function savedSearchOf(url: string): unknown {
-  const hash = new URL(url).hash;
-  const query = new URLSearchParams(hash.slice(hash.indexOf('?') + 1));
-  return JSON.parse(Buffer.from(query.get('search') ?? '', 'base64').toString('utf8'));
-}
 
 /** What must be the same after Back, reload and in a shared address. */
 async function listState(searchPage: SearchPage) {

@@ -3,14 +3,10 @@
  * and 5 (chip input): the filter panel against the real API's answers.
  */
 import { describe, expect, it } from 'vitest';
-import { openWithFirstSearch, searchAnswerTo } from './support/searchCalls';
+import { openWithFirstSearch, savedSearchParam, searchAnswerTo } from './support/searchCalls';
 import { usePortal } from './support/usePortal';
 
 const portal = usePortal();
-
-function savedSearchParam(saved: unknown): string {
-  return encodeURIComponent(Buffer.from(JSON.stringify(saved), 'utf8').toString('base64'));
-}
 
 describe('the filter panel', () => {
   it("is titled 'Search filters' and offers the global filters as one radio choice", async () => {

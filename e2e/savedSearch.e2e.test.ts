@@ -5,15 +5,11 @@
  */
 import type { ConsoleMessage } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openWithFirstSearch, recordSearches } from './support/searchCalls';
+import { openWithFirstSearch, recordSearches, savedSearchParam } from './support/searchCalls';
 import type { SentSearch } from './support/searchCalls';
 import { usePortal } from './support/usePortal';
 
 const portal = usePortal();
-
-function savedSearchParam(saved: unknown): string {
-  return encodeURIComponent(Buffer.from(JSON.stringify(saved), 'utf8').toString('base64'));
-}
 
 const DEFAULT_FIRST_SEARCH: Omit<SentSearch, 'locale'> = {
   globalFilter: 'solution-partners',

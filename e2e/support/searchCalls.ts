@@ -155,3 +155,15 @@ export async function openWithFirstSearch(
     answer: await readSearchAnswer(response),
   };
 }
+
+/** A saved search as the `search` parameter of a link: base64 JSON, URL-encoded (SPEC 2). */
+export function savedSearchParam(saved: unknown): string {
+  return encodeURIComponent(Buffer.from(JSON.stringify(saved), 'utf8').toString('base64'));
+}
+
+/** The saved search the page wrote into the `search` parameter of its hash. */
+export function savedSearchOf(url: string): unknown {
+  const hash = new URL(url).hash;
+  const query = new URLSearchParams(hash.slice(hash.indexOf('?') + 1));
+  return JSON.parse(Buffer.from(query.get('search') ?? '', 'base64').toString('utf8'));
+}

@@ -166,13 +166,6 @@ export class SearchPage {
     return this.root.getByRole('article');
   }
 
-  /** The card whose link is exactly `title`. */
-  card(title: string): Locator {
-    return this.cards().filter({
-      has: this.page.getByRole('link', { name: title, exact: true }),
-    });
-  }
-
   loadMoreButton(): Locator {
     return this.root.getByRole('button', { name: this.texts.loadMore });
   }
@@ -303,6 +296,28 @@ export class SearchPage {
       .evaluateAll((groups) =>
         groups.map((fieldset) => fieldset.querySelector('legend')?.textContent ?? ''),
       );
+  }
+
+  /**
+   * Holds the filter definitions and reloads: the page shows its skeleton until the
+   * returned function lets the call go on to the real server (nothing is answered in
+   * its place).
+   */
+  async holdOnSkeleton(): Promise<() => void> {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await this.page.route(
+      (url) => url.pathname.endsWith('/filter-groups'),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await this.page.reload();
+    await this.skeleton().waitFor();
+    return release;
   }
 
   // Waiting for the page, by conditions.
