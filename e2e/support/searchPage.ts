@@ -7,7 +7,7 @@
  * Every part is found here, once, by its role and accessible name: the page's en-US
  * words, SPEC's exact texts. A test in another language, or of an element with its own
  * messages, passes its words (`texts`); a test of one element among several passes that
- * element (`root`). Expected values stay in the tests: this file only finds and acts.
+ * element (`root`). Expected values stay in the tests: this file finds, acts and waits.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
