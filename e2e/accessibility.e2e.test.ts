@@ -6,55 +6,17 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { findAxeViolations } from './support/axe';
+import { openSearchPage } from './support/searchPage';
+import type { SearchPage } from './support/searchPage';
 import { usePortal } from './support/usePortal';
 
 const portal = usePortal();
-
-const isSearchCall = (url: URL) => url.pathname.endsWith('/search');
-const isFilterGroupsCall = (url: URL) => url.pathname.endsWith('/filter-groups');
-
-const field = (page: Page) => page.getByRole('textbox', { name: 'Search partners' });
-
-async function showResults(page: Page): Promise<void> {
-  await page.getByRole('article').first().waitFor();
-  await expect
-    .poll(() => page.getByRole('region', { name: 'Partner results' }).getAttribute('aria-busy'))
-    .toBe('false');
-}
-
-async function search(page: Page, text: string): Promise<void> {
-  await field(page).fill(text);
-  await field(page).press('Enter');
-}
-
-async function openFiltersIfFolded(page: Page): Promise<void> {
-  const toggle = page.getByRole('button', { name: 'Search filters' });
-  if (await toggle.isVisible()) await toggle.click();
-}
-
-/**
- * Holds the filter definitions until the returned function is called, and reloads:
- * the page shows its skeleton meanwhile.
- */
-async function holdOnSkeleton(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(isFilterGroupsCall, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.reload();
-  await page.getByTestId('results-skeleton').waitFor();
-  return release;
-}
 
 interface PageState {
   name: string;
   widths: number[];
   /** Brings an opened page (first results shown) into the state; returns a clean-up. */
-  enter(page: Page): Promise<(() => void) | undefined>;
+  enter(searchPage: SearchPage): Promise<(() => void) | undefined>;
 }
 
 const BOTH = [360, 1280];
@@ -64,40 +26,36 @@ const STATES: PageState[] = [
   {
     name: 'skeleton',
     widths: BOTH,
-    enter: async (page) => {
-      const release = await holdOnSkeleton(page);
-      expect(
-        await page.getByRole('region', { name: 'Partner results' }).getAttribute('aria-busy'),
-      ).toBe('true');
+    enter: async (searchPage) => {
+      const release = await searchPage.holdOnSkeleton();
+      expect(await searchPage.results().getAttribute('aria-busy')).toBe('true');
       // Placeholders are for the eye only.
-      expect(await page.getByTestId('results-skeleton').getAttribute('aria-hidden')).toBe('true');
+      expect(await searchPage.skeleton().getAttribute('aria-hidden')).toBe('true');
       return release;
     },
   },
   {
     name: 'validation error',
     widths: BOTH,
-    enter: async (page) => {
-      await field(page).fill('<b>');
-      const tooltip = page.getByRole('tooltip');
+    enter: async (searchPage) => {
+      const field = searchPage.field();
+      await field.fill('<b>');
+      const tooltip = searchPage.tooltip();
       await tooltip.waitFor();
       // The form is the search landmark; the field says it is invalid and why.
-      await page.getByRole('search', { name: 'PreferredPartners' }).getByRole('textbox').waitFor();
-      expect(await field(page).getAttribute('aria-invalid')).toBe('true');
-      expect(await field(page).getAttribute('aria-describedby')).toBe(
-        await tooltip.getAttribute('id'),
-      );
-      expect(await page.getByRole('button', { name: 'Search', exact: true }).isDisabled()).toBe(
-        true,
-      );
+      await searchPage.searchForm().getByRole('textbox').waitFor();
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      expect(await field.getAttribute('aria-describedby')).toBe(await tooltip.getAttribute('id'));
+      expect(await searchPage.searchButton().isDisabled()).toBe(true);
       return undefined;
     },
   },
   {
     name: 'a group expanded',
     widths: BOTH,
-    enter: async (page) => {
-      await openFiltersIfFolded(page);
+    enter: async (searchPage) => {
+      const { page } = searchPage;
+      await searchPage.openFiltersIfFolded();
       const more = page.getByRole('button', { name: 'View more Region' });
       expect(await more.getAttribute('aria-expanded')).toBe('false');
       await more.click();
@@ -109,28 +67,31 @@ const STATES: PageState[] = [
   {
     name: 'no results',
     widths: BOTH,
-    enter: async (page) => {
-      await search(page, 'zzzqqq');
-      await page.getByRole('heading', { name: 'No partners found' }).waitFor();
+    enter: async (searchPage) => {
+      await searchPage.searchWithEnter('zzzqqq');
+      await searchPage.noResultsHeading().waitFor();
       return undefined;
     },
   },
   {
     name: 'error panel',
     widths: BOTH,
-    enter: async (page) => {
-      await page.route(isSearchCall, (route) => route.fulfill({ status: 500, body: 'down' }));
-      await search(page, 'cloud');
-      await page.getByRole('heading', { name: 'Something went wrong.' }).waitFor();
+    enter: async (searchPage) => {
+      await searchPage.page.route(
+        (url) => url.pathname.endsWith('/search'),
+        (route) => route.fulfill({ status: 500, body: 'down' }),
+      );
+      await searchPage.searchWithEnter('cloud');
+      await searchPage.errorHeading().waitFor();
       return undefined;
     },
   },
   {
     name: 'folded filter panel open',
     widths: [360],
-    enter: async (page) => {
-      await page.getByRole('button', { name: 'Search filters' }).click();
-      await page.getByRole('radio').first().waitFor();
+    enter: async (searchPage) => {
+      await searchPage.filterToggle().click();
+      await searchPage.page.getByRole('radio').first().waitFor();
       return undefined;
     },
   },
@@ -140,8 +101,9 @@ const CASES = STATES.flatMap((state) => state.widths.map((width) => ({ ...state,
 
 describe('axe-core finds no WCAG 2.2 A/AA violation', () => {
   it('sees inside the widget shadow root (a planted image without alt is found)', async () => {
-    const page = await portal.open('/', { width: 1280 });
-    await showResults(page);
+    const searchPage = await openSearchPage(portal, '/', { width: 1280 });
+    const { page } = searchPage;
+    await searchPage.waitForCards();
     await page.evaluate(() => {
       const root = document.querySelector('partners-network-search')?.shadowRoot;
       const img = document.createElement('img');
@@ -153,10 +115,10 @@ describe('axe-core finds no WCAG 2.2 A/AA violation', () => {
   });
 
   it.each(CASES)('$name at $width px', async ({ width, enter }) => {
-    const page = await portal.open('/', { width, height: 800 });
-    await showResults(page);
-    const cleanUp = await enter(page);
-    expect(await findAxeViolations(page)).toEqual([]);
+    const searchPage = await openSearchPage(portal, '/', { width, height: 800 });
+    await searchPage.waitForCards();
+    const cleanUp = await enter(searchPage);
+    expect(await findAxeViolations(searchPage.page)).toEqual([]);
     if (cleanUp) cleanUp();
   });
 });
@@ -212,17 +174,16 @@ describe('reflow: no sideways scrolling, nothing cut off', () => {
   it.each([320, 640])(
     'at %i px: results, open filters with a group expanded, tooltip, no results',
     async (width) => {
-      const page = await portal.open('/', { width, height: 640 });
-      await showResults(page);
+      const searchPage = await openSearchPage(portal, '/', { width, height: 640 });
+      const { page } = searchPage;
+      await searchPage.waitForCards();
       expect(await findReflowProblems(page)).toEqual([]);
 
-      await openFiltersIfFolded(page);
-      for (const group of ['Region', 'Industry', 'Expertise']) {
-        await page.getByRole('button', { name: `View more ${group}` }).click();
-      }
-      await page.getByRole('checkbox', { name: 'Germany, Austria & Switzerland' }).check();
-      await page.getByRole('button', { name: 'Remove Germany, Austria & Switzerland' }).waitFor();
-      await showResults(page);
+      await searchPage.openFiltersIfFolded();
+      for (const group of ['Region', 'Industry', 'Expertise']) await searchPage.viewMore(group);
+      await searchPage.tickFilter('Germany, Austria & Switzerland');
+      await searchPage.chipRemoveButton('Germany, Austria & Switzerland').waitFor();
+      await searchPage.waitForCards();
       expect(await findReflowProblems(page)).toEqual([]);
 
       // A name longer than the card is wide wraps; it is not cut with an ellipsis.
@@ -236,19 +197,20 @@ describe('reflow: no sideways scrolling, nothing cut off', () => {
       });
       expect(await findReflowProblems(page)).toEqual([]);
 
-      await field(page).fill('<script>');
-      await page.getByRole('tooltip').waitFor();
+      await searchPage.field().fill('<script>');
+      await searchPage.tooltip().waitFor();
       expect(await findReflowProblems(page)).toEqual([]);
 
-      await search(page, 'zzzqqq');
-      await page.getByRole('heading', { name: 'No partners found' }).waitFor();
+      await searchPage.searchWithEnter('zzzqqq');
+      await searchPage.noResultsHeading().waitFor();
       expect(await findReflowProblems(page)).toEqual([]);
     },
   );
 
   it('at 200 % CSS zoom in a 640 px window (320 px of layout), nothing is cut', async () => {
-    const page = await portal.open('/', { width: 640, height: 450 });
-    await showResults(page);
+    const searchPage = await openSearchPage(portal, '/', { width: 640, height: 450 });
+    const { page } = searchPage;
+    await searchPage.waitForCards();
     await page.evaluate(() => document.documentElement.style.setProperty('zoom', '2'));
     await page.waitForTimeout(100);
     const problems = await findReflowProblems(page);
@@ -260,12 +222,13 @@ describe('text spacing (WCAG 1.4.12)', () => {
   it.each([320, 1280])(
     'at %i px nothing is cut with wider letters, words and lines',
     async (width) => {
-      const page = await portal.open('/', { width, height: 800 });
-      await showResults(page);
-      await openFiltersIfFolded(page);
-      await page.getByRole('checkbox', { name: 'Nordics' }).check();
-      await page.getByRole('button', { name: 'Remove Nordics' }).waitFor();
-      await showResults(page);
+      const searchPage = await openSearchPage(portal, '/', { width, height: 800 });
+      const { page } = searchPage;
+      await searchPage.waitForCards();
+      await searchPage.openFiltersIfFolded();
+      await searchPage.tickFilter('Nordics');
+      await searchPage.chipRemoveButton('Nordics').waitFor();
+      await searchPage.waitForCards();
       // The bookmarklet's overrides, as a constructed sheet (the CSP allows no inline style).
       await page.evaluate(() => {
         const root = document.querySelector('partners-network-search')?.shadowRoot;
@@ -276,7 +239,7 @@ describe('text spacing (WCAG 1.4.12)', () => {
         );
         root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
       });
-      const title = page.getByRole('article').first().getByRole('heading');
+      const title = searchPage.cards().first().getByRole('heading');
       expect(await title.evaluate((node) => getComputedStyle(node).letterSpacing)).not.toBe(
         'normal',
       );
@@ -314,16 +277,16 @@ function measureTargets(page: Page): Promise<Target[]> {
 
 describe('touch targets are at least 24 by 24 px', () => {
   it.each([360, 1280])('at %i px, with chips, the clear button and Load More', async (width) => {
-    const page = await portal.open('/', { width, height: 800 });
-    await showResults(page);
-    await openFiltersIfFolded(page);
-    await page.getByRole('button', { name: 'View more Region' }).click();
-    await page.getByRole('checkbox', { name: 'Nordics' }).check();
-    await page.getByRole('button', { name: 'Remove Nordics' }).waitFor();
-    await field(page).fill('a');
-    await page.getByRole('button', { name: 'Clear search' }).waitFor();
+    const searchPage = await openSearchPage(portal, '/', { width, height: 800 });
+    await searchPage.waitForCards();
+    await searchPage.openFiltersIfFolded();
+    await searchPage.viewMore('Region');
+    await searchPage.tickFilter('Nordics');
+    await searchPage.chipRemoveButton('Nordics').waitFor();
+    await searchPage.field().fill('a');
+    await searchPage.clearButton().waitFor();
 
-    const targets = await measureTargets(page);
+    const targets = await measureTargets(searchPage.page);
     const kinds = targets.map((target) => target.what.split(' ')[0]);
     for (const kind of ['button', 'a', 'label', 'input']) expect(kinds).toContain(kind);
     const small = targets.filter((target) => target.width < 24 || target.height < 24);
@@ -348,21 +311,21 @@ describe('prefers-reduced-motion', () => {
   }
 
   it('animates the skeleton and buttons by default', async () => {
-    const page = await portal.open('/', { width: 1280 });
-    await showResults(page);
-    const release = await holdOnSkeleton(page);
-    const found = await motion(page);
+    const searchPage = await openSearchPage(portal, '/', { width: 1280 });
+    await searchPage.waitForCards();
+    const release = await searchPage.holdOnSkeleton();
+    const found = await motion(searchPage.page);
     release();
     expect(found.animation).toBe('pn-shimmer');
     expect(found.transition).not.toMatch(/^0s(, 0s)*$/);
   });
 
   it('turns every animation and transition off on request', async () => {
-    const page = await portal.open('/', { width: 1280 });
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await showResults(page);
-    const release = await holdOnSkeleton(page);
-    const found = await motion(page);
+    const searchPage = await openSearchPage(portal, '/', { width: 1280 });
+    await searchPage.page.emulateMedia({ reducedMotion: 'reduce' });
+    await searchPage.waitForCards();
+    const release = await searchPage.holdOnSkeleton();
+    const found = await motion(searchPage.page);
     release();
     expect(found.animation).toBe('none');
     expect(found.transition).toMatch(/^0s(, 0s)*$/);

@@ -6,6 +6,9 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { savedSearchOf } from './support/searchCalls';
+import { openSearchPage } from './support/searchPage';
+import type { SearchPage } from './support/searchPage';
 import { usePortal } from './support/usePortal';
 
 const portal = usePortal();
@@ -15,9 +18,6 @@ const TEXT = 'digital';
 const ITEM = 'Digital Experience';
 const ITEM_ID = 40202;
 
-const cards = (page: Page) => page.getByRole('article');
-const field = (page: Page) => page.getByRole('textbox', { name: 'Search partners' });
-const status = (page: Page) => page.getByRole('status');
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 /** Scrolls with the mouse wheel and returns where the (smooth) scroll came to rest. */
 async function wheelTo(page: Page, delta: number): Promise<number> {
@@ -35,51 +35,30 @@ async function wheelTo(page: Page, delta: number): Promise<number> {
 }
 const historyLength = (page: Page) => page.evaluate(() => window.history.length);
 
-async function checkedItems(page: Page): Promise<string[]> {
-  const boxes = page
-    .getByRole('region', { name: 'Search filters' })
-    .getByRole('checkbox', { checked: true });
-  return boxes.evaluateAll((inputs) =>
-    inputs.map((input) => input.closest('label')?.textContent?.trim() ?? ''),
-  );
-}
-
-function savedSearchOf(url: string): unknown {
-  const hash = new URL(url).hash;
-  const query = new URLSearchParams(hash.slice(hash.indexOf('?') + 1));
-  return JSON.parse(Buffer.from(query.get('search') ?? '', 'base64').toString('utf8'));
-}
-
 /** What must be the same after Back, reload and in a shared address. */
-async function listState(page: Page) {
+async function listState(searchPage: SearchPage) {
   return {
-    cards: await cards(page).count(),
-    titles: await cards(page).getByRole('link').allTextContents(),
-    checked: await checkedItems(page),
-    text: await field(page).inputValue(),
+    cards: await searchPage.cards().count(),
+    titles: await searchPage.cards().getByRole('link').allTextContents(),
+    checked: await searchPage.checkedFilters(),
+    text: await searchPage.field().inputValue(),
   };
 }
 
-async function waitForCards(page: Page, count: number): Promise<void> {
-  await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(count);
-  await expect
-    .poll(() => page.getByRole('region', { name: 'Partner results' }).getAttribute('aria-busy'))
-    .toBe('false');
-}
-
 /** Searches TEXT, ticks ITEM and loads two more pages, without one new history entry. */
-async function buildList(page: Page): Promise<number> {
-  await waitForCards(page, 10);
+async function buildList(searchPage: SearchPage): Promise<number> {
+  const { page } = searchPage;
+  await searchPage.waitForCards(10);
   const length = await historyLength(page);
-  await field(page).click();
-  await field(page).pressSequentially(TEXT);
-  await field(page).press('Enter');
-  await expect.poll(() => status(page).textContent()).toContain(`Search text: ${TEXT}.`);
-  await page.getByRole('checkbox', { name: ITEM }).check();
-  await expect.poll(() => status(page).textContent()).toContain(`${ITEM}. Search text`);
+  await searchPage.field().click();
+  await searchPage.field().pressSequentially(TEXT);
+  await searchPage.field().press('Enter');
+  await expect.poll(() => searchPage.announcement()).toContain(`Search text: ${TEXT}.`);
+  await searchPage.tickFilter(ITEM);
+  await expect.poll(() => searchPage.announcement()).toContain(`${ITEM}. Search text`);
   for (const count of [20, 30]) {
-    await page.getByRole('button', { name: 'Load More Partners' }).click();
-    await waitForCards(page, count);
+    await searchPage.loadMore();
+    await searchPage.waitForCards(count);
   }
   // Every keystroke, search, tick and Load More replaced the history entry.
   expect(await historyLength(page)).toBe(length);
@@ -88,9 +67,9 @@ async function buildList(page: Page): Promise<number> {
 
 describe('the list survives Back, reload and sharing', () => {
   it('writes the saved search (SPEC format) into the hash with replaceState only', async () => {
-    const page = await portal.open('/', { width: 1280, height: 800 });
-    await buildList(page);
-    expect(savedSearchOf(page.url())).toEqual({
+    const searchPage = await openSearchPage(portal, '/', { width: 1280, height: 800 });
+    await buildList(searchPage);
+    expect(savedSearchOf(searchPage.page.url())).toEqual({
       globalFilter: 'solution-partners',
       filterItemIds: [ITEM_ID],
       text: TEXT,
@@ -100,15 +79,17 @@ describe('the list survives Back, reload and sharing', () => {
   });
 
   it('Back from a partner shows the same 30 cards, filters, text and scroll position', async () => {
-    const page = await portal.open('/', { width: 1280, height: 800 });
-    const length = await buildList(page);
-    const before = await listState(page);
+    const searchPage = await openSearchPage(portal, '/', { width: 1280, height: 800 });
+    const { page } = searchPage;
+    const length = await buildList(searchPage);
+    const before = await listState(searchPage);
 
     const y = await wheelTo(page, 2200);
     expect(y).toBeGreaterThan(1500);
 
     // A card in view, opened with the mouse like a visitor would.
-    const title = await cards(page)
+    const title = await searchPage
+      .cards()
       .getByRole('link')
       .evaluateAll((links) => {
         const inView = links.find((link) => {
@@ -118,51 +99,53 @@ describe('the list survives Back, reload and sharing', () => {
         return inView?.textContent ?? '';
       });
     expect(title).not.toBe('');
-    await page.getByRole('link', { name: title, exact: true }).click();
-    await page.waitForURL(/\/partners\//);
+    await searchPage.openCard(title);
     expect(await historyLength(page)).toBe(length + 1);
 
     await page.goBack();
-    await waitForCards(page, 30);
-    expect(await listState(page)).toEqual(before);
+    await searchPage.waitForCards(30);
+    expect(await listState(searchPage)).toEqual(before);
     await expect.poll(async () => Math.abs(y - (await scrollY(page)))).toBeLessThanOrEqual(4);
     // The scroll position was not taken from a new history entry either.
     expect(await historyLength(page)).toBe(length + 1);
   });
 
   it('reload shows the same list at the same scroll position', async () => {
-    const page = await portal.open('/', { width: 1280, height: 800 });
-    await buildList(page);
-    const before = await listState(page);
+    const searchPage = await openSearchPage(portal, '/', { width: 1280, height: 800 });
+    const { page } = searchPage;
+    await buildList(searchPage);
+    const before = await listState(searchPage);
     const y = await wheelTo(page, 1800);
     expect(y).toBeGreaterThan(1200);
 
     await page.reload();
-    await waitForCards(page, 30);
-    expect(await listState(page)).toEqual(before);
+    await searchPage.waitForCards(30);
+    expect(await listState(searchPage)).toEqual(before);
     await expect.poll(async () => Math.abs(y - (await scrollY(page)))).toBeLessThanOrEqual(4);
   });
 
   it('a shared address opens the same list in a new browser', async () => {
-    const page = await portal.open('/', { width: 1280, height: 800 });
-    await buildList(page);
-    const before = await listState(page);
-    const address = new URL(page.url());
+    const searchPage = await openSearchPage(portal, '/', { width: 1280, height: 800 });
+    await buildList(searchPage);
+    const before = await listState(searchPage);
+    const address = new URL(searchPage.page.url());
 
-    const other = await portal.open(`${address.pathname}${address.search}${address.hash}`, {
-      width: 1280,
-      height: 800,
-    });
-    await waitForCards(other, 30);
+    const other = await openSearchPage(
+      portal,
+      `${address.pathname}${address.search}${address.hash}`,
+      { width: 1280, height: 800 },
+    );
+    await other.waitForCards(30);
     expect(await listState(other)).toEqual(before);
-    expect(savedSearchOf(other.url())).toEqual(savedSearchOf(page.url()));
+    expect(savedSearchOf(other.page.url())).toEqual(savedSearchOf(searchPage.page.url()));
     // A new tab has no remembered position: it starts at the top.
-    expect(await scrollY(other)).toBe(0);
+    expect(await scrollY(other.page)).toBe(0);
   });
 
   it('takes scroll restoration over from the browser while the page owns the URL', async () => {
-    const page = await portal.open('/', { width: 1280, height: 800 });
-    await waitForCards(page, 10);
+    const searchPage = await openSearchPage(portal, '/', { width: 1280, height: 800 });
+    const { page } = searchPage;
+    await searchPage.waitForCards(10);
     // Scroll memory is a chunk of its own, requested with the first answers.
     await expect.poll(() => page.evaluate(() => window.history.scrollRestoration)).toBe('manual');
   });

@@ -4,7 +4,6 @@
  * default is also the first, so this portal makes the fifth one, Cloud Partners, the
  * site's default through the server's own import.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openWithFirstSearch } from './support/searchCalls';
 import { usePortal } from './support/usePortal';
@@ -15,37 +14,24 @@ const portal = usePortal({
   },
 });
 
-function legends(page: Page): Promise<string[]> {
-  return page
-    .getByRole('region', { name: 'Search filters' })
-    .getByRole('group')
-    .evaluateAll((groups) =>
-      groups.map((fieldset) => fieldset.querySelector('legend')?.textContent ?? ''),
-    );
-}
-
 describe('the default global filter', () => {
   it('is the one the filter definitions name, with its own groups', async () => {
-    const { page, sent } = await openWithFirstSearch(portal, '/#/search');
+    const { searchPage, sent } = await openWithFirstSearch(portal, '/#/search');
     expect(sent.globalFilter).toBe('cloud-partners');
-    expect(await page.getByRole('radio', { name: 'Cloud Partners' }).isChecked()).toBe(true);
-    expect(await page.getByRole('radio', { name: 'Solution Partners' }).isChecked()).toBe(false);
+    expect(await searchPage.radio('Cloud Partners').isChecked()).toBe(true);
+    expect(await searchPage.radio('Solution Partners').isChecked()).toBe(false);
     await expect
-      .poll(() => legends(page))
+      .poll(() => searchPage.groupLegends())
       .toEqual(['Partner type', 'Region', 'Expertise', 'Partner level']);
   });
 
   it('gives way to the filter parameter, and comes back for an unknown name', async () => {
     const named = await openWithFirstSearch(portal, '/#/search?filter=Training-Partners');
     expect(named.sent.globalFilter).toBe('training-partners');
-    expect(await named.page.getByRole('radio', { name: 'Training Partners' }).isChecked()).toBe(
-      true,
-    );
+    expect(await named.searchPage.radio('Training Partners').isChecked()).toBe(true);
 
     const unknown = await openWithFirstSearch(portal, '/#/search?filter=gold-partners');
     expect(unknown.sent.globalFilter).toBe('cloud-partners');
-    expect(await unknown.page.getByRole('radio', { name: 'Cloud Partners' }).isChecked()).toBe(
-      true,
-    );
+    expect(await unknown.searchPage.radio('Cloud Partners').isChecked()).toBe(true);
   });
 });

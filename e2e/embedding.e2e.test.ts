@@ -6,18 +6,25 @@
 import type { Locator, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { EMBEDDING_AUTH_TOKEN } from '@partners-network/demo';
+import { isFilterGroupsCall, isSearchCall } from './support/searchCalls';
+import { SearchPage } from './support/searchPage';
+import type { SearchPageTexts } from './support/searchPage';
 import { usePortal } from './support/usePortal';
 
 const portal = usePortal();
 
 type Box = { x: number; y: number; width: number; height: number };
 
-function isSearchPost(request: Request): boolean {
-  return request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/search');
-}
+/** The second element of /embedding/two speaks French. */
+const FRENCH: Partial<SearchPageTexts> = {
+  searchField: 'Rechercher des partenaires',
+  loadMore: 'Afficher plus de partenaires',
+  noResultsTitle: 'Aucun partenaire trouvé',
+};
 
-function isFiltersGet(request: Request): boolean {
-  return request.method() === 'GET' && new URL(request.url()).pathname.endsWith('/filter-groups');
+/** The page's (first) element as a visitor uses it. */
+function elementOn(page: Page): SearchPage {
+  return new SearchPage(page, { root: page.locator('partners-network-search') });
 }
 
 /** Console errors and warnings of a page, from the moment it is opened. */
@@ -41,20 +48,22 @@ async function boxOf(locator: Locator): Promise<Box> {
  * The main parts' boxes relative to the element, rounded to a tenth of a pixel; null
  * for a part that is not shown at this width (the folded filter panel).
  */
-async function layoutOf(widget: Locator): Promise<Record<string, Box | null>> {
+async function layoutOf(page: Page): Promise<Record<string, Box | null>> {
+  const widget = page.locator('partners-network-search');
+  const element = elementOn(page);
   const origin = await boxOf(widget);
   const parts: Record<string, Locator> = {
     widget,
-    heading: widget.getByRole('heading', { name: 'Partners Network' }),
+    heading: element.heading(),
     searchPanel: widget.locator('[part~="search-panel"]'),
-    searchInput: widget.getByRole('textbox', { name: 'Search partners' }),
-    searchButton: widget.getByRole('button', { name: 'Search', exact: true }),
+    searchInput: element.field(),
+    searchButton: element.searchButton(),
     filterPanel: widget.locator('[part~="filter-panel"]'),
     firstFilter: widget.getByRole('radio').first(),
-    firstCard: widget.getByRole('article').first(),
-    firstCardImage: widget.getByRole('article').first().locator('img'),
-    loadMore: widget.getByRole('button', { name: 'Load More Partners' }),
-    backLink: widget.getByRole('link', { name: 'Back to home page' }),
+    firstCard: element.cards().first(),
+    firstCardImage: element.cards().first().locator('img'),
+    loadMore: element.loadMoreButton(),
+    backLink: element.backLink(),
   };
   const round = (value: number) => Math.round(value * 10) / 10;
   const boxes: Record<string, Box | null> = {};
@@ -71,25 +80,6 @@ async function layoutOf(widget: Locator): Promise<Record<string, Box | null>> {
   return boxes;
 }
 
-/** `loadMore`: the Load More button's text in the element's language. */
-async function waitForCards(widget: Locator, loadMore = 'Load More Partners'): Promise<void> {
-  await widget.getByRole('article').first().waitFor();
-  await widget.getByRole('button', { name: loadMore }).waitFor();
-  // Eager images loaded (card images sit in fixed 16:9 frames, lazy or not).
-  await expect
-    .poll(() =>
-      widget
-        .locator('img')
-        .evaluateAll((images) =>
-          images.every(
-            (image) =>
-              image instanceof HTMLImageElement && (image.complete || image.loading === 'lazy'),
-          ),
-        ),
-    )
-    .toBe(true);
-}
-
 describe('a plain web page without a portal', () => {
   it('runs the element from its attributes alone, with no warning or error', async () => {
     let messages: string[] = [];
@@ -98,19 +88,18 @@ describe('a plain web page without a portal', () => {
       beforeNavigate(page) {
         messages = collectConsole(page);
         page.on('request', (request) => {
-          if (isSearchPost(request)) searches.push(request);
+          if (isSearchCall(request)) searches.push(request);
         });
       },
     });
     const widget = page.locator('partners-network-search');
-    await waitForCards(widget);
-    expect(await widget.getByRole('article').count()).toBe(10);
+    const element = elementOn(page);
+    await element.waitForDrawnList();
+    expect(await element.cards().count()).toBe(10);
     expect(new URL(searches[0]?.url() ?? '').pathname).toBe(
       '/o/preferred-partners/v1/20097/20121/search',
     );
-    expect(await widget.getByRole('link', { name: 'Back to home page' }).getAttribute('href')).toBe(
-      '/embedding/plain',
-    );
+    expect(await element.backLink().getAttribute('href')).toBe('/embedding/plain');
     // background-sources became one <source> per width, narrowest first.
     expect(
       await widget
@@ -125,24 +114,25 @@ describe('a plain web page without a portal', () => {
     const page = await portal.open('/embedding/plain', {
       beforeNavigate(page) {
         page.on('request', (request) => {
-          if (isSearchPost(request) || isFiltersGet(request)) calls.push(request);
+          if (isSearchCall(request) || isFilterGroupsCall(request)) calls.push(request);
         });
       },
     });
     const widget = page.locator('partners-network-search');
-    await waitForCards(widget);
+    await elementOn(page).waitForDrawnList();
     calls.length = 0;
 
     await widget.evaluate((element) => element.setAttribute('language-id', 'fr_FR'));
     const filters = widget.getByRole('region', { name: 'Filtres de recherche' });
-    await expect.poll(() => filters.getByText('Région').count()).toBeGreaterThan(0);
+    // The Region group's legend.
+    await expect.poll(() => filters.getByText('Région').count()).toBe(1);
     await expect.poll(() => calls.length).toBe(2);
     expect(calls.map((call) => new URL(call.url()).searchParams.get('locale'))).toEqual([
       'fr-FR',
       'fr-FR',
     ]);
     // Both calls were sent; the new cards replace the old ones once the answer arrives.
-    await expect.poll(() => widget.getByRole('article').count()).toBe(10);
+    await expect.poll(() => elementOn(page).cards().count()).toBe(10);
   });
 
   it('defines no global variable, and a second copy of the script changes nothing', async () => {
@@ -153,7 +143,7 @@ describe('a plain web page without a portal', () => {
 
     await page.addScriptTag({ url: script, type: 'module' });
     const widget = page.locator('partners-network-search');
-    await waitForCards(widget);
+    await elementOn(page).waitForDrawnList();
     // Another URL is another module instance: it finds the name taken and does nothing.
     await page.addScriptTag({ url: `${script}?copy=2`, type: 'module' });
     await page.waitForTimeout(300);
@@ -161,7 +151,7 @@ describe('a plain web page without a portal', () => {
     const after = await page.evaluate(() => Object.keys(window));
     expect(after.filter((key) => !before.includes(key))).toEqual([]);
     expect(await widget.evaluate((element) => element.shadowRoot?.children.length)).toBe(1);
-    expect(await widget.getByRole('heading', { name: 'Partners Network' }).count()).toBe(1);
+    expect(await elementOn(page).heading().count()).toBe(1);
   });
 });
 
@@ -187,8 +177,9 @@ describe('mount() from a script host', () => {
       });
     })()`);
     const host = page.locator('#script-host');
-    await host.getByRole('article').first().waitFor();
-    expect(await host.getByRole('article').count()).toBe(10);
+    const mounted = new SearchPage(page, { root: host });
+    await mounted.cards().first().waitFor();
+    expect(await mounted.cards().count()).toBe(10);
     // syncUrl: false leaves the page address alone.
     expect(new URL(page.url()).hash).toBe('');
 
@@ -196,9 +187,7 @@ describe('mount() from a script host', () => {
       const unmount: unknown = Reflect.get(element, 'unmountPartners');
       if (typeof unmount === 'function') unmount();
     });
-    await expect
-      .poll(() => host.getByRole('heading', { name: 'Partners Network' }).count())
-      .toBe(0);
+    await expect.poll(() => mounted.heading().count()).toBe(0);
     expect(messages).toEqual([]);
   });
 });
@@ -207,6 +196,7 @@ describe('removing the element', () => {
   async function openPlain(): Promise<{
     page: Page;
     widget: Locator;
+    element: SearchPage;
     messages: string[];
     searchesSince(): number;
     markRemoved(): void;
@@ -218,15 +208,17 @@ describe('removing the element', () => {
       beforeNavigate(page) {
         messages = collectConsole(page);
         page.on('request', (request) => {
-          if (isSearchPost(request) && Date.now() >= removedAt) afterRemoval += 1;
+          if (isSearchCall(request) && Date.now() >= removedAt) afterRemoval += 1;
         });
       },
     });
     const widget = page.locator('partners-network-search');
-    await waitForCards(widget);
+    const element = elementOn(page);
+    await element.waitForDrawnList();
     return {
       page,
       widget,
+      element,
       messages,
       searchesSince: () => afterRemoval,
       markRemoved: () => {
@@ -236,10 +228,8 @@ describe('removing the element', () => {
   }
 
   it('during the 600 ms debounce: no search is sent afterwards', async () => {
-    const { page, widget, messages, searchesSince, markRemoved } = await openPlain();
-    const field = widget.getByRole('textbox', { name: 'Search partners' });
-    await field.fill('cloud');
-    await field.press('Enter');
+    const { page, widget, element, messages, searchesSince, markRemoved } = await openPlain();
+    await element.searchWithEnter('cloud');
     markRemoved();
     await widget.evaluate((element) => element.remove());
     await page.waitForTimeout(1200);
@@ -249,7 +239,7 @@ describe('removing the element', () => {
   });
 
   it('while a search is in flight: it is aborted and nothing is logged', async () => {
-    const { page, widget, messages, searchesSince, markRemoved } = await openPlain();
+    const { page, widget, element, messages, searchesSince, markRemoved } = await openPlain();
     let held = 0;
     await page.route('**/o/preferred-partners/v1/*/*/search*', async (route) => {
       held += 1;
@@ -257,9 +247,7 @@ describe('removing the element', () => {
       // The page aborted the request meanwhile: there is nothing left to answer.
       await route.continue().catch(() => undefined);
     });
-    const field = widget.getByRole('textbox', { name: 'Search partners' });
-    await field.fill('cloud');
-    await field.press('Enter');
+    await element.searchWithEnter('cloud');
     await expect.poll(() => held, { timeout: 3000 }).toBe(1);
     markRemoved();
     await widget.evaluate((element) => element.remove());
@@ -293,10 +281,9 @@ describe('removing the element', () => {
     const script = await page.evaluate(() => document.documentElement.dataset.widgetScript ?? '');
     await page.addScriptTag({ url: script, type: 'module' });
     const widget = page.locator('partners-network-search');
-    await waitForCards(widget);
-    const field = widget.getByRole('textbox', { name: 'Search partners' });
-    await field.fill('cloud');
-    await field.press('Enter');
+    const element = elementOn(page);
+    await element.waitForDrawnList();
+    await element.searchWithEnter('cloud');
     await page.mouse.wheel(0, 400);
     await widget.evaluate((element) => element.remove());
     await page.waitForTimeout(200);
@@ -309,41 +296,37 @@ describe('isolation from the host page', () => {
   it('keeps its layout on a phone under a stylesheet that styles everything globally', async () => {
     const size = { width: 400, height: 800 };
     const plain = await portal.open('/embedding/hostile?hostile=0', size);
-    await waitForCards(plain.locator('partners-network-search'));
-    const expected = await layoutOf(plain.locator('partners-network-search'));
+    await elementOn(plain).waitForDrawnList();
+    const expected = await layoutOf(plain);
     expect(expected.filterPanel).toBeNull();
     expect(expected.firstCard?.width).toBeLessThan(400);
 
     const hostile = await portal.open('/embedding/hostile', size);
-    await waitForCards(hostile.locator('partners-network-search'));
-    expect(await layoutOf(hostile.locator('partners-network-search'))).toEqual(expected);
+    await elementOn(hostile).waitForDrawnList();
+    expect(await layoutOf(hostile)).toEqual(expected);
   });
 
   it('keeps its layout under a stylesheet that styles everything globally', async () => {
     const plain = await portal.open('/embedding/hostile?hostile=0');
-    const plainWidget = plain.locator('partners-network-search');
-    await waitForCards(plainWidget);
-    const expected = await layoutOf(plainWidget);
+    await elementOn(plain).waitForDrawnList();
+    const expected = await layoutOf(plain);
     expect(Object.values(expected)).not.toContain(null);
 
     const hostile = await portal.open('/embedding/hostile');
     // The sheet is really there: the host's own sample is restyled.
     const hostButton = hostile.getByRole('button', { name: 'Host button' });
     expect(await hostButton.evaluate((button) => getComputedStyle(button).fontSize)).toBe('28px');
-    const hostileWidget = hostile.locator('partners-network-search');
-    await waitForCards(hostileWidget);
-    expect(await layoutOf(hostileWidget)).toEqual(expected);
+    await elementOn(hostile).waitForDrawnList();
+    expect(await layoutOf(hostile)).toEqual(expected);
 
     const look = (locator: Locator) =>
       locator.evaluate((element) => {
         const style = getComputedStyle(element);
         return [style.fontFamily, style.fontSize, style.color, style.textTransform, style.cursor];
       });
-    const heading = (page: Page) =>
-      page.locator('partners-network-search').getByRole('heading', { name: 'Partners Network' });
+    const heading = (page: Page) => elementOn(page).heading();
     expect(await look(heading(hostile))).toEqual(await look(heading(plain)));
-    const button = (page: Page) =>
-      page.locator('partners-network-search').getByRole('button', { name: 'Search', exact: true });
+    const button = (page: Page) => elementOn(page).searchButton();
     expect(await look(button(hostile))).toEqual(await look(button(plain)));
   });
 
@@ -377,30 +360,30 @@ describe('isolation from the host page', () => {
       const without = await portal.open(`/embedding/hostile?hostile=${hostile}&widget=0`);
       const expected = await styleOf(without);
       const withWidget = await portal.open(`/embedding/hostile?hostile=${hostile}`);
-      await waitForCards(withWidget.locator('partners-network-search'));
+      await elementOn(withWidget).waitForDrawnList();
       expect(await styleOf(withWidget)).toEqual(expected);
     }
   });
 
   it('takes a theme from custom properties and ::part() on the page', async () => {
     const plain = await portal.open('/embedding/plain');
-    await waitForCards(plain.locator('partners-network-search'));
+    await elementOn(plain).waitForDrawnList();
     const themed = await portal.open('/embedding/plain?theme=1');
-    const widget = themed.locator('partners-network-search');
-    await waitForCards(widget);
+    const element = elementOn(themed);
+    await element.waitForDrawnList();
 
-    const searchButton = widget.getByRole('button', { name: 'Search', exact: true });
+    const searchButton = element.searchButton();
     expect(await searchButton.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe(
       'rgb(138, 21, 56)',
     );
-    const card = widget.getByRole('article').first();
+    const card = element.cards().first();
     expect(
       await card.evaluate((element) => {
         const style = getComputedStyle(element);
         return [style.borderRadius, style.outlineStyle, style.outlineColor];
       }),
     ).toEqual(['0px', 'solid', 'rgb(138, 21, 56)']);
-    const plainCard = plain.locator('partners-network-search').getByRole('article').first();
+    const plainCard = elementOn(plain).cards().first();
     expect(await plainCard.evaluate((element) => getComputedStyle(element).borderRadius)).not.toBe(
       '0px',
     );
@@ -413,7 +396,7 @@ describe('two elements on one page', () => {
     const page = await portal.open('/embedding/two', {
       beforeNavigate(page) {
         page.on('request', (request) => {
-          if (isSearchPost(request)) searches.push(request);
+          if (isSearchCall(request)) searches.push(request);
         });
       },
     });
@@ -421,39 +404,40 @@ describe('two elements on one page', () => {
       page.getByRole('region', { name: 'Directory' }).locator('partners-network-search'),
       page.getByRole('region', { name: 'Annuaire' }).locator('partners-network-search'),
     ];
-    await waitForCards(first);
-    await waitForCards(second, 'Afficher plus de partenaires');
+    const firstElement = new SearchPage(page, { root: first });
+    const secondElement = new SearchPage(page, { root: second, texts: FRENCH });
+    await firstElement.waitForDrawnList();
+    await secondElement.waitForDrawnList();
     await expect.poll(() => page.url()).toContain('search=');
     const urlBefore = page.url();
-    const firstTitles = await first.getByRole('heading', { level: 2 }).allTextContents();
+    const firstTitles = await first
+      .getByRole('article')
+      .getByRole('heading', { level: 2 })
+      .allTextContents();
 
     // The second one searches; the first one and the URL do not move.
     searches.length = 0;
-    const secondField = second.getByRole('textbox', { name: 'Rechercher des partenaires' });
-    await secondField.fill('zzzz');
-    await secondField.press('Enter');
-    await second.getByRole('heading', { name: 'Aucun partenaire trouvé' }).waitFor();
+    await secondElement.searchWithEnter('zzzz');
+    await secondElement.noResultsHeading().waitFor();
     expect(searches.map((request) => new URL(request.url()).searchParams.get('locale'))).toEqual([
       'fr-FR',
     ]);
     expect(page.url()).toBe(urlBefore);
-    expect(await first.getByRole('heading', { level: 2 }).allTextContents()).toEqual(firstTitles);
-    expect(await first.getByRole('heading', { name: 'No partners found' }).count()).toBe(0);
+    expect(
+      await first.getByRole('article').getByRole('heading', { level: 2 }).allTextContents(),
+    ).toEqual(firstTitles);
+    expect(await firstElement.noResultsHeading().count()).toBe(0);
 
     // The first one searches and writes the URL; the second one keeps its own list.
-    const firstField = first.getByRole('textbox', { name: 'Search partners' });
-    await firstField.fill('zzzz');
-    await firstField.press('Enter');
-    await first.getByRole('heading', { name: 'No partners found' }).waitFor();
+    await firstElement.searchWithEnter('zzzz');
+    await firstElement.noResultsHeading().waitFor();
     await expect.poll(() => page.url()).not.toBe(urlBefore);
 
     // After a reload the first one is back from the URL; the second one starts afresh.
     await page.reload();
-    await first.getByRole('heading', { name: 'No partners found' }).waitFor();
-    await waitForCards(second, 'Afficher plus de partenaires');
-    expect(
-      await second.getByRole('textbox', { name: 'Rechercher des partenaires' }).inputValue(),
-    ).toBe('');
+    await firstElement.noResultsHeading().waitFor();
+    await secondElement.waitForDrawnList();
+    expect(await secondElement.field().inputValue()).toBe('');
   });
 
   it('sends the portal token, the XSRF cookie, the locale and Accept-Language on a real POST', async () => {
@@ -461,7 +445,7 @@ describe('two elements on one page', () => {
     const page = await portal.open('/embedding/two', {
       beforeNavigate(page) {
         page.on('request', (request) => {
-          if (isSearchPost(request)) searches.push(request);
+          if (isSearchCall(request)) searches.push(request);
         });
       },
     });

@@ -10,6 +10,8 @@
 import type { ConsoleMessage, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { isFilterGroupsCall, isSearchCall } from './support/searchCalls';
+import { openSearchPage } from './support/searchPage';
+import type { SearchPage } from './support/searchPage';
 import { usePortal } from './support/usePortal';
 
 const portal = usePortal();
@@ -57,28 +59,28 @@ async function failSearches(
   });
 }
 
-async function expectErrorPanel(page: Page): Promise<void> {
-  const heading = page.getByRole('heading', { name: 'Something went wrong.' });
+async function expectErrorPanel(searchPage: SearchPage): Promise<void> {
+  const heading = searchPage.errorHeading();
   await heading.waitFor();
   expect(await heading.textContent()).toBe('Something went wrong.');
   expect(
-    await page
+    await searchPage.page
       .getByText('We apologise and are fixing the problem. Please try again later.', {
         exact: true,
       })
       .isVisible(),
   ).toBe(true);
-  expect(await page.getByRole('button', { name: 'Go to the home page' }).isVisible()).toBe(true);
+  expect(await searchPage.goHomeButton().isVisible()).toBe(true);
   // The panel replaces the page.
-  expect(await page.getByRole('search', { name: 'PreferredPartners' }).count()).toBe(0);
-  expect(await page.getByRole('region', { name: 'Search filters' }).count()).toBe(0);
-  expect(await page.getByRole('article').count()).toBe(0);
+  expect(await searchPage.searchForm().count()).toBe(0);
+  expect(await searchPage.filterPanel().count()).toBe(0);
+  expect(await searchPage.cards().count()).toBe(0);
 }
 
 describe('the error panel', () => {
   it.each(FAILURES)('replaces the page after $what', async ({ fail }) => {
     const errors: ConsoleMessage[] = [];
-    const page = await portal.open('/#/search', {
+    const searchPage = await openSearchPage(portal, '/#/search', {
       async beforeNavigate(page) {
         page.on('console', (message) => {
           if (message.type() === 'error') errors.push(message);
@@ -86,27 +88,27 @@ describe('the error panel', () => {
         await failSearches(page, fail);
       },
     });
-    await expectErrorPanel(page);
+    await expectErrorPanel(searchPage);
     expect(errors.length).toBeGreaterThan(0);
   });
 
   it('replaces the cards when a later search fails (Load More)', async () => {
-    const page = await portal.open('/#/search', {
+    const searchPage = await openSearchPage(portal, '/#/search', {
       beforeNavigate: (page) => failSearches(page, withErrorFlag, 2),
     });
-    await page.getByRole('article').first().waitFor();
-    await page.getByRole('button', { name: 'Load More Partners' }).click();
-    await expectErrorPanel(page);
+    await searchPage.cards().first().waitFor();
+    await searchPage.loadMore();
+    await expectErrorPanel(searchPage);
   });
 
   it("'Go to the home page' navigates to /", async () => {
-    const page = await portal.open('/?from=error#/search', {
+    const searchPage = await openSearchPage(portal, '/?from=error#/search', {
       beforeNavigate: (page) => failSearches(page, withErrorFlag),
     });
-    const home = page.getByRole('button', { name: 'Go to the home page' });
+    const { page } = searchPage;
     await Promise.all([
       page.waitForURL((url) => url.pathname === '/' && url.search === ''),
-      home.click(),
+      searchPage.goHomeButton().click(),
     ]);
     expect(new URL(page.url()).origin + new URL(page.url()).pathname).toBe(`${portal.url}/`);
   });
@@ -118,7 +120,7 @@ describe('filter definitions that cannot be loaded', () => {
     { what: 'the wrong shape', body: { globalFilters: 'all', filterGroups: [{}] }, status: 200 },
   ])('($what) are reported to the console only; the page searches on', async ({ body, status }) => {
     const errors: string[] = [];
-    const page = await portal.open('/#/search', {
+    const searchPage = await openSearchPage(portal, '/#/search', {
       async beforeNavigate(page) {
         page.on('console', (message) => {
           if (message.type() === 'error') errors.push(message.text());
@@ -130,10 +132,10 @@ describe('filter definitions that cannot be loaded', () => {
         );
       },
     });
-    await page.getByRole('article').first().waitFor();
+    await searchPage.cards().first().waitFor();
     expect(errors.join('\n')).toContain('filter definitions');
-    expect(await page.getByRole('heading', { name: 'Something went wrong.' }).count()).toBe(0);
+    expect(await searchPage.errorHeading().count()).toBe(0);
     // The first search's answer brings the filter groups.
-    await page.getByRole('group', { name: 'Region' }).waitFor();
+    await searchPage.page.getByRole('group', { name: 'Region' }).waitFor();
   });
 });

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '@partners-network/demo';
+import { SearchPage } from './support/searchPage';
 import { usePortal } from './support/usePortal';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -126,9 +127,9 @@ describe('the external-react build', () => {
     // The first page set the XSRF-TOKEN cookie the search POST needs.
     await page.goto(new URL('/embedding/import-map', portal.url).href);
 
-    const widget = page.locator('partners-network-search');
-    await widget.getByRole('article').first().waitFor();
-    expect(await widget.getByRole('article').count()).toBe(10);
+    const element = new SearchPage(page, { root: page.locator('partners-network-search') });
+    await element.cards().first().waitFor();
+    expect(await element.cards().count()).toBe(10);
     expect(served).toEqual(
       expect.arrayContaining([`/widget-external/${widgetEntry()}`, '/vendor/react.js']),
     );

@@ -1,26 +1,29 @@
 import { describe, expect, it } from 'vitest';
+import { openSearchPage } from './support/searchPage';
 import { usePortal } from './support/usePortal';
-import { shownCount } from './support/visibleText';
 
 const portal = usePortal();
 
 describe('a visitor opens the partners page', () => {
   it('lands on the search route and sees partner cards from the real server', async () => {
-    const page = await portal.open('/');
+    const searchPage = await openSearchPage(portal, '/');
+    const { page } = searchPage;
 
-    await page.getByRole('heading', { name: 'Partners Network' }).waitFor();
+    await searchPage.heading().waitFor();
     await expect.poll(() => new URL(page.url()).hash.split('?')[0]).toBe('#/search');
 
-    const cards = page.getByRole('article');
+    const cards = searchPage.cards();
     await cards.first().waitFor();
     expect(await cards.count()).toBe(10);
-    await expect.poll(() => shownCount(page)).toMatch(/^Showing 10 of \d+ partners$/);
+    // Every Solution Partner of the seed.
+    await expect.poll(() => searchPage.countText()).toBe('Showing 10 of 190 partners');
   });
 
   it('reads the portal language and shows French labels', async () => {
-    const page = await portal.open('/?languageId=fr_FR');
-    await page.getByRole('article').first().waitFor();
-    const panel = page.getByRole('region', { name: 'Filtres de recherche' });
-    await expect.poll(() => panel.getByText('Région').count()).toBeGreaterThan(0);
+    const searchPage = await openSearchPage(portal, '/?languageId=fr_FR');
+    await searchPage.cards().first().waitFor();
+    const panel = searchPage.page.getByRole('region', { name: 'Filtres de recherche' });
+    // The Region group's legend.
+    await expect.poll(() => panel.getByText('Région').count()).toBe(1);
   });
 });

@@ -19,8 +19,9 @@ import frFR from '../packages/widget/src/core/i18n/catalogues/fr-FR';
 import jaJP from '../packages/widget/src/core/i18n/catalogues/ja-JP';
 import { findAxeViolations } from './support/axe';
 import { openWithFirstSearch, searchAnswerTo } from './support/searchCalls';
+import { SearchPage, openSearchPage } from './support/searchPage';
+import type { SearchPageTexts } from './support/searchPage';
 import { usePortal } from './support/usePortal';
-import { visibleText } from './support/visibleText';
 
 const portal = usePortal();
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), 'artifacts');
@@ -143,20 +144,30 @@ async function englishLeft(page: Page): Promise<string[]> {
   );
 }
 
-const resultsRegion = (page: Page, language: Language) =>
-  page.getByRole('region', { name: language.messages.results as string });
-
-/** The count as shown; its live region says more, out of sight. */
-function shownCount(page: Page): Promise<string> {
-  return visibleText(page.locator('partners-network-search').getByRole('status'));
-}
-
-async function settled(page: Page, language: Language): Promise<void> {
-  await expect.poll(() => resultsRegion(page, language).getAttribute('aria-busy')).toBe('false');
-}
-
 function text(message: Message): string {
   return typeof message === 'string' ? message : message.other;
+}
+
+/** The page object with the words of a catalogue. */
+function inLanguage(page: Page, messages: Catalogue): SearchPage {
+  const texts: SearchPageTexts = {
+    heading: text(messages.heading),
+    searchForm: text(messages.searchForm),
+    searchField: text(messages.searchField),
+    searchButton: text(messages.searchButton),
+    clearSearch: text(messages.clearSearch),
+    backLink: text(messages.backLink),
+    searchFilters: text(messages.searchFilters),
+    selectedFilters: text(messages.selectedFilters),
+    addFilterByName: text(messages.addFilterByName),
+    results: text(messages.results),
+    loadMore: text(messages.loadMore),
+    noResultsTitle: text(messages.noResultsTitle),
+    resetAll: text(messages.resetAll),
+    errorTitle: text(messages.errorTitle),
+    goHome: text(messages.goHome),
+  };
+  return new SearchPage(page, { texts });
 }
 
 async function checkState(page: Page, state: string, problems: string[]): Promise<void> {
@@ -167,9 +178,9 @@ async function checkState(page: Page, state: string, problems: string[]): Promis
 }
 
 it('finds English where it is (the en-US page, as a control)', async () => {
-  const page = await portal.open('/', { width: 1280, height: 900 });
-  await page.getByRole('article').first().waitFor();
-  const found = (await englishLeft(page)).map((problem) => problem.split(' ')[0]);
+  const searchPage = await openSearchPage(portal, '/', { width: 1280, height: 900 });
+  await searchPage.cards().first().waitFor();
+  const found = (await englishLeft(searchPage.page)).map((problem) => problem.split(' ')[0]);
   expect(found).toEqual(expect.arrayContaining(['heading', 'searchFilters', 'loadMore', 'count']));
 });
 
@@ -189,25 +200,24 @@ describe.each(LANGUAGES)('the page in $lang', (language) => {
       },
     });
     const problems: string[] = [];
-    await settled(page, language);
+    const searchPage = inLanguage(page, m);
+    await searchPage.settled();
     // Only the visitor's catalogue is downloaded.
     expect(catalogues).toEqual([language.lang]);
     const container = page.locator('partners-network-search [data-pn-container]');
     expect(await container.getAttribute('lang')).toBe(language.lang);
     expect(await container.getAttribute('dir')).toBe(language.dir);
 
-    await expect.poll(() => shownCount(page)).toBe(language.count(10, answer.totalFound));
+    await expect.poll(() => searchPage.countText()).toBe(language.count(10, answer.totalFound));
     await checkState(page, 'results', problems);
 
     // Load More: the live region says how many were added, in the language.
-    const before = await page.getByRole('article').count();
-    const loadMore = page.getByRole('button', { name: text(m.loadMore) });
-    if (await loadMore.isVisible()) {
-      const { answer: more } = await searchAnswerTo(page, () => loadMore.click());
-      await settled(page, language);
-      const status = page.getByRole('status');
-      await expect.poll(() => status.textContent()).toContain(language.tenAdded);
-      expect(await shownCount(page)).toBe(language.count(before + 10, more.totalFound));
+    const before = await searchPage.cards().count();
+    if (await searchPage.loadMoreButton().isVisible()) {
+      const { answer: more } = await searchAnswerTo(page, () => searchPage.loadMore());
+      await searchPage.settled();
+      await expect.poll(() => searchPage.announcement()).toContain(language.tenAdded);
+      expect(await searchPage.countText()).toBe(language.count(before + 10, more.totalFound));
       await checkState(page, 'after Load More', problems);
     }
 
@@ -219,49 +229,32 @@ describe.each(LANGUAGES)('the page in $lang', (language) => {
     await widget.getByText(text(m.viewMore), { exact: true }).first().click();
     await widget.getByText(text(m.viewLess), { exact: true }).first().waitFor();
     await searchAnswerTo(page, () => page.getByRole('checkbox').first().check());
-    await settled(page, language);
+    await searchPage.settled();
     await checkState(page, 'a group expanded, a chip', problems);
 
     // Validation: the tooltip in the language, the submit button disabled.
-    const field = page.getByRole('textbox', { name: text(m.searchField) });
-    await field.fill('<b>');
-    expect(await page.getByRole('tooltip').textContent()).toBe(text(m.searchInvalid));
-    expect(
-      await page.getByRole('button', { name: text(m.searchButton), exact: true }).isDisabled(),
-    ).toBe(true);
+    await searchPage.field().fill('<b>');
+    expect(await searchPage.tooltip().textContent()).toBe(text(m.searchInvalid));
+    expect(await searchPage.searchButton().isDisabled()).toBe(true);
     await checkState(page, 'validation', problems);
 
     // No results, announced in the language.
-    await searchAnswerTo(page, async () => {
-      await field.fill('zzzqqq');
-      await field.press('Enter');
-    });
-    await page.getByRole('heading', { name: text(m.noResultsTitle) }).waitFor();
-    await expect.poll(() => page.getByRole('status').textContent()).toContain(text(m.noneFound));
+    await searchAnswerTo(page, () => searchPage.searchWithEnter('zzzqqq'));
+    await searchPage.noResultsHeading().waitFor();
+    await expect.poll(() => searchPage.announcement()).toContain(text(m.noneFound));
     await checkState(page, 'no results', problems);
 
     // Loading: the skeleton while the filter definitions are held.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/filter-groups/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.reload();
-    await page.getByTestId('results-skeleton').waitFor();
+    const release = await searchPage.holdOnSkeleton();
     await checkState(page, 'loading', problems);
     release();
-    await settled(page, language);
-    await page.unroute(/\/filter-groups/);
+    await searchPage.settled();
 
     // The error panel.
     await page.route(/\/search(\?|$)/, (route) => route.fulfill({ status: 500, body: 'down' }));
-    await field.fill('cloud');
-    await field.press('Enter');
-    await page.getByRole('heading', { name: text(m.errorTitle) }).waitFor();
-    await page.getByRole('button', { name: text(m.goHome) }).waitFor();
+    await searchPage.searchWithEnter('cloud');
+    await searchPage.errorHeading().waitFor();
+    await searchPage.goHomeButton().waitFor();
     await checkState(page, 'error', problems);
 
     expect(problems).toEqual([]);
@@ -272,11 +265,11 @@ describe.each(LANGUAGES)('the page in $lang', (language) => {
       width: 360,
       height: 800,
     });
-    await settled(page, language);
+    const searchPage = inLanguage(page, m);
+    await searchPage.settled();
     const problems: string[] = [];
     await checkState(page, 'results', problems);
-    const toggle = page.getByRole('button', { name: text(m.searchFilters) });
-    await toggle.click();
+    await searchPage.filterToggle().click();
     await page.getByRole('radio').first().waitFor();
     await checkState(page, 'folded filters open', problems);
     expect(problems).toEqual([]);
@@ -309,9 +302,13 @@ function sidewaysOverflow(page: Page): Promise<string[]> {
 
 describe('Arabic, right to left', () => {
   it.each([360, 1280])('mirrors the layout without overflow at %i px', async (width) => {
-    const page = await portal.open('/?languageId=ar_SA', { width, height: 900 });
-    await page.getByRole('article').first().waitFor();
-    await settled(page, LANGUAGES[3] as Language);
+    const searchPage = inLanguage(
+      await portal.open('/?languageId=ar_SA', { width, height: 900 }),
+      arSA,
+    );
+    const { page } = searchPage;
+    await searchPage.cards().first().waitFor();
+    await searchPage.settled();
     const layout = await page.evaluate(() => {
       const root = document.querySelector('partners-network-search')?.shadowRoot;
       const box = (selector: string) => root?.querySelector(selector)?.getBoundingClientRect();
@@ -344,9 +341,8 @@ describe('Arabic, right to left', () => {
     expect(await sidewaysOverflow(page)).toEqual([]);
 
     // A typed text and the clear button: the button sits at the field's left end.
-    const field = page.getByRole('textbox', { name: text(arSA.searchField) });
-    await field.fill('cloud');
-    const clear = await page.getByRole('button', { name: text(arSA.clearSearch) }).boundingBox();
+    await searchPage.field().fill('cloud');
+    const clear = await searchPage.clearButton().boundingBox();
     expect((clear?.x ?? 0) - (layout.field?.left ?? 0)).toBeLessThan(
       (layout.field?.width ?? 0) / 2,
     );
@@ -356,8 +352,12 @@ describe('Arabic, right to left', () => {
   });
 
   it('reads right to left on a left-to-right host page, and French left to right on a right-to-left one', async () => {
-    const page = await portal.open('/embedding/plain', { width: 1280, height: 900 });
-    await page.getByRole('article').first().waitFor();
+    const searchPage = await openSearchPage(portal, '/embedding/plain', {
+      width: 1280,
+      height: 900,
+    });
+    const { page } = searchPage;
+    await searchPage.cards().first().waitFor();
     await page.evaluate(() => {
       document.querySelector('partners-network-search')?.setAttribute('language-id', 'ar_SA');
     });
@@ -387,8 +387,9 @@ describe('screenshots in French and Arabic', () => {
     { id: 'ar_SA', lang: 'ar-SA', width: 360 },
     { id: 'ar_SA', lang: 'ar-SA', width: 1440 },
   ])('$lang at $width px', async ({ id, lang, width }) => {
-    const page = await portal.open(`/?languageId=${id}`, { width, height: 900 });
-    await page.getByRole('article').first().waitFor();
+    const searchPage = await openSearchPage(portal, `/?languageId=${id}`, { width, height: 900 });
+    const { page } = searchPage;
+    await searchPage.cards().first().waitFor();
     await page.waitForLoadState('networkidle');
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, `i18n-${lang}-${width}.png`) });
@@ -422,8 +423,12 @@ window.partnersNetworkSettings.messages = {
   });
 
   it('from the element: a messages attribute, then a property, wins over the settings', async () => {
-    const page = await portal.open('/embedding/plain', { width: 1280, height: 900 });
-    await page.getByRole('article').first().waitFor();
+    const searchPage = await openSearchPage(portal, '/embedding/plain', {
+      width: 1280,
+      height: 900,
+    });
+    const { page } = searchPage;
+    await searchPage.cards().first().waitFor();
     await page.evaluate(() => {
       document
         .querySelector('partners-network-search')

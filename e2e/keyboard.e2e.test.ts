@@ -4,76 +4,21 @@
  * card), open a card with Enter; Escape closes the folded filters; focus moves after
  * RESET ALL and to the error panel.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { openSearchPage } from './support/searchPage';
+import type { Focused } from './support/searchPage';
 import { usePortal } from './support/usePortal';
 
 const portal = usePortal();
 
-interface Focused {
-  /** tag, type and accessible-ish name, e.g. 'input[checkbox] Nordics'. */
-  name: string;
-  inWidget: boolean;
-  /** Outline (or, for a card link, its stretched ::after outline) in CSS px. */
-  ring: number;
-  top: number;
-  left: number;
-}
-
-/** The element that has focus, through the widget's shadow root. */
-function focused(page: Page): Promise<Focused | null> {
-  return page.evaluate(() => {
-    let el: Element | null = document.activeElement;
-    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-    if (!el || el === document.body) return null;
-    const label = el.closest('label')?.textContent ?? '';
-    const ownName = el.getAttribute('aria-label') ?? (label || (el.textContent ?? '')) ?? '';
-    const type = el instanceof HTMLInputElement ? `[${el.type}]` : '';
-    const ring = (style: CSSStyleDeclaration) =>
-      style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth);
-    const rect = el.getBoundingClientRect();
-    return {
-      name: `${el.tagName.toLowerCase()}${type} ${ownName.trim().replace(/\s+/g, ' ')}`.trim(),
-      inWidget: el.getRootNode() !== document,
-      ring: Math.max(ring(getComputedStyle(el)), ring(getComputedStyle(el, '::after'))),
-      top: Math.round(rect.top + window.scrollY),
-      left: Math.round(rect.left),
-    };
-  });
-}
-
-async function tab(page: Page, backwards = false): Promise<Focused | null> {
-  await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-  return focused(page);
-}
-
-/** Presses Tab until `name` has focus; fails after `limit` presses. */
-async function tabTo(page: Page, name: string | RegExp, limit = 60): Promise<Focused> {
-  for (let i = 0; i < limit; i++) {
-    const now = await tab(page);
-    if (now && (typeof name === 'string' ? now.name === name : name.test(now.name))) return now;
-  }
-  throw new Error(`${String(name)} not reached in ${limit} presses of Tab`);
-}
-
-const status = (page: Page) => page.getByRole('status');
-const cards = (page: Page) => page.getByRole('article');
-
-async function ready(page: Page): Promise<void> {
-  await cards(page).first().waitFor();
-  await expect
-    .poll(() => page.getByRole('region', { name: 'Partner results' }).getAttribute('aria-busy'))
-    .toBe('false');
-}
-
 describe('keyboard only', () => {
   it('tabs through the page in reading order, every stop with a visible focus ring', async () => {
-    const page = await portal.open('/', { width: 1280, height: 900 });
-    await ready(page);
+    const searchPage = await openSearchPage(portal, '/', { width: 1280, height: 900 });
+    await searchPage.waitForCards();
 
     const stops: Focused[] = [];
     for (let i = 0; i < 80; i++) {
-      const now = await tab(page);
+      const now = await searchPage.tab();
       if (!now) break;
       if (stops.some((stop) => stop.name === now.name && stop.top === now.top)) break;
       stops.push(now);
@@ -117,35 +62,36 @@ describe('keyboard only', () => {
   });
 
   it('search, tick a filter with Space, Load More with Enter, open a card with Enter, come back to it', async () => {
-    const page = await portal.open('/', { width: 1280, height: 900 });
-    await ready(page);
+    const searchPage = await openSearchPage(portal, '/', { width: 1280, height: 900 });
+    const { page } = searchPage;
+    await searchPage.waitForCards();
 
-    await tabTo(page, 'input[text] Search partners');
+    await searchPage.tabTo(searchPage.field());
     await page.keyboard.type('digital');
     // Nothing is said while typing.
-    expect(await status(page).textContent()).not.toContain('digital');
+    expect(await searchPage.announcement()).not.toContain('digital');
     await page.keyboard.press('Enter');
-    await expect.poll(() => status(page).textContent()).toContain('Search text: digital.');
+    await expect.poll(() => searchPage.announcement()).toContain('Search text: digital.');
 
-    await tabTo(page, 'input[checkbox] Digital Experience');
+    await searchPage.tabTo(searchPage.checkbox('Digital Experience'));
     await page.keyboard.press('Space');
-    expect(await page.getByRole('checkbox', { name: 'Digital Experience' }).isChecked()).toBe(true);
+    expect(await searchPage.checkbox('Digital Experience').isChecked()).toBe(true);
     await expect
-      .poll(() => status(page).textContent())
+      .poll(() => searchPage.announcement())
       .toMatch(
         /^Showing 10 of 56 partners\. Filters: Solution Partners, Digital Experience\. Search text: digital\.$/,
       );
     // Ticking keeps focus on the box.
-    expect((await focused(page))?.name).toBe('input[checkbox] Digital Experience');
+    expect((await searchPage.focused())?.name).toBe('input[checkbox] Digital Experience');
 
-    await tabTo(page, 'button Load More Partners');
+    await searchPage.tabTo(searchPage.loadMoreButton());
     await page.keyboard.press('Enter');
-    await expect.poll(() => cards(page).count()).toBe(20);
+    await expect.poll(() => searchPage.cards().count()).toBe(20);
     await expect
-      .poll(() => status(page).textContent())
+      .poll(() => searchPage.announcement())
       .toBe('10 more partners added. Showing 20 of 56 partners');
-    const eleventh = (await cards(page).nth(10).getByRole('link').textContent()) ?? '';
-    await expect.poll(async () => (await focused(page))?.name).toBe(`a ${eleventh}`);
+    const eleventh = (await searchPage.cards().nth(10).getByRole('link').textContent()) ?? '';
+    await expect.poll(async () => (await searchPage.focused())?.name).toBe(`a ${eleventh}`);
 
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/partners\//);
@@ -154,75 +100,81 @@ describe('keyboard only', () => {
     // Back: the same 20 cards, and focus on the card that was opened, so Tab goes on
     // from there instead of from the top of the page.
     await page.goBack();
-    await expect.poll(() => cards(page).count()).toBe(20);
-    await expect.poll(async () => (await focused(page))?.name).toBe(`a ${eleventh}`);
-    const twelfth = (await cards(page).nth(11).getByRole('link').textContent()) ?? '';
-    expect((await tab(page))?.name).toBe(`a ${twelfth}`);
+    await expect.poll(() => searchPage.cards().count()).toBe(20);
+    await expect.poll(async () => (await searchPage.focused())?.name).toBe(`a ${eleventh}`);
+    const twelfth = (await searchPage.cards().nth(11).getByRole('link').textContent()) ?? '';
+    expect((await searchPage.tab())?.name).toBe(`a ${twelfth}`);
   });
 
   it('Escape closes the folded filter panel and gives focus back to its toggle', async () => {
-    const page = await portal.open('/', { width: 360, height: 800 });
-    await ready(page);
-    const toggle = page.getByRole('button', { name: 'Search filters' });
+    const searchPage = await openSearchPage(portal, '/', { width: 360, height: 800 });
+    const { page } = searchPage;
+    await searchPage.waitForCards();
+    const toggle = searchPage.filterToggle();
 
-    await tabTo(page, 'button Search filters');
+    await searchPage.tabTo(toggle);
     await page.keyboard.press('Enter');
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    expect((await tab(page))?.name).toBe('input[radio] Solution Partners');
-    await tabTo(page, 'input[checkbox] Nordics');
+    expect((await searchPage.tab())?.name).toBe('input[radio] Solution Partners');
+    await searchPage.tabTo(searchPage.checkbox('Nordics'));
     await page.keyboard.press('Escape');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.getByRole('checkbox', { name: 'Nordics' }).isVisible()).toBe(false);
-    expect((await focused(page))?.name).toBe('button Search filters');
+    expect(await searchPage.checkbox('Nordics').isVisible()).toBe(false);
+    expect((await searchPage.focused())?.name).toBe('button Search filters');
   });
 
   it('RESET ALL puts focus in the emptied search field', async () => {
-    const page = await portal.open('/', { width: 1280, height: 900 });
-    await ready(page);
-    await tabTo(page, 'input[text] Search partners');
+    const searchPage = await openSearchPage(portal, '/', { width: 1280, height: 900 });
+    const { page } = searchPage;
+    await searchPage.waitForCards();
+    await searchPage.tabTo(searchPage.field());
     await page.keyboard.type('zzzqqq');
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'No partners found' }).waitFor();
+    await searchPage.noResultsHeading().waitFor();
     await expect
-      .poll(() => status(page).textContent())
+      .poll(() => searchPage.announcement())
       .toBe('No partners found. Filters: Solution Partners. Search text: zzzqqq.');
-    await tabTo(page, 'button RESET ALL');
+    await searchPage.tabTo(searchPage.resetAllButton());
     await page.keyboard.press('Enter');
-    const now = await focused(page);
+    const now = await searchPage.focused();
     expect(now?.name).toBe('input[text] Search partners');
-    expect(await page.getByRole('textbox', { name: 'Search partners' }).inputValue()).toBe('');
-    await ready(page);
+    expect(await searchPage.field().inputValue()).toBe('');
+    await searchPage.waitForCards();
   });
 
   it('the error panel takes focus on its heading when it replaces the page', async () => {
-    const page = await portal.open('/', { width: 1280, height: 900 });
-    await ready(page);
+    const searchPage = await openSearchPage(portal, '/', { width: 1280, height: 900 });
+    const { page } = searchPage;
+    await searchPage.waitForCards();
     await page.route(
       (url) => url.pathname.endsWith('/search'),
       (route) => route.fulfill({ status: 500, body: 'down' }),
     );
-    await tabTo(page, 'input[text] Search partners');
+    await searchPage.tabTo(searchPage.field());
     await page.keyboard.type('cloud');
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Something went wrong.' }).waitFor();
-    await expect.poll(async () => (await focused(page))?.name).toBe('h2 Something went wrong.');
-    expect((await tab(page))?.name).toBe('button Go to the home page');
+    await searchPage.errorHeading().waitFor();
+    await expect
+      .poll(async () => (await searchPage.focused())?.name)
+      .toBe('h2 Something went wrong.');
+    expect((await searchPage.tab())?.name).toBe('button Go to the home page');
   });
 
   it('removing a chip with the keyboard keeps focus among the chips', async () => {
-    const page = await portal.open('/', { width: 1280, height: 900 });
-    await ready(page);
+    const searchPage = await openSearchPage(portal, '/', { width: 1280, height: 900 });
+    const { page } = searchPage;
+    await searchPage.waitForCards();
     for (const name of ['Western Europe', 'Nordics']) {
-      await page.getByRole('checkbox', { name }).check();
-      await page.getByRole('button', { name: `Remove ${name}` }).waitFor();
+      await searchPage.tickFilter(name);
+      await searchPage.chipRemoveButton(name).waitFor();
     }
-    await ready(page);
-    await tabTo(page, 'button Remove Western Europe');
+    await searchPage.settled();
+    await searchPage.tabTo(searchPage.chipRemoveButton('Western Europe'));
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await focused(page))?.name).toBe('button Remove Nordics');
+    await expect.poll(async () => (await searchPage.focused())?.name).toBe('button Remove Nordics');
     await page.keyboard.press('Enter');
     await expect
-      .poll(async () => (await focused(page))?.name)
+      .poll(async () => (await searchPage.focused())?.name)
       .toBe('input[text] Add a filter by name');
   });
 });

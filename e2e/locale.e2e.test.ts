@@ -4,7 +4,7 @@
  * formats the count's numbers for it. Also SPEC 6 and 7: the calls' company and site
  * scope, and the anti-forgery token on the search.
  */
-import type { Page, Request } from 'playwright-core';
+import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { DirectoryData } from '@partners-network/demo';
 import {
@@ -14,8 +14,8 @@ import {
   readSentSearch,
   searchAnswerTo,
 } from './support/searchCalls';
+import { SearchPage } from './support/searchPage';
 import { usePortal } from './support/usePortal';
-import { visibleText } from './support/visibleText';
 
 /** Enough extra partners for a total above 1000, where number formats differ. */
 const EXTRA_PARTNERS = 850;
@@ -38,11 +38,6 @@ const extraPartners: DirectoryData = {
 };
 
 const portal = usePortal({ importDirectory: extraPartners });
-
-/** The count as shown, in any language (its live region says more, out of sight). */
-function shownCount(page: Page): Promise<string> {
-  return visibleText(page.locator('partners-network-search').getByRole('status'));
-}
 
 /** Groups of three digits with `separator`, as de-DE (.), en-US (,) and fr-FR (U+202F) do. */
 function grouped(total: number, separator: string): string {
@@ -74,20 +69,24 @@ describe('the portal language', () => {
     const token = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
     expect(token).toBeTruthy();
     expect(await calls[1]?.headerValue('x-xsrf-token')).toBe(token);
-    expect(answer.totalFound).toBeGreaterThanOrEqual(1000);
+    // The seed's 190 Solution Partners and the extra ones.
+    expect(answer.totalFound).toBe(190 + EXTRA_PARTNERS);
 
+    const german = new SearchPage(page, {
+      texts: { searchFilters: 'Suchfilter', loadMore: 'Weitere Partner laden' },
+    });
     await expect
-      .poll(() => shownCount(page))
+      .poll(() => german.countText())
       .toBe(`Angezeigt: 10 von ${grouped(answer.totalFound, '.')} Partnern`);
-    expect(await page.getByRole('radio', { name: 'Lösungspartner' }).isChecked()).toBe(true);
-    const panel = page.getByRole('region', { name: 'Suchfilter' });
+    expect(await german.radio('Lösungspartner').isChecked()).toBe(true);
+    const panel = german.filterPanel();
     for (const group of ['Region', 'Branche', 'Fachgebiet', 'Partnerstufe', 'Servicesprache']) {
       expect(await panel.getByRole('group', { name: group, exact: true }).count()).toBe(1);
     }
     expect(await panel.getByRole('checkbox', { name: 'Westeuropa' }).count()).toBe(1);
     // Badges come in German too.
-    const badges = await page
-      .getByRole('article')
+    const badges = await german
+      .cards()
       .first()
       .getByRole('list', { name: 'Kategorien' })
       .getByRole('listitem')
@@ -95,41 +94,39 @@ describe('the portal language', () => {
     expect(badges).toEqual(answer.partners[0]?.categories);
     expect(badges).toContain('Daten & Analyse');
 
-    const more = await searchAnswerTo(page, () =>
-      page.getByRole('button', { name: 'Weitere Partner laden' }).click(),
-    );
+    const more = await searchAnswerTo(page, () => german.loadMore());
     expect(more.sent.locale).toBe('de-DE');
     // The filter definitions are fetched once, at start.
     expect(calls.filter((call) => isFilterGroupsCall(call))).toHaveLength(1);
     await expect
-      .poll(() => shownCount(page))
+      .poll(() => german.countText())
       .toBe(`Angezeigt: 20 von ${grouped(answer.totalFound, '.')} Partnern`);
   });
 
   it('fr_FR: locale fr-FR, French messages and the French number format', async () => {
-    const { page, sent, answer } = await openWithFirstSearch(portal, '/?languageId=fr_FR');
+    const { searchPage, sent, answer } = await openWithFirstSearch(portal, '/?languageId=fr_FR');
     expect(sent.locale).toBe('fr-FR');
     await expect
-      .poll(() => shownCount(page))
+      .poll(() => searchPage.countText())
       .toBe(`Affichage de 10 sur ${grouped(answer.totalFound, '\u202f')} partenaires`);
-    expect(await page.getByRole('radio', { name: 'Partenaires solutions' }).isChecked()).toBe(true);
+    expect(await searchPage.radio('Partenaires solutions').isChecked()).toBe(true);
   });
 
   it('en_US (the default): locale en-US and the English number format', async () => {
-    const { page, sent, answer } = await openWithFirstSearch(portal, '/');
+    const { searchPage, sent, answer } = await openWithFirstSearch(portal, '/');
     expect(sent.locale).toBe('en-US');
     await expect
-      .poll(() => shownCount(page))
+      .poll(() => searchPage.countText())
       .toBe(`Showing 10 of ${grouped(answer.totalFound, ',')} partners`);
-    expect(await page.getByRole('radio', { name: 'Solution Partners' }).isChecked()).toBe(true);
+    expect(await searchPage.radio('Solution Partners').isChecked()).toBe(true);
   });
 
   it("the portal's language switch keeps the visitor's search", async () => {
-    const { page } = await openWithFirstSearch(
+    const { page, searchPage } = await openWithFirstSearch(
       portal,
       '/?languageId=fr_FR#/search?filter=technology-partners',
     );
-    await searchAnswerTo(page, () => page.getByRole('checkbox', { name: 'Platine' }).check());
+    await searchAnswerTo(page, () => searchPage.tickFilter('Platine'));
     await expect.poll(() => new URL(page.url()).hash).toMatch(/[?&]search=/);
 
     const german = page.waitForResponse(
@@ -141,7 +138,7 @@ describe('the portal language', () => {
       .click();
     const sent = readSentSearch((await german).request());
     expect(sent).toMatchObject({ globalFilter: 'technology-partners', filterItemIds: [40301] });
-    await expect.poll(() => page.getByRole('checkbox', { name: 'Platin' }).isChecked()).toBe(true);
-    expect(await page.getByRole('radio', { name: 'Technologiepartner' }).isChecked()).toBe(true);
+    await expect.poll(() => searchPage.checkbox('Platin').isChecked()).toBe(true);
+    expect(await searchPage.radio('Technologiepartner').isChecked()).toBe(true);
   });
 });

@@ -1,30 +1,17 @@
 /** SPEC 2 'No-results panel', 4 (reset all) and 8 (zero results): against the real API. */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openWithFirstSearch, searchAnswerTo } from './support/searchCalls';
 import { usePortal } from './support/usePortal';
-import { shownCount } from './support/visibleText';
 
 const portal = usePortal();
 
-function field(page: Page) {
-  return page.getByRole('textbox', { name: 'Search partners' });
-}
-
-async function searchFor(page: Page, text: string) {
-  await field(page).fill(text);
-  return searchAnswerTo(page, () =>
-    page.getByRole('button', { name: 'Search', exact: true }).click(),
-  );
-}
-
 describe('a search that finds nothing', () => {
   it("shows 'No partners found' with the exact texts, no cards, no count, no Load More", async () => {
-    const { page } = await openWithFirstSearch(portal, '/#/search');
-    const { answer } = await searchFor(page, 'zzqxv');
+    const { page, searchPage } = await openWithFirstSearch(portal, '/#/search');
+    const { answer } = await searchAnswerTo(page, () => searchPage.searchFor('zzqxv'));
     expect(answer.totalFound).toBe(0);
 
-    const title = page.getByRole('heading', { name: 'No partners found' });
+    const title = searchPage.noResultsHeading();
     await title.waitFor();
     expect(await title.textContent()).toBe('No partners found');
     const panel = page.locator('*', { has: title }).filter({ hasText: 'RESET ALL' }).last();
@@ -43,23 +30,20 @@ describe('a search that finds nothing', () => {
         })
         .isVisible(),
     ).toBe(true);
-    expect(await page.getByRole('button', { name: 'RESET ALL' }).textContent()).toBe('RESET ALL');
-    expect(await page.getByRole('article').count()).toBe(0);
-    expect(await shownCount(page)).toBe('');
-    expect(await page.getByRole('button', { name: 'Load More Partners' }).count()).toBe(0);
+    expect(await searchPage.resetAllButton().textContent()).toBe('RESET ALL');
+    expect(await searchPage.cards().count()).toBe(0);
+    expect(await searchPage.countText()).toBe('');
+    expect(await searchPage.loadMoreButton().count()).toBe(0);
   });
 
   it('RESET ALL clears the text, the ticked items and the field, and lists everyone again', async () => {
-    const { page, answer: everyone } = await openWithFirstSearch(portal, '/#/search');
-    await searchAnswerTo(page, () => page.getByRole('checkbox', { name: 'Platinum' }).check());
-    await searchAnswerTo(page, () =>
-      page.getByRole('checkbox', { name: 'Western Europe' }).check(),
-    );
-    await searchFor(page, 'zzqxv');
-    const reset = page.getByRole('button', { name: 'RESET ALL' });
-    await reset.waitFor();
+    const { page, searchPage, answer: everyone } = await openWithFirstSearch(portal, '/#/search');
+    await searchAnswerTo(page, () => searchPage.tickFilter('Platinum'));
+    await searchAnswerTo(page, () => searchPage.tickFilter('Western Europe'));
+    await searchAnswerTo(page, () => searchPage.searchFor('zzqxv'));
+    await searchPage.resetAllButton().waitFor();
 
-    const { sent, answer } = await searchAnswerTo(page, () => reset.click());
+    const { sent, answer } = await searchAnswerTo(page, () => searchPage.resetAll());
     expect(sent).toMatchObject({
       globalFilter: 'solution-partners',
       text: '',
@@ -68,11 +52,13 @@ describe('a search that finds nothing', () => {
       resultsPerPage: 10,
     });
     expect(answer.totalFound).toBe(everyone.totalFound);
-    expect(await field(page).inputValue()).toBe('');
-    expect(await page.getByRole('button', { name: 'Clear search' }).count()).toBe(0);
+    expect(await searchPage.field().inputValue()).toBe('');
+    expect(await searchPage.clearButton().count()).toBe(0);
     await expect.poll(() => page.getByRole('checkbox', { checked: true }).count()).toBe(0);
-    await expect.poll(() => shownCount(page)).toBe(`Showing 10 of ${everyone.totalFound} partners`);
-    expect(await page.getByRole('heading', { name: 'No partners found' }).count()).toBe(0);
-    expect(await page.getByRole('list', { name: 'Selected filters' }).count()).toBe(0);
+    await expect
+      .poll(() => searchPage.countText())
+      .toBe(`Showing 10 of ${everyone.totalFound} partners`);
+    expect(await searchPage.noResultsHeading().count()).toBe(0);
+    expect(await searchPage.chips().count()).toBe(0);
   });
 });

@@ -4,108 +4,106 @@
  * names are read from the page's own query when the hash query does not have them.
  * (`search`, the saved search, has its own file.)
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openWithFirstSearch } from './support/searchCalls';
+import { openSearchPage } from './support/searchPage';
+import type { SearchPage } from './support/searchPage';
 import { usePortal } from './support/usePortal';
 
 const portal = usePortal();
 
-function backLink(page: Page) {
-  return page.getByRole('link', { name: 'Back to home page' });
-}
-
 /** Opens the first card's partner page and returns the query that page received. */
-async function queryReceivedByFirstPartner(page: Page): Promise<string> {
-  const firstCard = page.getByRole('article').first();
-  await Promise.all([page.waitForURL(/\/partners\//), firstCard.getByRole('link').click()]);
-  return (await page.getByTestId('partner-query').textContent()) ?? '';
+async function queryReceivedByFirstPartner(searchPage: SearchPage): Promise<string> {
+  await searchPage.openFirstCard();
+  return (await searchPage.page.getByTestId('partner-query').textContent()) ?? '';
 }
 
 describe('the filter parameter', () => {
   it('selects the named global filter for the first search', async () => {
-    const { page, sent } = await openWithFirstSearch(portal, '/#/search?filter=cloud-partners');
+    const { searchPage, sent } = await openWithFirstSearch(
+      portal,
+      '/#/search?filter=cloud-partners',
+    );
     expect(sent.globalFilter).toBe('cloud-partners');
-    expect(await page.getByRole('radio', { name: 'Cloud Partners' }).isChecked()).toBe(true);
-    expect(await page.getByRole('radio', { name: 'Solution Partners' }).isChecked()).toBe(false);
+    expect(await searchPage.radio('Cloud Partners').isChecked()).toBe(true);
+    expect(await searchPage.radio('Solution Partners').isChecked()).toBe(false);
   });
 
   it('matches the name whatever its case', async () => {
-    const { page, sent } = await openWithFirstSearch(
+    const { searchPage, sent } = await openWithFirstSearch(
       portal,
       '/#/search?filter=TECHNOLOGY-Partners',
     );
     expect(sent.globalFilter).toBe('technology-partners');
-    expect(await page.getByRole('radio', { name: 'Technology Partners' }).isChecked()).toBe(true);
+    expect(await searchPage.radio('Technology Partners').isChecked()).toBe(true);
   });
 });
 
 describe('the page parameter', () => {
   it("appends the page to the 'Back to home page' link as a path segment", async () => {
-    const page = await portal.open('/#/search?page=about-us');
-    expect(await backLink(page).getAttribute('href')).toBe('/about-us');
+    const searchPage = await openSearchPage(portal, '/#/search?page=about-us');
+    expect(await searchPage.backLink().getAttribute('href')).toBe('/about-us');
   });
 
   it('encodes the page as one segment, so it cannot lead off the site', async () => {
-    const page = await portal.open(`/#/search?page=${encodeURIComponent('//evil.example/a b')}`);
-    expect(await backLink(page).getAttribute('href')).toBe('/%2F%2Fevil.example%2Fa%20b');
+    const searchPage = await openSearchPage(
+      portal,
+      `/#/search?page=${encodeURIComponent('//evil.example/a b')}`,
+    );
+    expect(await searchPage.backLink().getAttribute('href')).toBe('/%2F%2Fevil.example%2Fa%20b');
   });
 });
 
 describe('other parameters', () => {
   it('are appended, URL-encoded, to every partner link and reach the partner page', async () => {
-    const { page } = await openWithFirstSearch(
+    const { searchPage } = await openWithFirstSearch(
       portal,
       '/#/search?utm_source=news%20letter&ref=a%26b%3Dc&filter=solution-partners&page=home',
     );
-    const hrefs = await page
-      .getByRole('article')
-      .getByRole('link')
-      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    const hrefs = await searchPage.cardLinks();
     expect(hrefs).toHaveLength(10);
     for (const href of hrefs) {
       expect(new URL(href).search).toBe('?utm_source=news+letter&ref=a%26b%3Dc');
     }
 
-    expect(await queryReceivedByFirstPartner(page)).toBe('?utm_source=news+letter&ref=a%26b%3Dc');
+    expect(await queryReceivedByFirstPartner(searchPage)).toBe(
+      '?utm_source=news+letter&ref=a%26b%3Dc',
+    );
   });
 
   it('are also appended to the cards Load More adds', async () => {
-    const { page } = await openWithFirstSearch(portal, '/#/search?campaign=spring');
-    await page.getByRole('button', { name: 'Load More Partners' }).click();
-    await expect.poll(() => page.getByRole('article').count()).toBe(20);
-    const searches = await page
-      .getByRole('article')
-      .getByRole('link')
-      .evaluateAll((links) => links.map((link) => new URL(link.getAttribute('href') ?? '').search));
+    const { searchPage } = await openWithFirstSearch(portal, '/#/search?campaign=spring');
+    await searchPage.loadMore();
+    await expect.poll(() => searchPage.cards().count()).toBe(20);
+    const searches = (await searchPage.cardLinks()).map((href) => new URL(href).search);
     expect(new Set(searches)).toEqual(new Set(['?campaign=spring']));
   });
 
   it('leave partner links without a query, and the back link as set, when there are none', async () => {
-    const { page } = await openWithFirstSearch(portal, '/#/search');
-    expect(await backLink(page).getAttribute('href')).toBe('/');
-    expect(await queryReceivedByFirstPartner(page)).toBe('');
+    const { searchPage } = await openWithFirstSearch(portal, '/#/search');
+    expect(await searchPage.backLink().getAttribute('href')).toBe('/');
+    expect(await queryReceivedByFirstPartner(searchPage)).toBe('');
   });
 });
 
 describe("names in the page's own query", () => {
   it('are read when the hash query does not have them', async () => {
-    const { page, sent } = await openWithFirstSearch(
+    const { searchPage, sent } = await openWithFirstSearch(
       portal,
       '/?filter=consulting-partners&page=team&source=portal#/search',
     );
     expect(sent.globalFilter).toBe('consulting-partners');
-    expect(await page.getByRole('radio', { name: 'Consulting Partners' }).isChecked()).toBe(true);
-    expect(await backLink(page).getAttribute('href')).toBe('/team');
-    expect(await queryReceivedByFirstPartner(page)).toBe('?source=portal');
+    expect(await searchPage.radio('Consulting Partners').isChecked()).toBe(true);
+    expect(await searchPage.backLink().getAttribute('href')).toBe('/team');
+    expect(await queryReceivedByFirstPartner(searchPage)).toBe('?source=portal');
   });
 
   it('lose to the same names in the hash query', async () => {
-    const { page, sent } = await openWithFirstSearch(
+    const { searchPage, sent } = await openWithFirstSearch(
       portal,
       '/?filter=consulting-partners&page=team#/search?filter=oem-partners&page=news',
     );
     expect(sent.globalFilter).toBe('oem-partners');
-    expect(await backLink(page).getAttribute('href')).toBe('/news');
+    expect(await searchPage.backLink().getAttribute('href')).toBe('/news');
   });
 });

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { openSearchPage } from './support/searchPage';
 import { usePortal } from './support/usePortal';
 
 const portal = usePortal();
@@ -21,8 +22,9 @@ describe('the page at the breakpoints of the spec', () => {
   it.each(WIDTHS)(
     'at $width px: $columns card column(s), no sideways scrolling',
     async ({ width, columns, foldedFilters }) => {
-      const page = await portal.open('/', { width, height: 900 });
-      await page.getByRole('article').first().waitFor();
+      const searchPage = await openSearchPage(portal, '/', { width, height: 900 });
+      const { page } = searchPage;
+      await searchPage.cards().first().waitFor();
       await page.waitForLoadState('networkidle');
 
       const overflow = await page.evaluate(
@@ -30,13 +32,12 @@ describe('the page at the breakpoints of the spec', () => {
       );
       expect(overflow).toBe(0);
 
-      const lefts = await page
-        .getByRole('article')
+      const lefts = await searchPage
+        .cards()
         .evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().left)));
       expect(new Set(lefts).size).toBe(columns);
 
-      const toggle = page.getByRole('button', { name: 'Search filters' });
-      expect(await toggle.isVisible()).toBe(foldedFilters);
+      expect(await searchPage.filterToggle().isVisible()).toBe(foldedFilters);
 
       mkdirSync(ARTIFACTS, { recursive: true });
       await page.screenshot({ path: join(ARTIFACTS, `page-${width}.png`) });

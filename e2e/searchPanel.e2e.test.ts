@@ -6,8 +6,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openWithFirstSearch, recordSearches, searchAnswerTo } from './support/searchCalls';
 import type { SentSearch } from './support/searchCalls';
+import type { SearchPage } from './support/searchPage';
 import { usePortal } from './support/usePortal';
-import { shownCount } from './support/visibleText';
 
 const portal = usePortal();
 
@@ -18,31 +18,30 @@ const DANGER_RED = 'rgb(193, 18, 31)';
 /** Longer than the 600 ms debounce: what has not been sent by then never will be. */
 const PAST_THE_DEBOUNCE_MS = 800;
 
-interface SearchPage {
+interface OpenedPage {
   page: Page;
+  searchPage: SearchPage;
   searches: SentSearch[];
   field: Locator;
   searchButton: Locator;
 }
 
-async function openSearchPage(): Promise<SearchPage> {
+/** The page with its first cards, and every search it sends from the start. */
+async function openPage(): Promise<OpenedPage> {
   let searches: SentSearch[] = [];
-  const { page } = await openWithFirstSearch(portal, '/#/search', {
+  const { page, searchPage } = await openWithFirstSearch(portal, '/#/search', {
     beforeNavigate(page) {
       searches = recordSearches(page);
     },
   });
-  await page.getByRole('article').first().waitFor();
+  await searchPage.cards().first().waitFor();
   return {
     page,
+    searchPage,
     searches,
-    field: page.getByRole('textbox', { name: 'Search partners' }),
-    searchButton: page.getByRole('button', { name: 'Search', exact: true }),
+    field: searchPage.field(),
+    searchButton: searchPage.searchButton(),
   };
-}
-
-function cardTitles(page: Page): Promise<string[]> {
-  return page.getByRole('article').getByRole('heading').allTextContents();
 }
 
 function borderColor(field: Locator): Promise<string> {
@@ -51,10 +50,10 @@ function borderColor(field: Locator): Promise<string> {
 
 describe('the search panel', () => {
   it('has the heading, the labelled search form, the placeholder and the Search button, on the background picture', async () => {
-    const { page, field, searchButton } = await openSearchPage();
+    const { page, searchPage, field, searchButton } = await openPage();
     const heading = page.getByRole('heading', { name: 'Partners Network', level: 1 });
     expect(await heading.textContent()).toBe('Partners Network');
-    const form = page.getByRole('search', { name: 'PreferredPartners' });
+    const form = searchPage.searchForm();
     expect(await form.getByRole('textbox', { name: 'Search partners' }).count()).toBe(1);
     expect(await field.getAttribute('placeholder')).toBe('Search partners');
     expect(await searchButton.textContent()).toBe('Search');
@@ -72,8 +71,8 @@ describe('the search panel', () => {
   });
 
   it('shows the clear button only with text; clearing empties the field and searches everything', async () => {
-    const { page, searches, field } = await openSearchPage();
-    const clear = page.getByRole('button', { name: 'Clear search' });
+    const { page, searchPage, searches, field } = await openPage();
+    const clear = searchPage.clearButton();
     expect(await clear.count()).toBe(0);
 
     await field.fill('cloud');
@@ -81,17 +80,19 @@ describe('the search panel', () => {
     await searchAnswerTo(page, () => field.press('Enter'));
     expect(searches.at(-1)?.text).toBe('cloud');
 
-    const { sent, answer } = await searchAnswerTo(page, () => clear.click());
+    const { sent, answer } = await searchAnswerTo(page, () => searchPage.clearSearch());
     expect(sent.text).toBe('');
     expect(sent.offset).toBe(0);
     expect(await field.inputValue()).toBe('');
     expect(await clear.count()).toBe(0);
     expect(await field.evaluate((element) => element.matches(':focus'))).toBe(true);
-    await expect.poll(() => shownCount(page)).toBe(`Showing 10 of ${answer.totalFound} partners`);
+    await expect
+      .poll(() => searchPage.countText())
+      .toBe(`Showing 10 of ${answer.totalFound} partners`);
   });
 
   it('searches the trimmed text when Enter is released, not when it is pressed', async () => {
-    const { page, searches, field } = await openSearchPage();
+    const { page, searchPage, searches, field } = await openPage();
     await field.fill('  clou  ');
     const before = searches.length;
     await page.keyboard.down('Enter');
@@ -100,26 +101,24 @@ describe('the search panel', () => {
 
     const { sent, answer } = await searchAnswerTo(page, () => page.keyboard.up('Enter'));
     expect(sent.text).toBe('clou');
-    // 'clou' is a prefix: it finds the Cloud partners.
-    expect(answer.totalFound).toBeGreaterThan(0);
-    await expect.poll(() => cardTitles(page)).toContainEqual(expect.stringMatching(/Cloud/));
+    // 'clou' is a prefix: it finds the Cloud partners (51 Solution Partners in the seed).
+    expect(answer.totalFound).toBe(51);
+    await expect.poll(() => searchPage.cardTitles()).toContainEqual(expect.stringMatching(/Cloud/));
     expect(await field.inputValue()).toBe('  clou  ');
   });
 
   it('searches the trimmed text when Search is clicked; accents do not matter', async () => {
-    const { page, field, searchButton } = await openSearchPage();
-    await field.fill(' societe ');
-    const { sent } = await searchAnswerTo(page, () => searchButton.click());
+    const { page, searchPage } = await openPage();
+    const { sent } = await searchAnswerTo(page, () => searchPage.searchFor(' societe '));
     expect(sent.text).toBe('societe');
-    await expect.poll(() => cardTitles(page)).toContain('Société Lumière Conseil SA');
+    await expect.poll(() => searchPage.cardTitles()).toContain('Société Lumière Conseil SA');
 
-    await field.fill('muller');
-    await searchAnswerTo(page, () => searchButton.click());
-    await expect.poll(() => cardTitles(page)).toContain('Müller & Söhne Digital GmbH');
+    await searchAnswerTo(page, () => searchPage.searchFor('muller'));
+    await expect.poll(() => searchPage.cardTitles()).toContain('Müller & Söhne Digital GmbH');
   });
 
   it('sends one search for several quick submits, the last text, 600 ms after it', async () => {
-    const { page, searches, field, searchButton } = await openSearchPage();
+    const { page, searches, field, searchButton } = await openPage();
     const before = searches.length;
     await field.fill('d');
     await searchButton.click();
@@ -141,8 +140,8 @@ describe('the search panel', () => {
 
 describe('search text validation', () => {
   it('flags a < or 151 characters: red border, the exact tooltip, Search disabled, nothing sent', async () => {
-    const { page, searches, field, searchButton } = await openSearchPage();
-    const tooltip = page.getByRole('tooltip');
+    const { page, searchPage, searches, field, searchButton } = await openPage();
+    const tooltip = searchPage.tooltip();
     expect(await borderColor(field)).not.toBe(DANGER_RED);
     const before = searches.length;
 
@@ -167,10 +166,10 @@ describe('search text validation', () => {
   });
 
   it("accepts 150 characters, accented letters, œ, digits, - _ ' and spaces", async () => {
-    const { page, field, searchButton } = await openSearchPage();
+    const { page, searchPage, field, searchButton } = await openPage();
     for (const text of ['a'.repeat(150), "Müller_Söhne l'œuvre ÿ-À 42"]) {
       await field.fill(text);
-      expect(await page.getByRole('tooltip').count()).toBe(0);
+      expect(await searchPage.tooltip().count()).toBe(0);
       expect(await field.getAttribute('aria-invalid')).toBe('false');
       expect(await searchButton.isEnabled()).toBe(true);
     }

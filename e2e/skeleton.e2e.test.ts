@@ -6,17 +6,13 @@
  * filter-groups call is held (`page.route`) until the test lets it go on to the real
  * server; nothing is answered in its place.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { isFilterGroupsCall, recordSearches } from './support/searchCalls';
 import type { SentSearch } from './support/searchCalls';
+import { openSearchPage } from './support/searchPage';
 import { usePortal } from './support/usePortal';
 
 const portal = usePortal();
-
-function results(page: Page) {
-  return page.getByRole('region', { name: 'Partner results' });
-}
 
 describe('the loading skeleton', () => {
   it('shows 5 placeholder cards, hidden from assistive tech, until the filters load', async () => {
@@ -25,7 +21,7 @@ describe('the loading skeleton', () => {
       release = resolve;
     });
     let searches: SentSearch[] = [];
-    const page = await portal.open('/#/search', {
+    const searchPage = await openSearchPage(portal, '/#/search', {
       async beforeNavigate(page) {
         searches = recordSearches(page);
         await page.route('**/o/preferred-partners/v1/**', async (route) => {
@@ -35,26 +31,25 @@ describe('the loading skeleton', () => {
       },
     });
 
-    // Placeholders have no role or text to find them by: aria-hidden is the point.
-    const skeleton = page.getByTestId('results-skeleton');
+    const skeleton = searchPage.skeleton();
     await skeleton.waitFor();
     expect(await skeleton.locator('li').count()).toBe(5);
     expect(await skeleton.getAttribute('aria-hidden')).toBe('true');
     // Assistive tech sees no list item and no card while it shows.
-    expect(await results(page).getByRole('listitem').count()).toBe(0);
-    expect(await page.getByRole('article').count()).toBe(0);
-    expect(await results(page).getAttribute('aria-busy')).toBe('true');
-    expect(await page.getByRole('heading', { name: 'No partners found' }).count()).toBe(0);
+    expect(await searchPage.results().getByRole('listitem').count()).toBe(0);
+    expect(await searchPage.cards().count()).toBe(0);
+    expect(await searchPage.results().getAttribute('aria-busy')).toBe('true');
+    expect(await searchPage.noResultsHeading().count()).toBe(0);
     // The search panel is there already.
-    expect(await page.getByRole('textbox', { name: 'Search partners' }).isVisible()).toBe(true);
+    expect(await searchPage.field().isVisible()).toBe(true);
     // No search before the definitions are in.
     expect(searches).toEqual([]);
 
     release();
-    await page.getByRole('article').first().waitFor();
-    expect(await page.getByRole('article').count()).toBe(10);
+    await searchPage.cards().first().waitFor();
+    expect(await searchPage.cards().count()).toBe(10);
     expect(await skeleton.count()).toBe(0);
     expect(searches).toHaveLength(1);
-    await expect.poll(() => results(page).getAttribute('aria-busy')).toBe('false');
+    await expect.poll(() => searchPage.results().getAttribute('aria-busy')).toBe('false');
   });
 });

@@ -2,11 +2,13 @@
 // the auth token, and the global settings object the widget reads. Served as a file
 // (not inline) so the page works under a strict Content-Security-Policy, and deferred
 // (it runs before the widget's module script, which is deferred too, in page order).
+//
+// Every value comes from the page's data attributes, which the demo server writes from its
+// one source (the seed's ids, SEED_COMPANY_ID and SEED_SCOPE_GROUP_ID, or the ids it was
+// started with; the page's language): this file spells none of them again.
 (function () {
   const root = document.documentElement;
-  const languageId = root.dataset.languageId || 'en_US';
-  const companyId = root.dataset.companyId || '20097';
-  const scopeGroupId = root.dataset.scopeGroupId || '20121';
+  const { languageId, companyId, scopeGroupId } = root.dataset;
 
   window.Liferay = {
     authToken: root.dataset.authToken || undefined,

@@ -9,13 +9,12 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MetricsSource, OperationSettings, PartnerStore } from '@partners-network/server';
-import { XSRF_COOKIE_NAME } from '@partners-network/contract';
+import { XSRF_COOKIE_NAME, readCookie } from '@partners-network/contract';
 import {
   SEED_COMPANY_ID,
   SEED_SCOPE_GROUP_ID,
   buildApp,
   createXsrfToken,
-  readCookie,
 } from '@partners-network/server';
 import {
   PORTAL_CSS_HASH,
@@ -81,7 +80,7 @@ function pageLanguage(request: FastifyRequest): DemoLanguageId {
 
 /** Keeps the visitor's token across pages, as a portal session would; a new visitor gets one. */
 function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply): void {
-  if (readCookie(request.headers.cookie, XSRF_COOKIE_NAME)) return;
+  if (readCookie(request.headers.cookie ?? '', XSRF_COOKIE_NAME)) return;
   const { cookieHeader } = createXsrfToken();
   reply.header('Set-Cookie', cookieHeader);
 }

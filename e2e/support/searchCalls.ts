@@ -3,6 +3,7 @@
  * traffic (no mocking): the criteria of every search POST, and the parsed answers.
  */
 import type { Page, Request, Response } from 'playwright-core';
+import { SearchPage } from './searchPage';
 import type { OpenOptions, Portal } from './usePortal';
 
 export interface SentSearch {
@@ -115,12 +116,15 @@ export async function searchAnswerTo(
   return { sent: readSentSearch(response.request()), answer: await readSearchAnswer(response) };
 }
 
-/** Opens `path` and returns the page with the criteria and answer of its first search. */
+/**
+ * Opens `path` and returns the page (and its en-US page object) with the criteria and
+ * answer of its first search.
+ */
 export async function openWithFirstSearch(
   portal: Portal,
   path: string,
   options: OpenOptions = {},
-): Promise<{ page: Page; sent: SentSearch; answer: SearchAnswer }> {
+): Promise<{ page: Page; searchPage: SearchPage; sent: SentSearch; answer: SearchAnswer }> {
   let firstResponse: Promise<Response> | undefined;
   // What went wrong, should the first search never come.
   const problems: string[] = [];
@@ -146,7 +150,20 @@ export async function openWithFirstSearch(
   });
   return {
     page,
+    searchPage: new SearchPage(page),
     sent: readSentSearch(response.request()),
     answer: await readSearchAnswer(response),
   };
+}
+
+/** A saved search as the `search` parameter of a link: base64 JSON, URL-encoded (SPEC 2). */
+export function savedSearchParam(saved: unknown): string {
+  return encodeURIComponent(Buffer.from(JSON.stringify(saved), 'utf8').toString('base64'));
+}
+
+/** The saved search the page wrote into the `search` parameter of its hash. */
+export function savedSearchOf(url: string): unknown {
+  const hash = new URL(url).hash;
+  const query = new URLSearchParams(hash.slice(hash.indexOf('?') + 1));
+  return JSON.parse(Buffer.from(query.get('search') ?? '', 'base64').toString('utf8'));
 }

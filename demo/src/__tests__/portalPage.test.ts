@@ -1,5 +1,7 @@
 /** What the portal page gives a phone before any script runs. */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../createDemoApp';
 import { DEMO_BACKGROUND, renderPartnerPage, renderPortalPage } from '../renderPortalPage';
@@ -12,6 +14,29 @@ const page = renderPortalPage({
   title: 'Partners',
   body: '',
 });
+
+/**
+ * Runs demo/public/portal.js against a page whose <html> has `dataset`, and returns what
+ * it gave the widget: the ThemeDisplay getters' answers and the settings object.
+ */
+function runPortalScript(dataset: Record<string, string>): {
+  themeDisplay: unknown[];
+  settings: unknown;
+} {
+  const window: Record<string, unknown> = {};
+  runInNewContext(readFileSync(new URL('../../public/portal.js', import.meta.url), 'utf8'), {
+    window,
+    document: { documentElement: { dataset }, addEventListener: () => undefined },
+  });
+  const themeDisplay: unknown = Reflect.get(Object(window.Liferay), 'ThemeDisplay');
+  return {
+    themeDisplay: ['getCompanyId', 'getScopeGroupId', 'getLanguageId'].map((getter) => {
+      const method: unknown = Reflect.get(Object(themeDisplay), getter);
+      return typeof method === 'function' ? method() : 'no such getter';
+    }),
+    settings: window.partnersNetworkSettings,
+  };
+}
 
 /** Which preload a window of this width fetches: their media ranges, read back. */
 function preloadsFor(width: number): string[] {
@@ -75,5 +100,32 @@ describe('the portal page', () => {
       query: '',
     });
     expect(partner).not.toContain('rel="preload"');
+  });
+
+  it('gives the widget the ids and language the page states: portal.js spells none of them', () => {
+    const other = renderPortalPage({
+      languageId: 'de_DE',
+      widgetScript: '/widget/partners-network-x.js',
+      companyId: '777',
+      scopeGroupId: '888',
+      title: 'Partners',
+      body: '',
+    });
+    // The <html> element's data attributes, as the browser's dataset reads them.
+    const tag = /<html[^>]*>/.exec(other)?.[0] ?? '';
+    const dataset = Object.fromEntries(
+      [...tag.matchAll(/ data-([a-z-]+)="([^"]*)"/g)].map(([, name = '', value = '']) => [
+        name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()),
+        value.replaceAll('&quot;', '"').replaceAll('&amp;', '&'),
+      ]),
+    );
+    const stated = runPortalScript(dataset);
+    expect(stated.themeDisplay).toEqual(['777', '888', 'de_DE']);
+    expect(stated.settings).toEqual({
+      backButtonUrl: '/',
+      searchSectionBackgroundImageFriendlyUrl: DEMO_BACKGROUND,
+    });
+    // Without the attributes it has no ids or language of its own to fall back on.
+    expect(runPortalScript({}).themeDisplay).toEqual([undefined, undefined, undefined]);
   });
 });

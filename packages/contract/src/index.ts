@@ -6,3 +6,4 @@ export * from './searchCriteriaLimits';
 export * from './dataSchema';
 export * from './dataSchemas';
 export * from './parseData';
+export * from './readCookie';

@@ -21,7 +21,6 @@ export type { OperationSettings } from './readOperationSettings';
 export { readOperationSettings } from './readOperationSettings';
 export type { XsrfToken } from './http/createXsrfToken';
 export { createXsrfToken } from './http/createXsrfToken';
-export { readCookie } from './http/readCookie';
 export { hasValidXsrfToken } from './http/hasValidXsrfToken';
 export type {
   ImportOptions,

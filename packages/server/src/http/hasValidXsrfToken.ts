@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from '@partners-network/contract';
-import { readCookie } from './readCookie';
+import { XSRF_COOKIE_NAME, XSRF_HEADER_NAME, readCookie } from '@partners-network/contract';
 
 /**
  * Double-submit check: a POST must send the X-XSRF-TOKEN header equal to the
@@ -10,7 +9,7 @@ import { readCookie } from './readCookie';
  */
 export function hasValidXsrfToken(headers: IncomingHttpHeaders): boolean {
   const header = headers[XSRF_HEADER_NAME.toLowerCase()];
-  const cookie = readCookie(headers.cookie, XSRF_COOKIE_NAME);
+  const cookie = readCookie(headers.cookie ?? '', XSRF_COOKIE_NAME);
   if (typeof header !== 'string' || header === '' || !cookie) return false;
   const expected = Buffer.from(cookie);
   const given = Buffer.from(header);

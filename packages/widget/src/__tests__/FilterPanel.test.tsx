@@ -62,7 +62,7 @@ describe('FilterPanel', () => {
     expect(within(group('Partner type')).getByRole('radio', { name: 'Label all' })).toBeChecked();
 
     await user.click(within(group('Partner type')).getByRole('radio', { name: 'Label tech' }));
-    expect(onSelectGlobalFilter).toHaveBeenCalledWith('tech');
+    expect(onSelectGlobalFilter).toHaveBeenCalledExactlyOnceWith('tech');
     view.rerender(<FilterPanel {...props} selectedGlobalFilter="tech" />);
     const checked = within(group('Partner type'))
       .getAllByRole('radio')
@@ -118,7 +118,7 @@ describe('FilterPanel', () => {
     const { user, onToggleItem } = setup({ selectedItemIds: [200] });
     expect(screen.getByRole('checkbox', { name: 'Gold' })).toBeChecked();
     await user.click(screen.getByRole('checkbox', { name: 'Silver' }));
-    expect(onToggleItem).toHaveBeenCalledWith(201);
+    expect(onToggleItem).toHaveBeenCalledExactlyOnceWith(201);
     await user.click(screen.getByRole('checkbox', { name: 'Gold' }));
     expect(onToggleItem).toHaveBeenLastCalledWith(200);
   });

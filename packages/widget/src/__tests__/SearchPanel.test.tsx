@@ -41,7 +41,7 @@ describe('SearchPanel', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     await user.keyboard('{/Enter}');
     expect(onSubmit).toHaveBeenCalledTimes(1);
-    expect(onSubmit).toHaveBeenCalledWith('cloud partners');
+    expect(onSubmit).toHaveBeenCalledExactlyOnceWith('cloud partners');
   });
 
   it('ignores an Enter release whose press happened elsewhere', async () => {
@@ -55,7 +55,7 @@ describe('SearchPanel', () => {
     const { user, input, onSubmit } = setup();
     await user.type(input, ' Zürich ');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(onSubmit).toHaveBeenCalledWith('Zürich');
+    expect(onSubmit).toHaveBeenCalledExactlyOnceWith('Zürich');
   });
 
   it('flags invalid text: red state, exact tooltip, Search disabled, nothing emitted', async () => {
@@ -88,7 +88,7 @@ describe('SearchPanel', () => {
     const { user, input, onSubmit } = setup();
     await user.type(input, "Cœur d'Éire_2-ÿ{Enter}");
     expect(input).toHaveAttribute('aria-invalid', 'false');
-    expect(onSubmit).toHaveBeenCalledWith("Cœur d'Éire_2-ÿ");
+    expect(onSubmit).toHaveBeenCalledExactlyOnceWith("Cœur d'Éire_2-ÿ");
   });
 
   it('fills the field from outside text and shows the clear button', () => {

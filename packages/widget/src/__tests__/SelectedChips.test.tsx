@@ -20,7 +20,7 @@ describe('SelectedChips', () => {
     render(<SelectedChips chips={chips} onRemove={onRemove} />);
     expect(screen.getByRole('list', { name: 'Selected filters' })).toHaveTextContent('Europe');
     await user.click(screen.getByRole('button', { name: 'Remove Gold' }));
-    expect(onRemove).toHaveBeenCalledWith(2);
+    expect(onRemove).toHaveBeenCalledExactlyOnceWith(2);
   });
 
   it('adds a chip by name with Enter (key code 13) only; comma and Tab do not separate', async () => {
@@ -41,7 +41,7 @@ describe('SelectedChips', () => {
     await user.clear(input);
     await user.type(input, 'asia');
     await user.keyboard('{Enter}');
-    expect(onAdd).toHaveBeenCalledWith(7);
+    expect(onAdd).toHaveBeenCalledExactlyOnceWith(7);
     expect(input).toHaveValue('');
   });
 });

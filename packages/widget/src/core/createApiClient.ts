@@ -12,6 +12,7 @@ import {
   filterGroupsPath,
   parseData,
   problemDataSchema,
+  readCookie,
   searchPath,
   searchResponseDataSchema,
 } from '@partners-network/contract';
@@ -39,20 +40,6 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** The page the widget runs in: base of relative URLs, origin check and cookies. */
   win?: Window;
-}
-
-export function readCookie(cookieString: string, name: string): string | null {
-  for (const part of cookieString.split(';')) {
-    const separator = part.indexOf('=');
-    if (separator === -1 || part.slice(0, separator).trim() !== name) continue;
-    const value = part.slice(separator + 1).trim();
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value;
-    }
-  }
-  return null;
 }
 
 export function createApiClient({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { readCookie } from '@partners-network/contract';
 import { createXsrfToken } from '../createXsrfToken';
 import { hasValidXsrfToken } from '../hasValidXsrfToken';
-import { readCookie } from '../readCookie';
 
 describe('createXsrfToken', () => {
   it('makes a fresh unguessable token and its cookie header', () => {

@@ -128,9 +128,9 @@ describe('start', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const c = makeController({ filterDefinitions: Promise.reject(new Error('offline')) });
     await c.start();
-    expect(error).toHaveBeenCalledWith(
+    expect(error).toHaveBeenCalledExactlyOnceWith(
       'Partners Network: could not load the filter definitions.',
-      expect.any(Error),
+      new Error('offline'),
     );
     expect(c.getState().phase).toBe('ready');
     expect(searches).toHaveLength(1);
@@ -192,8 +192,8 @@ describe('start', () => {
     server.use(http.get('*/filter-groups', () => HttpResponse.json({ globalFilters: 'no' })));
     const c = makeController({ location: { ...noParams, filter: 'services' } });
     await c.start();
-    expect(error).toHaveBeenCalledWith(
-      expect.stringContaining('filter definitions'),
+    expect(error).toHaveBeenCalledExactlyOnceWith(
+      'Partners Network: could not load the filter definitions.',
       expect.objectContaining({ kind: 'shape' }),
     );
     const state = c.getState();
@@ -306,11 +306,8 @@ describe('saved search', () => {
     expect(c.getState()).toMatchObject({ phase: 'ready', loading: false });
     expect(c.getState().cards).toHaveLength(10);
     // The redirect of the empty route and the answer's saved search: both refused.
-    expect(warn).toHaveBeenCalledTimes(2);
-    expect(warn).toHaveBeenCalledWith(
-      'Partners Network: could not update the URL.',
-      expect.any(DOMException),
-    );
+    const refused = ['Partners Network: could not update the URL.', expect.any(DOMException)];
+    expect(warn.mock.calls).toEqual([refused, refused]);
   });
 
   it('leaves the URL alone without syncUrl', async () => {
@@ -640,27 +637,33 @@ describe('errors', () => {
     await c.start();
     expect(c.getState()).toMatchObject({ phase: 'error', hasError: true, loading: false });
     expect(c.getState().errorMessage).toBe('the search answered with its error flag set');
-    expect(error).toHaveBeenCalledTimes(1);
-    expect(error).toHaveBeenCalledWith(
+    expect(error).toHaveBeenCalledExactlyOnceWith(
       'Partners Network: the search answered with its error flag set',
     );
   });
 
   it.each([
-    ['a malformed answer', () => HttpResponse.json({ partners: 'nope' })],
-    ['a body that is not JSON', () => new HttpResponse('<html>', { status: 200 })],
-    ['an HTTP 500', () => HttpResponse.json({ status: '500', title: 'Boom' }, { status: 500 })],
-    ['a network failure', () => HttpResponse.error()],
-  ])('%s shows the error phase and goes to console.error', async (_label, answer) => {
+    ['a malformed answer', 'shape', () => HttpResponse.json({ partners: 'nope' })],
+    ['a body that is not JSON', 'notJson', () => new HttpResponse('<html>', { status: 200 })],
+    [
+      'an HTTP 500',
+      'http',
+      () => HttpResponse.json({ status: '500', title: 'Boom' }, { status: 500 }),
+    ],
+    ['a network failure', 'network', () => HttpResponse.error()],
+  ])('%s shows the error phase and goes to console.error', async (_label, kind, answer) => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     server.use(http.post(SEARCH_URL, answer));
     const c = makeController();
     await c.start();
     expect(c.getState()).toMatchObject({ phase: 'error', hasError: true });
-    expect(error).toHaveBeenCalledWith(
-      expect.stringContaining('search failed'),
-      expect.objectContaining({ name: 'ApiError' }),
-    );
+    const [logged] = error.mock.calls;
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(logged).toEqual([
+      `Partners Network: ${c.getState().errorMessage}`,
+      expect.objectContaining({ name: 'ApiError', kind }),
+    ]);
+    expect(c.getState().errorMessage).toMatch(/^the search failed: POST \/o\/preferred-partners\//);
   });
 
   it('a failed Load More also shows the error phase', async () => {
@@ -713,7 +716,16 @@ describe('state invariants', () => {
     server.resetHandlers(filterGroupsHandler(), searchHandler());
     c.toggleFilterItem(7);
     await vi.waitFor(() => expect(c.getState().phase).toBe('ready'));
-    expect(seen.length).toBeGreaterThan(4);
+    // One notification per change: each search on its way, then its answer or failure.
+    expect(seen.map((state) => [state.phase, state.loading])).toEqual([
+      ['ready', true],
+      ['ready', false],
+      ['ready', true],
+      ['error', false],
+      // The retry is on its way while the error panel still shows.
+      ['error', true],
+      ['ready', false],
+    ]);
     for (const state of seen) {
       // Never "ready, idle and empty" on the way to a list: that would flash no-results.
       expect(selectShowNoResults(state)).toBe(false);

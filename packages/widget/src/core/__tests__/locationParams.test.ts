@@ -81,7 +81,9 @@ describe('readLocationParams', () => {
     expect(
       readLocationParams({ hash: '#/search?search=garbage!', search: '' }).savedSearch,
     ).toBeNull();
-    expect(warn).toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledExactlyOnceWith(
+      'Partners Network: ignoring the search parameter: it is not base64.',
+    );
   });
 
   it('treats empty values as absent', () => {

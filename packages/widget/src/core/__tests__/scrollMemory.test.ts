@@ -68,7 +68,7 @@ describe('createScrollMemory', () => {
     expect(made.saved).toBe(1200);
     expect(window.scrollTo).not.toHaveBeenCalled();
     expect(made.restore()).toBeNull();
-    expect(window.scrollTo).toHaveBeenCalledWith(0, 1200);
+    expect(window.scrollTo).toHaveBeenCalledExactlyOnceWith(0, 1200);
     expect(made.restore()).toBeNull();
     expect(window.scrollTo).toHaveBeenCalledTimes(1);
   });
@@ -127,7 +127,7 @@ describe('createScrollMemory', () => {
     // Back or reload: a new page reads the same history entry.
     const second = make();
     expect(second.restore()).toBe('12');
-    expect(window.scrollTo).toHaveBeenCalledWith(0, 800);
+    expect(window.scrollTo).toHaveBeenCalledExactlyOnceWith(0, 800);
     expect(second.restore()).toBeNull();
   });
 
@@ -164,7 +164,7 @@ describe('createScrollMemory', () => {
     expect(window.scrollTo).not.toHaveBeenCalled();
     height = 3000;
     vi.advanceTimersByTime(200);
-    expect(window.scrollTo).toHaveBeenCalledWith(0, 1500);
+    expect(window.scrollTo).toHaveBeenCalledExactlyOnceWith(0, 1500);
     expect(restored).toHaveBeenCalledExactlyOnceWith('4');
   });
 
