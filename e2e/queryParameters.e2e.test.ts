@@ -60,6 +60,8 @@ describe('other parameters', () => {
       portal,
       '/#/search?utm_source=news%20letter&ref=a%26b%3Dc&filter=solution-partners&page=home',
     );
+    // The answer is in; its cards are drawn just after.
+    await searchPage.waitForCards(10);
     const hrefs = await searchPage.cardLinks();
     expect(hrefs).toHaveLength(10);
     for (const href of hrefs) {

@@ -284,9 +284,16 @@ export class SearchPage {
 
   /** The labels of the ticked filter items, in the panel's order. */
   checkedFilters(): Promise<string[]> {
-    return this.filterPanel()
-      .getByRole('checkbox', { checked: true })
-      .evaluateAll((boxes) => boxes.map((box) => box.closest('label')?.textContent?.trim() ?? ''));
+    return (
+      this.filterPanel()
+        .getByRole('checkbox', { checked: true })
+        // The name the label shows before the count (said in words for screen readers).
+        .evaluateAll((boxes) =>
+          boxes.map(
+            (box) => box.closest('label')?.querySelector('input + span')?.textContent?.trim() ?? '',
+          ),
+        )
+    );
   }
 
   /** The filter groups' legends, in order. */
@@ -361,7 +368,8 @@ export class SearchPage {
       let el: Element | null = document.activeElement;
       while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
       if (!el || el === document.body) return null;
-      const label = el.closest('label')?.textContent ?? '';
+      // A filter's name, without its count (said in words for screen readers).
+      const label = el.closest('label')?.querySelector('input + span')?.textContent ?? '';
       const ownName = el.getAttribute('aria-label') ?? (label || (el.textContent ?? '')) ?? '';
       const type = el instanceof HTMLInputElement ? `[${el.type}]` : '';
       const ring = (style: CSSStyleDeclaration) =>
