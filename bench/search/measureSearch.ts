@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import Database from 'better-sqlite3';
 import * as z from 'zod/mini';
 import {
   SEED_COMPANY_ID,
@@ -40,29 +39,52 @@ const TIMED_PASSES = 3;
 /** No timed search starts past this (a slow engine is timed on the searches it did). */
 const TIME_BUDGET_MS = 120_000;
 
-interface DocumentRow {
-  title: string;
-  categories: string;
-  summary: string;
-  badges: string;
-}
+/** Badges a card shows at most (as `MAX_BADGES` in the server's buildSite.ts). */
+const MAX_BADGES = 4;
 
-/** The en-US documents of the seed site in a SQLite file, in editorial order. */
-function readDocuments(path: string): BenchDocument[] {
-  const db = new Database(path, { readonly: true });
+/**
+ * The en-US documents of the seed site, in editorial order, as the server indexes them
+ * (title, item names in card order, summary), read through the store's own source.
+ */
+async function readDocuments(path: string): Promise<BenchDocument[]> {
+  const store = openSqliteStore({ path });
   try {
-    return db
-      .prepare<[string, string], DocumentRow>(
-        `SELECT d.title, d.categories, d.summary, d.badges
-         FROM site s JOIN partner p ON p.site_id = s.id
-         JOIN partner_doc d ON d.partner_id = p.id AND d.locale = 'en-US'
-         WHERE s.company_id = ? AND s.scope_group_id = ?
-         ORDER BY p.position, p.id`,
-      )
-      .all(SEED_COMPANY_ID, SEED_SCOPE_GROUP_ID)
-      .map((row) => ({ ...row, badges: row.badges === '' ? [] : row.badges.split('\u001f') }));
+    const site = await store.source.loadSite({
+      companyId: SEED_COMPANY_ID,
+      scopeGroupId: SEED_SCOPE_GROUP_ID,
+    });
+    if (!site) throw new Error(`${path} has no seed site`);
+    const groups = new Map(site.definitions.groups.map((group) => [group.id, group]));
+    const items = new Map(
+      site.definitions.items.map((item) => {
+        const group = groups.get(item.groupId);
+        return [
+          item.id,
+          {
+            name: item.names['en-US'] ?? '',
+            groupPosition: group?.position ?? 0,
+            position: item.position,
+            badge: group?.showAsCategory ?? false,
+          },
+        ] as const;
+      }),
+    );
+    return site.partners.map(({ record }) => {
+      const own = record.filterItemIds
+        .flatMap((id) => items.get(id) ?? [])
+        .sort((a, b) => a.groupPosition - b.groupPosition || a.position - b.position);
+      return {
+        title: record.title['en-US'] ?? '',
+        categories: own.map((item) => item.name).join(' '),
+        summary: record.summary['en-US'] ?? '',
+        badges: own
+          .filter((item) => item.badge)
+          .slice(0, MAX_BADGES)
+          .map((item) => item.name),
+      };
+    });
   } finally {
-    db.close();
+    await store.close();
   }
 }
 
@@ -150,7 +172,7 @@ async function measureRelevance(engines: SearchEngine[], workDir: string) {
   const store = openSqliteStore({ path });
   await store.importDirectory(generateDirectory({}));
   await store.close();
-  const documents = readDocuments(path);
+  const documents = await readDocuments(path);
   const judged = judgedSchema.parse(
     JSON.parse(readFileSync(join(BENCH_DIR, 'search/relevance.json'), 'utf8')),
   );
@@ -196,7 +218,7 @@ export async function measureSearch(options: {
   const notes: string[] = [];
   const engines = () => [ours(), ours(true), miniSearch(), orama()];
   for (const count of options.sizes) {
-    const documents = readDocuments(await ensureDirectoryDb(count));
+    const documents = await readDocuments(await ensureDirectoryDb(count));
     const store = openSqliteStore({ path: await ensureDirectoryDb(count) });
     const definitions = await store.getFilterDefinitions(
       { companyId: SEED_COMPANY_ID, scopeGroupId: SEED_SCOPE_GROUP_ID },
