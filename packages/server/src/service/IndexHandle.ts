@@ -16,7 +16,13 @@ export interface IndexHandle {
   find(query: IndexQuery): Int32Array | Promise<Int32Array>;
   /** Counts, highlights and zero-result steps of an answer (search/describeAnswer.ts). */
   describe(answer: AnswerToDescribe): AnswerDescription | Promise<AnswerDescription>;
-  /** Frees the index once the searches already asked of it are answered. */
+  /**
+   * Keeps the index alive for one search's several questions (find, then describe):
+   * a search that started on it finishes on it even when a successor is swapped in.
+   * Call the returned function once the search is done.
+   */
+  hold(): () => void;
+  /** Frees the index once every hold is released and every question answered. */
   close(): void;
 }
 
@@ -63,6 +69,10 @@ class InlineIndex implements IndexHandle {
     return describeAnswer(this.#index, answer);
   }
 
+  hold(): () => void {
+    return () => undefined;
+  }
+
   close(): void {
     // Garbage collected with its last user.
   }
@@ -93,6 +103,7 @@ class WorkerIndex implements IndexHandle {
     { answer: (reply: IndexWorkerReply) => void; reject: (error: Error) => void }
   >();
   #nextId = 1;
+  #holds = 0;
   #closing = false;
   #failure: Error | undefined;
 
@@ -105,7 +116,7 @@ class WorkerIndex implements IndexHandle {
       if (reply.type === 'failed')
         waiting?.reject(new Error(`search index worker: ${reply.message}`));
       else waiting?.answer(reply);
-      if (this.#closing && this.#pending.size === 0) void this.#worker.terminate();
+      this.#endIfDone();
     });
     const fail = (error: Error) => {
       this.#failure = error;
@@ -140,9 +151,30 @@ class WorkerIndex implements IndexHandle {
     return reply.description;
   }
 
+  hold(): () => void {
+    this.#holds += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#holds -= 1;
+      this.#endIfDone();
+    };
+  }
+
   close(): void {
     this.#closing = true;
-    if (this.#pending.size === 0) void this.#worker.terminate();
+    this.#endIfDone();
+  }
+
+  /**
+   * Ends the thread once it is closed and nobody needs it. Answering the last question
+   * is not enough: the search that asked it may be about to ask the next one.
+   */
+  #endIfDone(): void {
+    if (this.#closing && this.#holds === 0 && this.#pending.size === 0) {
+      void this.#worker.terminate();
+    }
   }
 }
 

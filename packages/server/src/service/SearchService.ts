@@ -109,7 +109,14 @@ interface SiteSlot {
   scope: Scope;
   built: BuiltSite;
   changedAt: number;
+  /**
+   * Unique per slot, in every cache key: a search still running on a replaced slot's
+   * index caches nothing a search on its successor could read.
+   */
+  generation: number;
 }
+
+let nextGeneration = 1;
 
 export class SearchService implements PartnerStore, MetricsSource {
   readonly #source: PartnerSource;
@@ -168,7 +175,7 @@ export class SearchService implements PartnerStore, MetricsSource {
           return undefined;
         }
         const built = await buildSite(stored, { workerFrom: this.#workerFrom });
-        const slot = { scope, built, changedAt: Date.now() };
+        const slot = { scope, built, changedAt: Date.now(), generation: nextGeneration++ };
         const current = this.#sites.get(key);
         if (!current || current.built.version <= built.version) {
           this.#sites.set(key, slot);
@@ -217,7 +224,7 @@ export class SearchService implements PartnerStore, MetricsSource {
     if (!slot) return null;
     const site = slot.built.info;
     const resolved = resolveLocale(locale, site.locales);
-    const key = `definitions\u0000${site.id}\u0000${resolved}`;
+    const key = `definitions\u0000${slot.generation}\u0000${resolved}`;
     const cached = this.#answers.get(key);
     if (cached && !Array.isArray(cached)) return cached;
     const definitions: FilterDefinitions = {
@@ -227,15 +234,15 @@ export class SearchService implements PartnerStore, MetricsSource {
       })),
       defaultGlobalFilter: site.defaultGlobalFilter?.name ?? '',
       filterGroups: site.defaultGlobalFilter
-        ? this.#filterGroups(site.defaultGlobalFilter, resolved)
+        ? this.#filterGroups(slot, site.defaultGlobalFilter, resolved)
         : [],
     };
     this.#answers.set(key, definitions);
     return definitions;
   }
 
-  #filterGroups(filter: GlobalFilterInfo, locale: string): FilterGroup[] {
-    const key = `groups\u0000${filter.id}\u0000${locale}`;
+  #filterGroups(slot: SiteSlot, filter: GlobalFilterInfo, locale: string): FilterGroup[] {
+    const key = `groups\u0000${slot.generation}\u0000${filter.id}\u0000${locale}`;
     const cached = this.#answers.get(key);
     if (Array.isArray(cached)) return cached;
     const groups = filterGroupsOf(filter, locale);
@@ -250,8 +257,23 @@ export class SearchService implements PartnerStore, MetricsSource {
   ): Promise<StoreSearchResult | null> {
     const slot = await this.#site(scope);
     if (!slot) return null;
+    // The search asks its index several questions: it stays alive until the last one.
+    const release = slot.built.index.hold();
+    try {
+      return await this.#searchSlot(slot, criteria, locale);
+    } finally {
+      release();
+    }
+  }
+
+  async #searchSlot(
+    slot: SiteSlot,
+    criteria: SearchCriteria,
+    locale: string,
+  ): Promise<StoreSearchResult> {
     const { info: site, index, partners } = slot.built;
     const resolved = resolveLocale(locale, site.locales);
+    const isCurrent = () => this.#sites.get(scopeKey(slot.scope)) === slot;
     const filter =
       site.byName.get(criteria.globalFilter) ??
       site.globalFilters.find(
@@ -287,7 +309,7 @@ export class SearchService implements PartnerStore, MetricsSource {
       offset,
       resultsPerPage,
     };
-    const filterGroups = this.#filterGroups(filter, resolved);
+    const filterGroups = this.#filterGroups(slot, filter, resolved);
     const cards = (ordinals: Int32Array) =>
       Array.from(ordinals).flatMap((ordinal) => {
         const partner = partners[ordinal];
@@ -312,7 +334,7 @@ export class SearchService implements PartnerStore, MetricsSource {
 
     if (terms.length === 0 && idsByGroup.size === 0) {
       // What every visitor asks first: the whole answer is kept.
-      const key = `${site.id}\u0000${filter.id}\u0000${resolved}\u0000${offset}\u0000${resultsPerPage}\u0000${criteria.text}`;
+      const key = `${slot.generation}\u0000${filter.id}\u0000${resolved}\u0000${offset}\u0000${resultsPerPage}\u0000${criteria.text}`;
       const cached = touch(this.#pageCache, key);
       this.#cacheCounts.pages[cached ? 'hits' : 'misses'] += 1;
       if (cached) return cached;
@@ -321,7 +343,7 @@ export class SearchService implements PartnerStore, MetricsSource {
         filter.partnerCount,
         all.subarray(offset, offset + resultsPerPage),
       );
-      this.#pageCache.set(key, result);
+      if (isCurrent()) this.#pageCache.set(key, result);
       for (const oldKey of this.#pageCache.keys()) {
         if (this.#pageCache.size <= PAGE_CACHE_MAX_ENTRIES) break;
         this.#pageCache.delete(oldKey);
@@ -330,13 +352,18 @@ export class SearchService implements PartnerStore, MetricsSource {
     }
 
     const key = [
-      site.id,
+      slot.generation,
       filter.id,
       resolved,
       itemGroups.map((ids) => ids.join(',')).join(';'),
       terms.join(' '),
     ].join('\u0000');
-    const ordered = await this.#orderedIds(key, offset + resultsPerPage, () => index.find(query));
+    const ordered = await this.#orderedIds(
+      key,
+      offset + resultsPerPage,
+      () => index.find(query),
+      isCurrent,
+    );
     return describe(ordered.total, ordered.ids.subarray(offset, offset + resultsPerPage));
   }
 
@@ -348,6 +375,7 @@ export class SearchService implements PartnerStore, MetricsSource {
     key: string,
     end: number,
     find: () => Int32Array | Promise<Int32Array>,
+    isCurrent: () => boolean,
   ): Promise<OrderedIds> {
     const cached = touch(this.#idCache, key);
     if (cached && (end <= cached.ids.length || cached.ids.length === cached.total)) {
@@ -357,6 +385,8 @@ export class SearchService implements PartnerStore, MetricsSource {
     this.#cacheCounts.ids.misses += 1;
     if (cached) this.#dropIds(key, cached);
     const all = await find();
+    // The site changed meanwhile: this answer is right for its index, but not for the next.
+    if (!isCurrent()) return { ids: all, total: all.length };
     // Another search of the same key may have filled the cache meanwhile.
     const raced = this.#idCache.get(key);
     if (raced) this.#dropIds(key, raced);

@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchCriteria } from '@partners-network/contract';
 import { openSource } from '../../store/sqlite/openSource';
-import { BESANCON, GOLD, MAIN, SAO_PAULO, storeFixture } from '../../store/__tests__/storeFixture';
+import {
+  BESANCON,
+  GOLD,
+  MAIN,
+  SAO_PAULO,
+  ZURICH,
+  storeFixture,
+} from '../../store/__tests__/storeFixture';
 import { SearchService } from '../SearchService';
 
 const folder = mkdtempSync(join(tmpdir(), 'partners-service-'));
@@ -76,5 +83,43 @@ describe('SearchService with its index in a worker thread', () => {
     });
     const result = await worker.search(MAIN, criteria({ text: 'thread' }), 'en-US');
     expect(result?.partners.map((partner) => partner.title)).toEqual(['Thread Partner']);
+  });
+});
+
+describe('SearchService following another process while it is searched', () => {
+  it('answers the searches in flight during a swap and keeps none of their old answers', async () => {
+    const path = join(folder, 'followed.db');
+    const writer = new SearchService(openSource({ path }));
+    await writer.importDirectory(storeFixture());
+    const reader = new SearchService(openSource({ path }), { workerFrom: 0 });
+    await reader.warm();
+    try {
+      for (let count = 1; count <= 3; count += 1) {
+        const slug = `live-partner-${count}`;
+        await writer.putPartner(MAIN, {
+          slug,
+          title: { 'en-US': `Live Partner ${count}` },
+          url: `/partners/${slug}`,
+          imageUrl: `/logos/${slug}.svg`,
+          globalFilters: ['tech'],
+          filterItemIds: [ZURICH],
+        });
+        // Searches queued on the index being replaced: they are answered after the swap,
+        // as a busy server's are, each from the index it started on.
+        const inFlight = Array.from({ length: 400 }, (_, at) =>
+          reader.search(MAIN, criteria({ text: at % 2 === 0 ? 'live' : 'live partner' }), 'en-US'),
+        );
+        await reader.catchUp();
+        const answers = await Promise.allSettled(inFlight);
+        expect(answers.filter((answer) => answer.status === 'rejected')).toEqual([]);
+        for (const text of ['live', 'live partner']) {
+          const live = await reader.search(MAIN, criteria({ text }), 'en-US');
+          expect(live?.totalFound).toBe(count);
+        }
+      }
+    } finally {
+      await reader.close();
+      await writer.close();
+    }
   });
 });
