@@ -4,7 +4,12 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_BASE_PATH, problemSchema, searchPath } from '@partners-network/contract';
+import {
+  API_BASE_PATH,
+  filterGroupsPath,
+  problemSchema,
+  searchPath,
+} from '@partners-network/contract';
 import * as z from 'zod';
 import { ADMIN_OPERATIONS } from '../openapi/apiOperations';
 import {
@@ -233,6 +238,24 @@ describe('two API servers on one PostgreSQL database', () => {
       },
     );
     expect(unknown.status).toBe(503);
+    expectDocumentedAnswer(
+      documentedOperation(document, `${API_BASE_PATH}/{companyId}/{scopeGroupId}/search`, 'post'),
+      { statusCode: unknown.status, payload: await unknown.text() },
+      'a search of a site not in memory while PostgreSQL is away',
+    );
+    const definitions = await fetch(
+      `${second.address}${filterGroupsPath({ companyId: 'other', scopeGroupId: 'site' })}`,
+    );
+    expect(definitions.status).toBe(503);
+    expectDocumentedAnswer(
+      documentedOperation(
+        document,
+        `${API_BASE_PATH}/{companyId}/{scopeGroupId}/filter-groups`,
+        'get',
+      ),
+      { statusCode: definitions.status, payload: await definitions.text() },
+      'the filter groups of a site not in memory while PostgreSQL is away',
+    );
 
     await postgres.start();
     await vi.waitFor(

@@ -43,6 +43,10 @@ const LOCALE = {
   description: 'Portal language id (fr_FR or fr-FR, any case); unknown or missing: en-US.',
 };
 const PROBLEM = (description: string) => ({ description, schema: problemSchema });
+/** Loaded sites answer from memory; only a site not loaded yet needs the database. */
+const NOT_LOADED = PROBLEM(
+  'The database does not answer and this site is not in memory yet (a site once loaded is answered from memory while the database is away)',
+);
 
 /** The public calls (SPEC section 7). */
 export const PUBLIC_OPERATIONS: ApiOperation[] = [
@@ -58,6 +62,7 @@ export const PUBLIC_OPERATIONS: ApiOperation[] = [
       400: PROBLEM('Malformed address or locale'),
       404: PROBLEM('No partner directory for this company and site'),
       429: PROBLEM('Past the per-client limit (when set); Retry-After says when to retry'),
+      503: NOT_LOADED,
     },
   },
   {
@@ -78,6 +83,7 @@ export const PUBLIC_OPERATIONS: ApiOperation[] = [
       403: PROBLEM(`Missing ${XSRF_HEADER_NAME} header or no matching ${XSRF_COOKIE_NAME} cookie`),
       404: PROBLEM('No partner directory for this company and site'),
       429: PROBLEM('Past the per-client limit (when set); Retry-After says when to retry'),
+      503: NOT_LOADED,
     },
   },
 ];
