@@ -2,8 +2,16 @@
 export class Bitset {
   readonly words: Uint32Array;
 
-  constructor(readonly size: number) {
-    this.words = new Uint32Array(Math.ceil(size / 32));
+  constructor(
+    readonly size: number,
+    /** Its words when they come from elsewhere (an index sent by a worker thread). */
+    words?: Uint32Array,
+  ) {
+    const length = Math.ceil(size / 32);
+    if (words && words.length !== length) {
+      throw new Error(`a set of ${size} needs ${length} words, not ${words.length}`);
+    }
+    this.words = words ?? new Uint32Array(length);
   }
 
   add(value: number): void {

@@ -1,6 +1,5 @@
 import { Bitset } from './Bitset';
-import type { TextIndex } from './TextIndex';
-import { ChunkedInts, FIELD_BITS, FIELD_MASK, TextIndexBuilder } from './TextIndex';
+import { ChunkedInts, FIELD_BITS, FIELD_MASK, TextIndex, TextIndexBuilder } from './TextIndex';
 import { searchTerms } from './searchTerms';
 import { EXACT } from './typoBudget';
 
@@ -63,6 +62,38 @@ export function hashTerms(terms: readonly string[]): number {
 }
 
 /**
+ * A SiteIndex as strings and typed arrays, so a worker thread that built it can move it
+ * to the thread that searches it: the arrays' buffers are transferred, not copied.
+ */
+export interface SiteIndexParts {
+  size: number;
+  /** (global filter id, its set's words) */
+  filters: [number, Uint32Array][];
+  /** (filter item id, its set's words) */
+  items: [number, Uint32Array][];
+  locales: {
+    locale: string;
+    terms: readonly string[];
+    offsets: Int32Array;
+    postings: Int32Array;
+    documentIds: Int32Array;
+    titleHashes: Int32Array;
+  }[];
+}
+
+/** The buffers of an index's parts, each once (two views may share one). */
+export function buffersOf(parts: SiteIndexParts): ArrayBuffer[] {
+  const buffers = new Set<ArrayBufferLike>();
+  for (const [, words] of [...parts.filters, ...parts.items]) buffers.add(words.buffer);
+  for (const locale of parts.locales) {
+    for (const array of [locale.offsets, locale.postings, locale.documentIds, locale.titleHashes]) {
+      buffers.add(array.buffer);
+    }
+  }
+  return [...buffers].filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer);
+}
+
+/**
  * One site's partners in memory for search: partners are numbered 0..size-1 in
  * editorial order (position, then id), global filters and filter items are bitsets
  * of those numbers, and each locale has its text index. A search is then a few word
@@ -93,6 +124,43 @@ export class SiteIndex {
     this.#empty = new Bitset(size);
     this.#all = new Bitset(size);
     for (let ordinal = 0; ordinal < size; ordinal += 1) this.#all.add(ordinal);
+  }
+
+  /** This index as parts another thread can rebuild it from (`SiteIndex.fromParts`). */
+  toParts(): SiteIndexParts {
+    return {
+      size: this.size,
+      filters: [...this.#filters].map(([id, set]) => [id, set.words]),
+      items: [...this.#items].map(([id, set]) => [id, set.words]),
+      locales: [...this.#locales].map(([locale, { text, documentIds, titleHashes }]) => ({
+        locale,
+        terms: text.terms,
+        offsets: text.offsets,
+        postings: text.postings,
+        documentIds,
+        titleHashes,
+      })),
+    };
+  }
+
+  static fromParts(parts: SiteIndexParts): SiteIndex {
+    const sets = (entries: [number, Uint32Array][]) =>
+      new Map(entries.map(([id, words]) => [id, new Bitset(parts.size, words)]));
+    return new SiteIndex(
+      parts.size,
+      sets(parts.filters),
+      sets(parts.items),
+      new Map(
+        parts.locales.map((locale) => [
+          locale.locale,
+          {
+            text: new TextIndex(locale.terms, locale.offsets, locale.postings),
+            documentIds: locale.documentIds,
+            titleHashes: locale.titleHashes,
+          },
+        ]),
+      ),
+    );
   }
 
   /** Partners of a global filter (empty for an unknown one). Read-only. */
@@ -280,15 +348,29 @@ export class SiteIndexBuilder {
    * so only one locale's working memory is alive while a large directory is indexed.
    */
   addLocale(locale: string, documents: Iterable<IndexedDocument>): void {
+    const adding = this.beginLocale(locale);
+    for (const document of documents) adding.add(document);
+    adding.end();
+  }
+
+  /**
+   * The same, for documents that arrive in batches (a worker thread receives them):
+   * none of them needs to be kept until the locale ends.
+   */
+  beginLocale(locale: string): { add(document: IndexedDocument): void; end(): void } {
     const text = new TextIndexBuilder(this.#stream);
     const documentIds = new Int32Array(this.size);
     const titleHashes = new Int32Array(this.size);
-    for (const document of documents) {
-      documentIds[document.ordinal] = document.documentId;
-      titleHashes[document.ordinal] = hashTerms(searchTerms(document.title));
-      text.add(document.ordinal, document.title, document.categories, document.summary);
-    }
-    this.#locales.set(locale, { text: text.build(), documentIds, titleHashes });
+    return {
+      add: (document) => {
+        documentIds[document.ordinal] = document.documentId;
+        titleHashes[document.ordinal] = hashTerms(searchTerms(document.title));
+        text.add(document.ordinal, document.title, document.categories, document.summary);
+      },
+      end: () => {
+        this.#locales.set(locale, { text: text.build(), documentIds, titleHashes });
+      },
+    };
   }
 
   build(): SiteIndex {

@@ -10,6 +10,7 @@ import type {
   Scope,
   SearchCriteria,
 } from '@partners-network/contract';
+import { describeAnswer } from '../search/describeAnswer';
 import { searchTerms } from '../search/searchTerms';
 import type { DirectoryData, PartnerData, PartnerInput } from '../store/DirectoryData';
 import { directoryDataSchema } from '../store/DirectoryData';
@@ -88,8 +89,8 @@ export interface ServiceState {
     version: number;
     /** When this site last changed in memory (ms since epoch). */
     changedAt: number;
-    /** Its index is held (and rebuilt) by a worker thread. */
-    indexInWorker: boolean;
+    /** Its index was built by a worker thread (and is rebuilt there). */
+    indexBuiltInWorker: boolean;
   }[];
   caches: { pageEntries: number; idEntries: number; ids: number };
 }
@@ -110,8 +111,8 @@ interface SiteSlot {
   built: BuiltSite;
   changedAt: number;
   /**
-   * Unique per slot, in every cache key: a search still running on a replaced slot's
-   * index caches nothing a search on its successor could read.
+   * Unique per slot, in every cache key: nothing computed from a replaced slot's index
+   * is ever read as its successor's answer, whenever it reached a cache.
    */
   generation: number;
 }
@@ -179,10 +180,7 @@ export class SearchService implements PartnerStore, MetricsSource {
         const current = this.#sites.get(key);
         if (!current || current.built.version <= built.version) {
           this.#sites.set(key, slot);
-          current?.built.index.close();
           this.#forget();
-        } else {
-          built.index.close();
         }
         if ((this.#wanted.get(key) ?? -1) <= built.version) this.#wanted.delete(key);
         return this.#sites.get(key);
@@ -198,7 +196,6 @@ export class SearchService implements PartnerStore, MetricsSource {
     const slot = this.#sites.get(key);
     if (!slot) return;
     this.#sites.delete(key);
-    slot.built.index.close();
     this.#forget();
   }
 
@@ -257,23 +254,12 @@ export class SearchService implements PartnerStore, MetricsSource {
   ): Promise<StoreSearchResult | null> {
     const slot = await this.#site(scope);
     if (!slot) return null;
-    // The search asks its index several questions: it stays alive until the last one.
-    const release = slot.built.index.hold();
-    try {
-      return await this.#searchSlot(slot, criteria, locale);
-    } finally {
-      release();
-    }
+    return this.#searchSlot(slot, criteria, locale);
   }
 
-  async #searchSlot(
-    slot: SiteSlot,
-    criteria: SearchCriteria,
-    locale: string,
-  ): Promise<StoreSearchResult> {
+  #searchSlot(slot: SiteSlot, criteria: SearchCriteria, locale: string): StoreSearchResult {
     const { info: site, index, partners } = slot.built;
     const resolved = resolveLocale(locale, site.locales);
-    const isCurrent = () => this.#sites.get(scopeKey(slot.scope)) === slot;
     const filter =
       site.byName.get(criteria.globalFilter) ??
       site.globalFilters.find(
@@ -317,19 +303,18 @@ export class SearchService implements PartnerStore, MetricsSource {
       });
     const itemGroups = [...idsByGroup.values()].map((ids) => [...ids].sort((a, b) => a - b));
     const query = { locale: resolved, globalFilterId: filter.id, itemGroups, terms };
-    // Counts, highlights and zero-result steps (search/describeAnswer.ts), computed where
-    // the index lives (a worker thread for large sites).
-    const describe = async (total: number, page: Int32Array): Promise<StoreSearchResult> => ({
+    // Counts, highlights and zero-result steps (search/describeAnswer.ts).
+    const describe = (total: number, page: Int32Array): StoreSearchResult => ({
       totalFound: total,
       appliedCriteria,
-      ...(await index.describe({
+      ...describeAnswer(index, {
         query,
         text: criteria.text,
         total,
         globalFilters: site.globalFilters.map(({ id, name }) => ({ id, name })),
         filterGroups,
         partners: cards(page),
-      })),
+      }),
     });
 
     if (terms.length === 0 && idsByGroup.size === 0) {
@@ -338,12 +323,9 @@ export class SearchService implements PartnerStore, MetricsSource {
       const cached = touch(this.#pageCache, key);
       this.#cacheCounts.pages[cached ? 'hits' : 'misses'] += 1;
       if (cached) return cached;
-      const all = await index.find(query);
-      const result = await describe(
-        filter.partnerCount,
-        all.subarray(offset, offset + resultsPerPage),
-      );
-      if (isCurrent()) this.#pageCache.set(key, result);
+      const all = index.find(query);
+      const result = describe(filter.partnerCount, all.subarray(offset, offset + resultsPerPage));
+      this.#pageCache.set(key, result);
       for (const oldKey of this.#pageCache.keys()) {
         if (this.#pageCache.size <= PAGE_CACHE_MAX_ENTRIES) break;
         this.#pageCache.delete(oldKey);
@@ -358,12 +340,7 @@ export class SearchService implements PartnerStore, MetricsSource {
       itemGroups.map((ids) => ids.join(',')).join(';'),
       terms.join(' '),
     ].join('\u0000');
-    const ordered = await this.#orderedIds(
-      key,
-      offset + resultsPerPage,
-      () => index.find(query),
-      isCurrent,
-    );
+    const ordered = this.#orderedIds(key, offset + resultsPerPage, () => index.find(query));
     return describe(ordered.total, ordered.ids.subarray(offset, offset + resultsPerPage));
   }
 
@@ -371,12 +348,7 @@ export class SearchService implements PartnerStore, MetricsSource {
    * Matching partners in answer order, at least up to `end` (or all), kept for the
    * next pages and visitors: the first ones only, until someone pages further.
    */
-  async #orderedIds(
-    key: string,
-    end: number,
-    find: () => Int32Array | Promise<Int32Array>,
-    isCurrent: () => boolean,
-  ): Promise<OrderedIds> {
+  #orderedIds(key: string, end: number, find: () => Int32Array): OrderedIds {
     const cached = touch(this.#idCache, key);
     if (cached && (end <= cached.ids.length || cached.ids.length === cached.total)) {
       this.#cacheCounts.ids.hits += 1;
@@ -384,12 +356,7 @@ export class SearchService implements PartnerStore, MetricsSource {
     }
     this.#cacheCounts.ids.misses += 1;
     if (cached) this.#dropIds(key, cached);
-    const all = await find();
-    // The site changed meanwhile: this answer is right for its index, but not for the next.
-    if (!isCurrent()) return { ids: all, total: all.length };
-    // Another search of the same key may have filled the cache meanwhile.
-    const raced = this.#idCache.get(key);
-    if (raced) this.#dropIds(key, raced);
+    const all = find();
     const kept = {
       ids: end <= ID_CACHE_FIRST_IDS ? all.slice(0, ID_CACHE_FIRST_IDS) : all,
       total: all.length,
@@ -596,7 +563,7 @@ export class SearchService implements PartnerStore, MetricsSource {
         partners: slot.built.size,
         version: slot.built.version,
         changedAt: slot.changedAt,
-        indexInWorker: slot.built.index.inWorker,
+        indexBuiltInWorker: slot.built.builtInWorker,
       })),
       caches: {
         pageEntries: this.#pageCache.size,
@@ -636,7 +603,6 @@ export class SearchService implements PartnerStore, MetricsSource {
     this.#closed = true;
     if (this.#timer) clearInterval(this.#timer);
     await this.#catchUp?.catch(() => undefined);
-    for (const slot of this.#sites.values()) slot.built.index.close();
     this.#sites.clear();
     await this.#source.close();
   }

@@ -8,8 +8,8 @@ import type { IndexedDocument } from '../search/SiteIndex';
 import type { StoredSite } from '../store/PartnerSource';
 import { DEFAULT_LOCALE } from '../store/DirectoryData';
 import { pickText } from '../store/resolveLocale';
-import type { IndexHandle } from './IndexHandle';
-import { buildInline, buildInWorker } from './IndexHandle';
+import type { SiteIndex } from '../search/SiteIndex';
+import { buildInline, buildInWorker } from './buildIndex';
 import type { GlobalFilterInfo, GroupInfo, SiteInfo } from './SiteInfo';
 
 /** Most badges a card shows: a few meaningful categories, not every tag. */
@@ -43,7 +43,9 @@ export interface PartnerEntry {
 
 export interface BuiltSite {
   info: SiteInfo;
-  index: IndexHandle;
+  index: SiteIndex;
+  /** Its index was built in a worker thread (large sites). */
+  builtInWorker: boolean;
   /** By ordinal (editorial order): find's answers index it. */
   partners: PartnerEntry[];
   version: number;
@@ -211,16 +213,18 @@ export async function buildSite(stored: StoredSite, options: BuildOptions): Prom
     locales: definitions.locales,
     documents,
   };
-  let index: IndexHandle;
+  let index: SiteIndex | undefined;
+  let builtInWorker = false;
   if (partners.length >= options.workerFrom) {
     // Should a worker not start (no threads where this runs), the main thread builds it.
-    index = await buildInWorker(feed).catch(() => buildInline(feed));
-  } else {
-    index = await buildInline(feed);
+    index = await buildInWorker(feed).catch(() => undefined);
+    builtInWorker = index !== undefined;
   }
+  index ??= await buildInline(feed);
   return {
     info: siteInfoOf(stored, partnerCounts),
     index,
+    builtInWorker,
     partners,
     version: stored.version,
     size: partners.length,

@@ -1,13 +1,12 @@
 /**
- * A worker thread that builds one site's search index and then answers its searches.
- * Building a 100k-partner index takes seconds of CPU: here it never holds up the main
- * thread, and the index being replaced keeps answering in its own worker meanwhile.
+ * A worker thread that builds one site's search index and sends it back. Building a
+ * 100k-partner index takes seconds of CPU: here it never holds up the main thread,
+ * which keeps answering from the index being replaced. The index's arrays move to the
+ * main thread without a copy, and the thread then ends, with all its build memory.
  */
 import { parentPort } from 'node:worker_threads';
-import type { AnswerDescription, AnswerToDescribe } from '../search/describeAnswer';
-import { describeAnswer } from '../search/describeAnswer';
-import type { IndexedDocument, IndexQuery, SiteIndex } from '../search/SiteIndex';
-import { SiteIndexBuilder } from '../search/SiteIndex';
+import type { IndexedDocument, SiteIndexParts } from '../search/SiteIndex';
+import { SiteIndexBuilder, buffersOf } from '../search/SiteIndex';
 
 export type IndexWorkerMessage =
   | { type: 'start'; size: number }
@@ -15,23 +14,16 @@ export type IndexWorkerMessage =
   | { type: 'items'; pairs: Int32Array }
   | { type: 'documents'; locale: string; documents: IndexedDocument[] }
   | { type: 'endLocale'; locale: string }
-  | { type: 'build' }
-  | (IndexWorkerQuestion & { id: number });
-
-/** What the index is asked once built, each question with an id its reply carries. */
-export type IndexWorkerQuestion =
-  { type: 'find'; query: IndexQuery } | { type: 'describe'; answer: AnswerToDescribe };
+  | { type: 'build' };
 
 export type IndexWorkerReply =
-  | { type: 'built' }
-  | { type: 'found'; id: number; ordinals: Int32Array }
-  | { type: 'described'; id: number; description: AnswerDescription }
-  | { type: 'failed'; id: number; message: string };
+  /** A batch of documents is indexed: the sender may send the next one. */
+  { type: 'indexed' } | { type: 'built'; parts: SiteIndexParts };
 
 const port = parentPort;
 let builder: SiteIndexBuilder | undefined;
-let index: SiteIndex | undefined;
-const pending = new Map<string, IndexedDocument[]>();
+/** The locale being indexed: documents are indexed as their batch arrives, not kept. */
+let adding: { locale: string; add(document: IndexedDocument): void; end(): void } | undefined;
 
 port?.on('message', (message: IndexWorkerMessage) => {
   switch (message.type) {
@@ -49,52 +41,25 @@ port?.on('message', (message: IndexWorkerMessage) => {
       }
       return;
     case 'documents': {
-      const documents = pending.get(message.locale) ?? [];
-      for (const document of message.documents) documents.push(document);
-      pending.set(message.locale, documents);
+      if (adding?.locale !== message.locale) {
+        adding?.end();
+        const begun = builder?.beginLocale(message.locale);
+        adding = begun && { locale: message.locale, ...begun };
+      }
+      for (const document of message.documents) adding?.add(document);
+      port.postMessage({ type: 'indexed' } satisfies IndexWorkerReply);
       return;
     }
     case 'endLocale':
-      builder?.addLocale(message.locale, pending.get(message.locale) ?? []);
-      pending.delete(message.locale);
+      if (adding?.locale === message.locale) adding.end();
+      adding = undefined;
       return;
-    case 'build':
-      index = builder?.build();
+    case 'build': {
+      const index = builder?.build();
       builder = undefined;
-      port.postMessage({ type: 'built' } satisfies IndexWorkerReply);
-      return;
-    case 'describe': {
-      try {
-        if (!index) throw new Error('the index is not built');
-        const description = describeAnswer(index, message.answer);
-        port.postMessage({
-          type: 'described',
-          id: message.id,
-          description,
-        } satisfies IndexWorkerReply);
-      } catch (error) {
-        port.postMessage({
-          type: 'failed',
-          id: message.id,
-          message: error instanceof Error ? error.message : String(error),
-        } satisfies IndexWorkerReply);
-      }
-      return;
-    }
-    case 'find': {
-      try {
-        // A copy: the index may answer with a view on memory it keeps, and this is moved.
-        const ordinals = (index?.find(message.query) ?? new Int32Array(0)).slice();
-        port.postMessage({ type: 'found', id: message.id, ordinals } satisfies IndexWorkerReply, [
-          ordinals.buffer,
-        ]);
-      } catch (error) {
-        port.postMessage({
-          type: 'failed',
-          id: message.id,
-          message: error instanceof Error ? error.message : String(error),
-        } satisfies IndexWorkerReply);
-      }
+      if (!index) throw new Error('build before start');
+      const parts = index.toParts();
+      port.postMessage({ type: 'built', parts } satisfies IndexWorkerReply, buffersOf(parts));
     }
   }
 });

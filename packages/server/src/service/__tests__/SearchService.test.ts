@@ -1,4 +1,4 @@
-/** The service with its index in a worker thread answers exactly as on the main thread. */
+/** The service with its index built in a worker thread answers exactly as on the main thread. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,10 +43,10 @@ const criteria = (overrides: Partial<SearchCriteria>): SearchCriteria => ({
   ...overrides,
 });
 
-describe('SearchService with its index in a worker thread', () => {
+describe('SearchService with its index built in a worker thread', () => {
   it('answers every kind of search exactly as the main-thread index does', async () => {
-    expect(worker.state().sites.map((site) => site.indexInWorker)).toEqual([true, true]);
-    expect(inline.state().sites.map((site) => site.indexInWorker)).toEqual([false, false]);
+    expect(worker.state().sites.map((site) => site.indexBuiltInWorker)).toEqual([true, true]);
+    expect(inline.state().sites.map((site) => site.indexBuiltInWorker)).toEqual([false, false]);
     const cases: [Partial<SearchCriteria>, string][] = [
       [{}, 'en-US'],
       [{ offset: 10 }, 'fr-FR'],
