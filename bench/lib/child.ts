@@ -20,7 +20,8 @@ export type ChildMessage =
     }
   | { type: 'error'; message: string };
 
-export type ParentMessage = { type: 'stats' } | { type: 'stop' };
+/** `settle`: a full garbage collection first (children started with --expose-gc). */
+export type ParentMessage = { type: 'stats'; settle?: boolean } | { type: 'stop' };
 
 function isChildMessage(message: unknown): message is ChildMessage {
   if (typeof message !== 'object' || message === null || !('type' in message)) return false;
@@ -30,8 +31,14 @@ function isChildMessage(message: unknown): message is ChildMessage {
 export interface RunningChild {
   url: string;
   pid: number;
-  /** The child's peak RSS so far (process.resourceUsage().maxRSS), its RSS now and its parts, in KB. */
-  stats(): Promise<Omit<Extract<ChildMessage, { type: 'stats' }>, 'type'>>;
+  /**
+   * The child's peak RSS so far (process.resourceUsage().maxRSS), its RSS now and its
+   * parts, in KB; with `settle`, after a full garbage collection (what is kept, not what
+   * is waiting to be collected).
+   */
+  stats(options?: {
+    settle?: boolean;
+  }): Promise<Omit<Extract<ChildMessage, { type: 'stats' }>, 'type'>>;
   stop(): Promise<void>;
 }
 
@@ -88,9 +95,9 @@ export async function startChild(
     return {
       url: ready.url,
       pid: child.pid ?? 0,
-      async stats() {
+      async stats(options) {
         const reply = nextMessage(child, 'stats', 10_000);
-        send({ type: 'stats' });
+        send({ type: 'stats', settle: options?.settle });
         const { maxRssKB, rssKB, heapUsedKB, heapTotalKB, externalKB, arrayBuffersKB } =
           await reply;
         return { maxRssKB, rssKB, heapUsedKB, heapTotalKB, externalKB, arrayBuffersKB };
@@ -116,6 +123,8 @@ export function serveParent(url: string, close: () => Promise<void>): void {
   process.on('message', (message: unknown) => {
     if (typeof message !== 'object' || message === null || !('type' in message)) return;
     if (message.type === 'stats') {
+      const gc: unknown = Reflect.get(globalThis, 'gc');
+      if ('settle' in message && message.settle === true && typeof gc === 'function') gc();
       const memory = process.memoryUsage();
       const kb = (bytes: number) => Math.round(bytes / 1024);
       send({

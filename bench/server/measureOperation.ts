@@ -37,8 +37,11 @@ interface Sample {
   externalMB: number;
 }
 
-async function sample(server: RunningChild): Promise<Sample & { maxRssMB: number }> {
-  const stats = await server.stats();
+async function sample(
+  server: RunningChild,
+  settle = false,
+): Promise<Sample & { maxRssMB: number }> {
+  const stats = await server.stats({ settle });
   return {
     rssMB: stats.rssKB / MB,
     maxRssMB: stats.maxRssKB / MB,
@@ -63,7 +66,8 @@ async function round(
   const result = await run();
   sampling = false;
   await sampler;
-  const after = await sample(server);
+  // What the round left behind, not what awaits collection: growth means something is kept.
+  const after = await sample(server, true);
   const requests = z.object({ requests: z.number() }).safeParse(result);
   return {
     peakRssMB: Math.max(peak, after.rssMB),
@@ -82,7 +86,7 @@ async function memoryRounds(options: OperationOptions, notes: string[]): Promise
   // fills to its bound within the first round.
   const mix = buildQueryMix(definitions, 20_000, 12);
   const { token } = createXsrfToken();
-  const server = await startChild(CHILD, { BENCH_DATABASE_PATH: path }, 120_000);
+  const server = await startChild(CHILD, { BENCH_DATABASE_PATH: path }, 120_000, ['--expose-gc']);
   try {
     const started = await sample(server);
     const first = await round(server, () =>
@@ -91,12 +95,14 @@ async function memoryRounds(options: OperationOptions, notes: string[]): Promise
     const second = await round(server, () =>
       load(server.url, mix, token, options.connections, { seconds: options.seconds }),
     );
-    const peak = Math.max(first.peakRssMB, second.peakRssMB, (await sample(server)).maxRssMB);
+    // Under load, as the goal says; the start-up build's peak (maxRSS) is its own figure.
+    const peak = Math.max(first.peakRssMB, second.peakRssMB);
+    const lifetimePeak = (await sample(server)).maxRssMB;
     const growth = second.after.rssMB - first.after.rssMB;
     const describe = (name: string, value: Sample) =>
       `${name}: RSS ${value.rssMB.toFixed(0)} MB (JS heap used ${value.heapUsedMB.toFixed(0)} MB, outside the heap ${value.externalMB.toFixed(0)} MB)`;
     notes.push(
-      `Memory rounds at ${options.partnerCount} partners, ${options.connections} connections, ${options.seconds} s each, 20,000-search mix: ${describe('started (index built)', started)}; ${describe('after round 1', first.after)}, ${first.requests} answers; ${describe('after round 2', second.after)}, ${second.requests} answers; peak RSS ${peak.toFixed(0)} MB.`,
+      `Memory rounds at ${options.partnerCount} partners, ${options.connections} connections, ${options.seconds} s each, 20,000-search mix: ${describe('started (index built)', started)}; ${describe('after round 1, collected', first.after)}, ${first.requests} answers; ${describe('after round 2, collected', second.after)}, ${second.requests} answers; peak RSS under load ${peak.toFixed(0)} MB; peak RSS of the process, start-up build included, ${lifetimePeak.toFixed(0)} MB.`,
     );
     log(`memory: ${notes[notes.length - 1] ?? ''}`);
     return [
@@ -109,8 +115,14 @@ async function memoryRounds(options: OperationOptions, notes: string[]): Promise
         `at start ${started.rssMB.toFixed(0)} MB`,
       ),
       figure(
+        'memory-peak-rss-with-build',
+        `Peak RSS of the process, its start-up index build included, ${options.partnerCount / 1000}k partners`,
+        'MB',
+        summarize([lifetimePeak]),
+      ),
+      figure(
         'memory-second-round-growth',
-        'RSS added by a second identical round',
+        'RSS added by a second identical round (each measured after a full garbage collection)',
         'MB',
         summarize([growth]),
         { op: '<=', limit: 10, text: '<= 10 MB' },

@@ -66,6 +66,36 @@ export class Bitset {
     return total;
   }
 
+  /**
+   * The indices of its non-zero words. Counting many sets against a sparse one (an
+   * answer of a few hundred partners among 100k) then reads only those words.
+   */
+  nonZeroWords(): Int32Array {
+    const { words } = this;
+    let found = 0;
+    for (let index = 0; index < words.length; index += 1) if (words[index] !== 0) found += 1;
+    const result = new Int32Array(found);
+    let next = 0;
+    for (let index = 0; index < words.length; index += 1) {
+      if (words[index] !== 0) {
+        result[next] = index;
+        next += 1;
+      }
+    }
+    return result;
+  }
+
+  /** `andCount`, reading only the words listed (every other word of this set is zero). */
+  andCountIn(other: Bitset, nonZero: Int32Array): number {
+    let total = 0;
+    const { words } = this;
+    for (let at = 0; at < nonZero.length; at += 1) {
+      const index = nonZero[at] ?? 0;
+      total += popCount((words[index] ?? 0) & (other.words[index] ?? 0));
+    }
+    return total;
+  }
+
   count(): number {
     let total = 0;
     for (const word of this.words) {

@@ -148,7 +148,12 @@ function countAnswer(index: SiteIndex, answer: AnswerToDescribe): Counts {
     tickedSets.forEach((set, at) => {
       if (at !== ticked) rest.andInPlace(set);
     });
-    return group.filterItems.map((item) => rest.andCount(index.item(item.id)));
+    // A text search leaves few partners: count over their words only.
+    const nonZero = rest.nonZeroWords();
+    if (nonZero.length * 2 > rest.words.length) {
+      return group.filterItems.map((item) => rest.andCount(index.item(item.id)));
+    }
+    return group.filterItems.map((item) => rest.andCountIn(index.item(item.id), nonZero));
   });
   const counts: Counts = { itemCounts, globalFilterCounts };
   if (answer.total === 0) counts.zeroResultSteps = zeroResultSteps(index, answer, text);

@@ -7,8 +7,12 @@ export type HighlightRange = [start: number, end: number];
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const MARKS = /\p{M}+/gu;
 
+const NOT_ASCII = /[^ -~]/;
+
 function fold(text: string): string {
-  return text.toLowerCase().normalize('NFD').replace(MARKS, '');
+  const lower = text.toLowerCase();
+  // Most words are printable ASCII: nothing to decompose.
+  return NOT_ASCII.test(lower) ? lower.normalize('NFD').replace(MARKS, '') : lower;
 }
 
 /** Where the first `foldedLength` folded units of a word end in the word as written. */
@@ -33,7 +37,10 @@ function writtenLength(word: string, foldedLength: number): number {
 export function highlightMatches(
   text: string,
   terms: readonly string[],
-  /** Matched folded length by folded word, shared by the texts of one answer. */
+  /**
+   * Matched folded length by word as written, shared by the texts of one answer: its
+   * summaries share most of their words, each folded and matched once.
+   */
   seen: Map<string, number> = new Map(),
 ): HighlightRange[] {
   const ranges: HighlightRange[] = [];
@@ -42,15 +49,15 @@ export function highlightMatches(
   const distinct = [...new Set(terms)];
   for (const found of text.matchAll(WORD)) {
     const word = found[0];
-    const folded = fold(word);
-    let length = seen.get(folded);
+    let length = seen.get(word);
     if (length === undefined) {
+      const folded = fold(word);
       length = 0;
       for (const term of distinct) {
         const match = matchWord(term, folded, term === last);
         if (match && match.length > length) length = match.length;
       }
-      seen.set(folded, length);
+      seen.set(word, length);
     }
     if (length > 0) ranges.push([found.index, found.index + writtenLength(word, length)]);
   }

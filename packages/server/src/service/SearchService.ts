@@ -258,7 +258,7 @@ export class SearchService implements PartnerStore, MetricsSource {
   }
 
   #searchSlot(slot: SiteSlot, criteria: SearchCriteria, locale: string): StoreSearchResult {
-    const { info: site, index, partners } = slot.built;
+    const { info: site, index, cards: packed, items } = slot.built;
     const resolved = resolveLocale(locale, site.locales);
     const filter =
       site.byName.get(criteria.globalFilter) ??
@@ -298,8 +298,8 @@ export class SearchService implements PartnerStore, MetricsSource {
     const filterGroups = this.#filterGroups(slot, filter, resolved);
     const cards = (ordinals: Int32Array) =>
       Array.from(ordinals).flatMap((ordinal) => {
-        const partner = partners[ordinal];
-        return partner ? [cardOf(partner, resolved)] : [];
+        const card = packed.read(ordinal);
+        return card ? [cardOf(card, resolved, items)] : [];
       });
     const itemGroups = [...idsByGroup.values()].map((ids) => [...ids].sort((a, b) => a - b));
     const query = { locale: resolved, globalFilterId: filter.id, itemGroups, terms };

@@ -6,6 +6,9 @@
 import type { Partner } from '@partners-network/contract';
 import type { IndexedDocument } from '../search/SiteIndex';
 import type { StoredSite } from '../store/PartnerSource';
+import type { PartnerRecord } from '../store/SiteRecords';
+import type { CardTexts, PackedCards } from './PackedCards';
+import { PackedCardsBuilder } from './PackedCards';
 import { DEFAULT_LOCALE } from '../store/DirectoryData';
 import { pickText } from '../store/resolveLocale';
 import type { SiteIndex } from '../search/SiteIndex';
@@ -19,7 +22,7 @@ const BADGE_SEPARATOR = '\u001f';
 /** Partners handled between two returns to the event loop. */
 const SLICE = 2000;
 
-interface ItemForCard {
+export interface ItemForCard {
   id: number;
   groupPosition: number;
   position: number;
@@ -27,27 +30,15 @@ interface ItemForCard {
   names: Map<string, string>;
 }
 
-/**
- * One partner as cards and the index need it, in every locale. Texts stay the stored
- * records' objects (no copies): at 100k partners every byte here counts 100k times.
- */
-export interface PartnerEntry {
-  url: string;
-  imageUrl: string;
-  titles: Readonly<Record<string, string>>;
-  summaries: Readonly<Record<string, string>>;
-  /** Its filter items in card order (group position, item position, id). */
-  items: readonly ItemForCard[];
-  badges: readonly ItemForCard[];
-}
-
 export interface BuiltSite {
   info: SiteInfo;
   index: SiteIndex;
   /** Its index was built in a worker thread (large sites). */
   builtInWorker: boolean;
-  /** By ordinal (editorial order): find's answers index it. */
-  partners: PartnerEntry[];
+  /** Card texts by ordinal (editorial order): find's answers index it. */
+  cards: PackedCards;
+  /** Every filter item of the site, for the badges of cards. */
+  items: ReadonlyMap<number, ItemForCard>;
   version: number;
   /** Partners, for the metrics of a site. */
   size: number;
@@ -74,14 +65,23 @@ function byPosition<T extends { position: number; id: number }>(a: T, b: T): num
   return a.position - b.position || a.id - b.id;
 }
 
-export function cardOf(partner: PartnerEntry, locale: string): Partner {
-  const badges = partner.badges.map((item) => pickText(item.names, locale)).join(BADGE_SEPARATOR);
+export function cardOf(
+  card: CardTexts,
+  locale: string,
+  items: ReadonlyMap<number, ItemForCard>,
+): Partner {
+  const badges = card.badgeIds
+    .flatMap((id) => {
+      const item = items.get(id);
+      return item ? [pickText(item.names, locale)] : [];
+    })
+    .join(BADGE_SEPARATOR);
   return {
-    image: { url: partner.imageUrl },
+    image: { url: card.imageUrl },
     categories: badges === '' ? [] : badges.split(BADGE_SEPARATOR).map((name) => ({ name })),
-    title: textIn(partner.titles, locale),
-    summary: textIn(partner.summaries, locale),
-    url: partner.url,
+    title: textIn(card.titles, locale),
+    summary: textIn(card.summaries, locale),
+    url: card.url,
   };
 }
 
@@ -161,7 +161,9 @@ export async function buildSite(stored: StoredSite, options: BuildOptions): Prom
   const filterPairs: number[] = [];
   const itemPairs: number[] = [];
   const partnerCounts = new Map<number, number>();
-  const partners: PartnerEntry[] = [];
+  const cards = new PackedCardsBuilder();
+  /** Each partner's texts and items while the index is fed; only the packed cards stay. */
+  const documentsOf: { record: PartnerRecord; items: readonly ItemForCard[] }[] = [];
   for (let ordinal = 0; ordinal < ordered.length; ordinal += 1) {
     if (ordinal % SLICE === SLICE - 1) await nextTick();
     const stored = ordered[ordinal];
@@ -170,10 +172,10 @@ export async function buildSite(stored: StoredSite, options: BuildOptions): Prom
     for (const name of record.globalFilters) {
       const filterId = filterIds.get(name);
       if (filterId === undefined) continue;
-      filterPairs.push(filterId, ordinal);
+      filterPairs.push(filterId, documentsOf.length);
       partnerCounts.set(filterId, (partnerCounts.get(filterId) ?? 0) + 1);
     }
-    for (const itemId of record.filterItemIds) itemPairs.push(itemId, ordinal);
+    for (const itemId of record.filterItemIds) itemPairs.push(itemId, documentsOf.length);
     const partnerItems: readonly ItemForCard[] =
       record.filterItemIds.length === 0
         ? NONE
@@ -182,32 +184,33 @@ export async function buildSite(stored: StoredSite, options: BuildOptions): Prom
             .map((id) => items.get(id))
             .filter((item): item is ItemForCard => item !== undefined)
             .sort((a, b) => a.groupPosition - b.groupPosition || a.position - b.position);
-    partners.push({
+    cards.add({
       url: record.url,
       imageUrl: record.imageUrl,
       titles: record.title,
       summaries: record.summary,
-      items: partnerItems,
-      badges: partnerItems.some((item) => item.showAsCategory)
-        ? partnerItems.filter((item) => item.showAsCategory).slice(0, MAX_BADGES)
-        : NONE,
+      badgeIds: partnerItems
+        .filter((item) => item.showAsCategory)
+        .slice(0, MAX_BADGES)
+        .map((item) => item.id),
     });
+    documentsOf.push({ record, items: partnerItems });
   }
   function* documents(locale: string): Generator<IndexedDocument> {
-    for (let ordinal = 0; ordinal < partners.length; ordinal += 1) {
-      const partner = partners[ordinal];
+    for (let ordinal = 0; ordinal < documentsOf.length; ordinal += 1) {
+      const partner = documentsOf[ordinal];
       if (!partner) continue;
       yield {
         ordinal,
         documentId: ordinal + 1,
-        title: textIn(partner.titles, locale),
+        title: textIn(partner.record.title, locale),
         categories: partner.items.map((item) => pickText(item.names, locale)).join(' '),
-        summary: textIn(partner.summaries, locale),
+        summary: textIn(partner.record.summary, locale),
       };
     }
   }
   const feed = {
-    size: partners.length,
+    size: documentsOf.length,
     filters: Int32Array.from(filterPairs),
     items: Int32Array.from(itemPairs),
     locales: definitions.locales,
@@ -215,7 +218,7 @@ export async function buildSite(stored: StoredSite, options: BuildOptions): Prom
   };
   let index: SiteIndex | undefined;
   let builtInWorker = false;
-  if (partners.length >= options.workerFrom) {
+  if (documentsOf.length >= options.workerFrom) {
     // Should a worker not start (no threads where this runs), the main thread builds it.
     index = await buildInWorker(feed).catch(() => undefined);
     builtInWorker = index !== undefined;
@@ -225,8 +228,9 @@ export async function buildSite(stored: StoredSite, options: BuildOptions): Prom
     info: siteInfoOf(stored, partnerCounts),
     index,
     builtInWorker,
-    partners,
+    cards: cards.build(),
+    items,
     version: stored.version,
-    size: partners.length,
+    size: documentsOf.length,
   };
 }
