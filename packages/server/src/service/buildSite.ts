@@ -20,7 +20,7 @@ export const MAX_BADGES = 4;
 /** Joins badge names; cannot occur in a name. */
 const BADGE_SEPARATOR = '\u001f';
 /** Partners handled between two returns to the event loop. */
-const SLICE = 2000;
+const SLICE = 500;
 
 export interface ItemForCard {
   id: number;

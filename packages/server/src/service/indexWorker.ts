@@ -4,6 +4,7 @@
  * which keeps answering from the index being replaced. The index's arrays move to the
  * main thread without a copy, and the thread then ends, with all its build memory.
  */
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { IndexedDocument, SiteIndexParts } from '../search/SiteIndex';
 import { SiteIndexBuilder, buffersOf } from '../search/SiteIndex';
@@ -19,6 +20,19 @@ export type IndexWorkerMessage =
 export type IndexWorkerReply =
   /** A batch of documents is indexed: the sender may send the next one. */
   { type: 'indexed' } | { type: 'built'; parts: SiteIndexParts };
+
+/**
+ * A build gives way to searches: with the cores busy, the main thread (answering) gets
+ * the CPU first. On Linux a thread has its own nice value, so this lowers only this
+ * thread; elsewhere it would lower the whole process, so it is left as it is.
+ */
+if (process.platform === 'linux') {
+  try {
+    setPriority(19);
+  } catch {
+    // Not allowed here (a sandbox): builds run at the process's priority.
+  }
+}
 
 const port = parentPort;
 let builder: SiteIndexBuilder | undefined;

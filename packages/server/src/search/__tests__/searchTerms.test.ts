@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { searchTerms } from '../searchTerms';
+import fc from 'fast-check';
+import { plainSearchTerms, searchTerms } from '../searchTerms';
 
 describe('searchTerms', () => {
   it('cuts text into lower-case runs of letters and digits', () => {
@@ -33,5 +34,39 @@ describe('searchTerms', () => {
     ]);
     expect(searchTerms("- _ '")).toEqual([]);
     expect(searchTerms('')).toEqual([]);
+  });
+});
+
+describe('searchTerms against the plain tokenizer', () => {
+  it('cuts any text exactly as folding the whole text and matching its runs does', () => {
+    const pieces = fc.constantFrom(
+      'Société',
+      'e\u0301',
+      'İstanbul',
+      'ß',
+      'Ǆ',
+      '東京',
+      '𝐀𝐁',
+      '😀',
+      '\ud800',
+      'ﬁ',
+      '١٢٣',
+      'Ωmega',
+      ' ',
+      '-',
+      "'",
+      '_',
+    );
+    const texts = fc.oneof(
+      fc.string({ unit: 'grapheme' }),
+      fc.string({ unit: 'binary' }),
+      fc.array(fc.oneof(pieces, fc.string()), { maxLength: 12 }).map((parts) => parts.join('')),
+    );
+    fc.assert(
+      fc.property(texts, (text) => {
+        expect(searchTerms(text)).toEqual(plainSearchTerms(text));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

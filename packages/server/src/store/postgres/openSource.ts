@@ -33,7 +33,7 @@ export const CHANGE_CHANNEL = 'partners_changed';
 /** Advisory lock key held while an empty database is seeded. */
 const SEED_LOCK = 7_310_012;
 /** Partner rows checked between two returns to the event loop while a site loads. */
-const CHECK_SLICE = 2000;
+const CHECK_SLICE = 500;
 /** Upserted partners per statement: one JSON parameter each. */
 const UPSERT_CHUNK = 5000;
 

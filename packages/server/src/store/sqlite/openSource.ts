@@ -22,7 +22,7 @@ import { migrate } from './migrate';
 
 const PROGRESS_EVERY = 1000;
 /** Partners read per query while a site loads. */
-const LOAD_PAGE = 2000;
+const LOAD_PAGE = 500;
 
 export interface SqliteSourceOptions {
   /** A file path (its folder is created) or ':memory:'. */
