@@ -12,7 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openWithFirstSearch, searchAnswerTo } from './support/searchCalls';
 import { usePortal } from './support/usePortal';
-import { shownCount } from './support/visibleText';
+import { SearchPage } from './support/searchPage';
 
 /** Markup in a partner's texts around the word searched for: it must stay text. */
 const MARKUP_TITLE = '<mark>Quokka</mark> & <b>Wombat</b>';
@@ -117,13 +117,13 @@ function waysOut(page: Page) {
 describe('a misspelled search', () => {
   it('finds what the right spelling finds, the intended partners first, their words marked', async () => {
     const { page } = await openWithFirstSearch(portal, '/#/search');
-    await expect.poll(() => shownCount(page)).toBe('Showing 10 of 190 partners');
+    await expect.poll(() => new SearchPage(page).countText()).toBe('Showing 10 of 190 partners');
 
     // 'clud' (4 letters: one typo allowed) is 'cloud' with a letter missing.
     const clud = await searchFor(page, 'clud');
     expect(clud.sent.text).toBe('clud');
     expect(clud.answer.totalFound).toBe(51);
-    await expect.poll(() => shownCount(page)).toBe('Showing 10 of 51 partners');
+    await expect.poll(() => new SearchPage(page).countText()).toBe('Showing 10 of 51 partners');
     await expect
       .poll(() => cardTitles(page))
       .toEqual(clud.answer.partners.map((partner) => partner.title));
@@ -139,7 +139,7 @@ describe('a misspelled search', () => {
     // A partner's name typed with a letter doubled: 'Kirunna' for 'Kiruna'.
     const kiruna = await searchFor(page, 'Kirunna');
     expect(kiruna.answer.totalFound).toBe(5);
-    await expect.poll(() => shownCount(page)).toBe('Showing 5 of 5 partners');
+    await expect.poll(() => new SearchPage(page).countText()).toBe('Showing 5 of 5 partners');
     await expect
       .poll(() => cardTitles(page))
       .toEqual([
@@ -205,7 +205,7 @@ describe('counts beside the filters', () => {
     const cloud = await searchFor(page, 'cloud');
     expect(cloud.sent).toMatchObject({ text: 'cloud', filterItemIds: [40301] });
     expect(cloud.answer.totalFound).toBe(15);
-    await expect.poll(() => shownCount(page)).toBe('Showing 10 of 15 partners');
+    await expect.poll(() => new SearchPage(page).countText()).toBe('Showing 10 of 15 partners');
     await expect.poll(() => shownBeside(region, 'Western Europe')).toBe('0');
     const westernEurope = region.getByRole('checkbox', { name: countedName('Western Europe', 0) });
     expect(await westernEurope.count()).toBe(1);
@@ -242,7 +242,7 @@ describe('counts beside the filters', () => {
     expect(await shown.isVisible()).toBe(true);
     expect(await shown.isChecked()).toBe(true);
     expect(await region.getByRole('checkbox', { name: /^Oceania/ }).count()).toBe(0);
-    await expect.poll(() => shownCount(page)).toBe('Showing 3 of 3 partners');
+    await expect.poll(() => new SearchPage(page).countText()).toBe('Showing 3 of 3 partners');
   });
 });
 
@@ -250,7 +250,7 @@ describe('matched words in the cards', () => {
   it('are marked in titles and summaries, and the cards read the same as the partner texts', async () => {
     const { page } = await openWithFirstSearch(portal, '/#/search');
     const { answer } = await searchFor(page, 'cloud');
-    await expect.poll(() => shownCount(page)).toBe('Showing 10 of 51 partners');
+    await expect.poll(() => new SearchPage(page).countText()).toBe('Showing 10 of 51 partners');
     const cards = page.getByRole('article');
     await expect.poll(() => cards.count()).toBe(10);
 
@@ -325,7 +325,7 @@ describe('a search that finds nothing', () => {
       offset: 0,
     });
     expect(answer.totalFound).toBe(15);
-    await expect.poll(() => shownCount(page)).toBe('Showing 10 of 15 partners');
+    await expect.poll(() => new SearchPage(page).countText()).toBe('Showing 10 of 15 partners');
     expect(await page.getByRole('article').count()).toBe(10);
     expect(await page.getByRole('heading', { name: 'No partners found' }).count()).toBe(0);
     expect(await field(page).inputValue()).toBe('cloud');
@@ -360,7 +360,7 @@ describe('a search that finds nothing', () => {
     );
     expect(sent).toMatchObject({ text: 'cloud', filterItemIds: [] });
     expect(answer.totalFound).toBe(51);
-    await expect.poll(() => shownCount(page)).toBe('Showing 10 of 51 partners');
+    await expect.poll(() => new SearchPage(page).countText()).toBe('Showing 10 of 51 partners');
     expect(await field(page).inputValue()).toBe('cloud');
     await expect.poll(() => hasFocus(field(page))).toBe(true);
   });
@@ -381,6 +381,6 @@ describe('a search that finds nothing', () => {
     expect(sent).toMatchObject({ text: 'nordlicht', filterItemIds: [40104] });
     expect(answer.totalFound).toBe(1);
     await expect.poll(() => cardTitles(page)).toEqual(['Nordlicht Cloud']);
-    expect(await shownCount(page)).toMatch(/^Showing 1 of 1 partners?$/);
+    expect(await new SearchPage(page).countText()).toMatch(/^Showing 1 of 1 partners?$/);
   });
 });

@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 
 /**
  * The text a sighted visitor reads in an element: text nodes inside visually hidden
@@ -17,9 +17,4 @@ export function visibleText(locator: Locator): Promise<string> {
     // Only markup whitespace is collapsed: a number's narrow no-break space (fr-FR) stays.
     return text.replace(/[ \t\n\r\f]+/g, ' ').replace(/^ | $/g, '');
   });
-}
-
-/** The results count as shown ('Showing 10 of 190 partners'); its live region says more, out of sight. */
-export function shownCount(page: Page): Promise<string> {
-  return visibleText(page.getByRole('region', { name: 'Partner results' }).getByRole('status'));
 }
