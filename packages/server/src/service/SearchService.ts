@@ -37,6 +37,11 @@ const ID_CACHE_MAX_ENTRIES = 5000;
 const ID_CACHE_FIRST_IDS = 100;
 /** Answers without text or items kept whole: every visitor's first search is one of them. */
 const PAGE_CACHE_MAX_ENTRIES = 500;
+/**
+ * Other answers kept whole (about 10 KB each, and their JSON): a repeated search skips its
+ * counts and highlights, the larger part of its cost at 100k partners.
+ */
+const ANSWER_CACHE_MAX_ENTRIES = 500;
 
 interface OrderedIds {
   /** The first partner ordinals (SiteIndex) in answer order, or all of them. */
@@ -92,7 +97,7 @@ export interface ServiceState {
     /** Its index was built by a worker thread (and is rebuilt there). */
     indexBuiltInWorker: boolean;
   }[];
-  caches: { pageEntries: number; idEntries: number; ids: number };
+  caches: { pageEntries: number; answerEntries: number; idEntries: number; ids: number };
 }
 
 export interface SearchServiceOptions {
@@ -133,6 +138,8 @@ export class SearchService implements PartnerStore, MetricsSource {
   #idCacheSize = 0;
   /** Whole answers without text or items, shared: callers treat results as read-only. */
   readonly #pageCache = new Map<string, StoreSearchResult>();
+  /** Whole answers of searches with text or items, the same way. */
+  readonly #answerCache = new Map<string, StoreSearchResult>();
   #ready = false;
   #sourceUp = true;
   #lastSyncAt: number | undefined;
@@ -141,7 +148,11 @@ export class SearchService implements PartnerStore, MetricsSource {
   #timer: NodeJS.Timeout | undefined;
   #closed = false;
   /** Cache lookups, for `figures()` (GET /metrics). */
-  readonly #cacheCounts = { pages: { hits: 0, misses: 0 }, ids: { hits: 0, misses: 0 } };
+  readonly #cacheCounts = {
+    pages: { hits: 0, misses: 0 },
+    answers: { hits: 0, misses: 0 },
+    ids: { hits: 0, misses: 0 },
+  };
 
   readonly #workerFrom: number;
 
@@ -340,8 +351,19 @@ export class SearchService implements PartnerStore, MetricsSource {
       itemGroups.map((ids) => ids.join(',')).join(';'),
       terms.join(' '),
     ].join('\u0000');
+    // The answer echoes the text and the ids as sent: they are part of its key.
+    const answerKey = `${key}\u0000${offset}\u0000${resultsPerPage}\u0000${appliedIds.join(',')}\u0000${criteria.text}`;
+    const cached = touch(this.#answerCache, answerKey);
+    this.#cacheCounts.answers[cached ? 'hits' : 'misses'] += 1;
+    if (cached) return cached;
     const ordered = this.#orderedIds(key, offset + resultsPerPage, () => index.find(query));
-    return describe(ordered.total, ordered.ids.subarray(offset, offset + resultsPerPage));
+    const result = describe(ordered.total, ordered.ids.subarray(offset, offset + resultsPerPage));
+    this.#answerCache.set(answerKey, result);
+    for (const oldKey of this.#answerCache.keys()) {
+      if (this.#answerCache.size <= ANSWER_CACHE_MAX_ENTRIES) break;
+      this.#answerCache.delete(oldKey);
+    }
+    return result;
   }
 
   /**
@@ -382,6 +404,7 @@ export class SearchService implements PartnerStore, MetricsSource {
   #forget(): void {
     this.#answers.clear();
     this.#pageCache.clear();
+    this.#answerCache.clear();
     this.#idCache.clear();
     this.#idCacheSize = 0;
   }
@@ -567,6 +590,7 @@ export class SearchService implements PartnerStore, MetricsSource {
       })),
       caches: {
         pageEntries: this.#pageCache.size,
+        answerEntries: this.#answerCache.size,
         idEntries: this.#idCache.size,
         ids: this.#idCacheSize,
       },
@@ -588,6 +612,12 @@ export class SearchService implements PartnerStore, MetricsSource {
           entries: this.#pageCache.size,
           maxEntries: PAGE_CACHE_MAX_ENTRIES,
           ...this.#cacheCounts.pages,
+        },
+        {
+          cache: 'answers',
+          entries: this.#answerCache.size,
+          maxEntries: ANSWER_CACHE_MAX_ENTRIES,
+          ...this.#cacheCounts.answers,
         },
         {
           cache: 'ordered-ids',

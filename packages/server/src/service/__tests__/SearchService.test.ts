@@ -86,6 +86,45 @@ describe('SearchService with its index built in a worker thread', () => {
   });
 });
 
+describe('SearchService answers kept whole', () => {
+  it('answers a repeated search from its cache, and a changed site afresh', async () => {
+    const hits = () => inline.figures().caches.find((cache) => cache.cache === 'answers')?.hits;
+    const asked = criteria({ text: 'clou', filterItemIds: [SAO_PAULO, BESANCON] });
+    const first = await inline.search(MAIN, asked, 'en-US');
+    const before = hits() ?? 0;
+    expect(await inline.search(MAIN, asked, 'en-US')).toBe(first);
+    expect(hits()).toBe(before + 1);
+    // The same items in another order: the answer echoes them as sent, so it is its own.
+    const reordered = await inline.search(
+      MAIN,
+      { ...asked, filterItemIds: [BESANCON, SAO_PAULO] },
+      'en-US',
+    );
+    expect(reordered?.appliedCriteria.filterItemIds).toEqual([BESANCON, SAO_PAULO]);
+    expect(reordered?.partners).toEqual(first?.partners);
+
+    await inline.importDirectory({
+      sites: [
+        {
+          ...MAIN,
+          partners: [
+            {
+              slug: 'cloudy-besancon',
+              title: { 'en-US': 'Cloudy Besançon' },
+              url: '/partners/cloudy-besancon',
+              imageUrl: '/logos/cloudy.svg',
+              globalFilters: ['tech'],
+              filterItemIds: [BESANCON],
+            },
+          ],
+        },
+      ],
+    });
+    const after = await inline.search(MAIN, asked, 'en-US');
+    expect(after?.totalFound).toBe((first?.totalFound ?? 0) + 1);
+  });
+});
+
 describe('SearchService following another process while it is searched', () => {
   it('answers the searches in flight during a swap and keeps none of their old answers', async () => {
     const path = join(folder, 'followed.db');
