@@ -85,13 +85,17 @@ function isWordCharacter(point: number): boolean {
 /** Folded terms by word as written (usually one term: a word folds to one run). */
 const foldedWords = new Map<string, readonly string[]>();
 const FOLDED_WORDS_MAX = 100_000;
+const FOLDED_WORD_MAX_LENGTH = 64;
 
 function foldWord(word: string): readonly string[] {
   let terms = foldedWords.get(word);
   if (terms === undefined) {
     terms = plainSearchTerms(word);
-    if (foldedWords.size >= FOLDED_WORDS_MAX) foldedWords.clear();
-    foldedWords.set(word, terms);
+    // Words are short; a long run (hostile data) is folded every time rather than kept.
+    if (word.length <= FOLDED_WORD_MAX_LENGTH) {
+      if (foldedWords.size >= FOLDED_WORDS_MAX) foldedWords.clear();
+      foldedWords.set(word, terms);
+    }
   }
   return terms;
 }

@@ -11,7 +11,9 @@ import {
   MAIN,
   SAO_PAULO,
   ZURICH,
+  intoMain,
   storeFixture,
+  techPartner,
 } from '../../store/__tests__/storeFixture';
 import { SearchService } from '../SearchService';
 
@@ -65,22 +67,7 @@ describe('SearchService with its index built in a worker thread', () => {
   });
 
   it('swaps in a rebuilt worker index after a write', async () => {
-    await worker.importDirectory({
-      sites: [
-        {
-          ...MAIN,
-          partners: [
-            {
-              slug: 'thread-partner',
-              title: { 'en-US': 'Thread Partner' },
-              url: '/partners/thread-partner',
-              imageUrl: '/logos/thread.svg',
-              globalFilters: ['tech'],
-            },
-          ],
-        },
-      ],
-    });
+    await worker.importDirectory(intoMain(techPartner('thread-partner', 'Thread Partner')));
     const result = await worker.search(MAIN, criteria({ text: 'thread' }), 'en-US');
     expect(result?.partners.map((partner) => partner.title)).toEqual(['Thread Partner']);
   });
@@ -103,23 +90,9 @@ describe('SearchService answers kept whole', () => {
     expect(reordered?.appliedCriteria.filterItemIds).toEqual([BESANCON, SAO_PAULO]);
     expect(reordered?.partners).toEqual(first?.partners);
 
-    await inline.importDirectory({
-      sites: [
-        {
-          ...MAIN,
-          partners: [
-            {
-              slug: 'cloudy-besancon',
-              title: { 'en-US': 'Cloudy Besançon' },
-              url: '/partners/cloudy-besancon',
-              imageUrl: '/logos/cloudy.svg',
-              globalFilters: ['tech'],
-              filterItemIds: [BESANCON],
-            },
-          ],
-        },
-      ],
-    });
+    await inline.importDirectory(
+      intoMain(techPartner('cloudy-besancon', 'Cloudy Besançon', [BESANCON])),
+    );
     const after = await inline.search(MAIN, asked, 'en-US');
     expect(after?.totalFound).toBe((first?.totalFound ?? 0) + 1);
   });
@@ -135,14 +108,7 @@ describe('SearchService following another process while it is searched', () => {
     try {
       for (let count = 1; count <= 3; count += 1) {
         const slug = `live-partner-${count}`;
-        await writer.putPartner(MAIN, {
-          slug,
-          title: { 'en-US': `Live Partner ${count}` },
-          url: `/partners/${slug}`,
-          imageUrl: `/logos/${slug}.svg`,
-          globalFilters: ['tech'],
-          filterItemIds: [ZURICH],
-        });
+        await writer.putPartner(MAIN, techPartner(slug, `Live Partner ${count}`, [ZURICH]));
         // Searches queued on the index being replaced: they are answered after the swap,
         // as a busy server's are, each from the index it started on.
         const inFlight = Array.from({ length: 400 }, (_, at) =>

@@ -1,5 +1,5 @@
 /** A small directory with known answers, shared by the store and route tests. */
-import type { DirectoryData, PartnerData } from '../DirectoryData';
+import type { DirectoryData, PartnerData, PartnerInput } from '../DirectoryData';
 
 export const MAIN = { companyId: 'acme', scopeGroupId: 'main' };
 export const OTHER = { companyId: 'acme', scopeGroupId: 'other' };
@@ -136,4 +136,25 @@ export function storeFixture(): DirectoryData {
       },
     ],
   };
+}
+
+/** One more partner of the 'tech' global filter, titled in en-US. */
+export function techPartner(
+  slug: string,
+  title: string,
+  filterItemIds: number[] = [],
+): PartnerInput {
+  return {
+    slug,
+    title: { 'en-US': title },
+    url: `/partners/${slug}`,
+    imageUrl: `/logos/${slug}.svg`,
+    globalFilters: ['tech'],
+    filterItemIds,
+  };
+}
+
+/** An import of these partners into the MAIN site. */
+export function intoMain(...partners: PartnerInput[]): DirectoryData {
+  return { sites: [{ ...MAIN, partners }] };
 }
