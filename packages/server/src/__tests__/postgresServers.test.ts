@@ -104,10 +104,10 @@ describe('two API servers on one PostgreSQL database', () => {
   it('started together on an empty database: migrated and seeded once', async () => {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    const migrations = await client.query('SELECT version FROM schema_migration');
+    const migrations = await client.query('SELECT version FROM schema_migration ORDER BY version');
     const sites = await client.query('SELECT count(*)::int AS count FROM site');
     await client.end();
-    expect(migrations.rows).toEqual([{ version: 1 }]);
+    expect(migrations.rows).toEqual([{ version: 1 }, { version: 2 }]);
     expect(sites.rows).toEqual([{ count: 2 }]);
     const seeded = [first, second].filter((server) =>
       server.output().includes('seeded an empty database'),

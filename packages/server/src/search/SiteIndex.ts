@@ -2,15 +2,16 @@ import { Bitset } from './Bitset';
 import { ChunkedInts, FIELD_BITS, FIELD_MASK, TextIndex, TextIndexBuilder } from './TextIndex';
 import { searchTerms } from './searchTerms';
 import { EXACT } from './typoBudget';
+import type { IndexQuery, SearchIndex, TextMatch } from './SearchIndex';
+import { anyOfItems, filteredBy } from './SearchIndex';
 
-/** What a search asks of one site's index. */
-export interface IndexQuery {
-  locale: string;
-  globalFilterId: number;
-  /** Filter item ids by group: any item of a group (OR), every group (AND). */
-  itemGroups: readonly (readonly number[])[];
-  /** Every term must match; the last one may begin a longer word. */
-  terms: readonly string[];
+export type { IndexQuery, TextMatch } from './SearchIndex';
+
+/** An answer in order with each partner's rank, so two answers can be merged. */
+export interface RankedOrdinals {
+  ordinals: Int32Array;
+  /** The rank of each of them (higher first); null when all rank alike (no text). */
+  scores: Uint16Array | null;
 }
 
 interface LocaleIndex {
@@ -19,14 +20,6 @@ interface LocaleIndex {
   documentIds: Int32Array;
   /** A hash of each partner's title as terms: who is named exactly what was typed. */
   titleHashes: Int32Array;
-}
-
-/** The partners each term of a text matches (the last one as a prefix), and all of them. */
-export interface TextMatch {
-  /** Distinct terms, in the order typed. */
-  terms: readonly string[];
-  byTerm: readonly Bitset[];
-  all: Bitset;
 }
 
 /**
@@ -99,7 +92,7 @@ export function buffersOf(parts: SiteIndexParts): ArrayBuffer[] {
  * of those numbers, and each locale has its text index. A search is then a few word
  * operations plus one pass over the postings of its terms, with no database round trip.
  */
-export class SiteIndex {
+export class SiteIndex implements SearchIndex {
   readonly #filters: ReadonlyMap<number, Bitset>;
   readonly #items: ReadonlyMap<number, Bitset>;
   readonly #locales: ReadonlyMap<string, LocaleIndex>;
@@ -175,16 +168,12 @@ export class SiteIndex {
 
   /** Partners of a global filter that have every group's ticked items (any of a group). */
   filtered(globalFilterId: number, itemGroups: readonly (readonly number[])[]): Bitset {
-    const candidates = this.globalFilter(globalFilterId).clone();
-    for (const group of itemGroups) candidates.andInPlace(this.anyOf(group));
-    return candidates;
+    return filteredBy(this, globalFilterId, itemGroups);
   }
 
   /** Partners having any of the items. */
   anyOf(itemIds: readonly number[]): Bitset {
-    const anyOf = new Bitset(this.size);
-    for (const itemId of itemIds) anyOf.orInPlace(this.item(itemId));
-    return anyOf;
+    return anyOfItems(this, itemIds);
   }
 
   /** The partners a text's terms match in a locale; null without terms (all match). */
@@ -201,11 +190,16 @@ export class SiteIndex {
 
   /** Ordinals of the matching partners in answer order (see documentIds). */
   find(query: IndexQuery): Int32Array {
+    return this.findRanked(query).ordinals;
+  }
+
+  /** The same, with each partner's rank. */
+  findRanked(query: IndexQuery): RankedOrdinals {
     const locale = this.#locales.get(query.locale);
-    if (!locale) return new Int32Array(0);
+    if (!locale) return { ordinals: new Int32Array(0), scores: null };
     const candidates = this.filtered(query.globalFilterId, query.itemGroups);
     const distinct = [...new Set(query.terms)].slice(0, MAX_TERMS);
-    if (distinct.length === 0) return candidates.toArray();
+    if (distinct.length === 0) return { ordinals: candidates.toArray(), scores: null };
     const last = query.terms.at(-1);
     while (this.#values.length < distinct.length) this.#values.push(new Uint8Array(this.size));
     distinct.forEach((term, index) => {
@@ -264,7 +258,12 @@ export class SiteIndex {
   }
 
   /** Best rank first, editorial order within (ordinals come in increasing order). */
-  #rank(locale: LocaleIndex, ordinals: Int32Array, termCount: number, typed: number): Int32Array {
+  #rank(
+    locale: LocaleIndex,
+    ordinals: Int32Array,
+    termCount: number,
+    typed: number,
+  ): RankedOrdinals {
     const scores = this.#scores;
     const { titleHashes } = locale;
     let best = 0;
@@ -290,13 +289,15 @@ export class SiteIndex {
       starts[slot] = (starts[slot] ?? 0) + (starts[slot - 1] ?? 0);
     }
     const ranked = new Int32Array(ordinals.length);
+    const rankedScores = new Uint16Array(ordinals.length);
     for (const ordinal of ordinals) {
-      const slot = best - (scores[ordinal] ?? 0);
-      const at = starts[slot] ?? 0;
+      const score = scores[ordinal] ?? 0;
+      const at = starts[best - score] ?? 0;
       ranked[at] = ordinal;
-      starts[slot] = at + 1;
+      rankedScores[at] = score;
+      starts[best - score] = at + 1;
     }
-    return ranked;
+    return { ordinals: ranked, scores: rankedScores };
   }
 }
 

@@ -6,7 +6,7 @@ import type {
 } from '@partners-network/contract';
 import type { Bitset } from './Bitset';
 import { highlightMatches } from './highlightMatches';
-import type { IndexQuery, SiteIndex } from './SiteIndex';
+import type { IndexQuery, SearchIndex } from './SearchIndex';
 import { searchTerms } from './searchTerms';
 
 /** What describeAnswer needs besides the index: the search and its answer. */
@@ -43,7 +43,7 @@ const WRITTEN_WORD = /[^\s]+/g;
  * an empty answer, how many partners each single step back would find. New objects:
  * cached filter groups and partners are left as they are.
  */
-export function describeAnswer(index: SiteIndex, answer: AnswerToDescribe): AnswerDescription {
+export function describeAnswer(index: SearchIndex, answer: AnswerToDescribe): AnswerDescription {
   const { query } = answer;
   const counts = cachedCounts(index, answer);
   const filterGroups = answer.filterGroups.map((group, at) => ({
@@ -91,9 +91,9 @@ interface Counts {
  * search skips the bitset work (about 40 items of 100k partners each). Read-only.
  */
 const COUNT_CACHE_ENTRIES = 500;
-const countCaches = new WeakMap<SiteIndex, Map<string, Counts>>();
+const countCaches = new WeakMap<SearchIndex, Map<string, Counts>>();
 
-function cachedCounts(index: SiteIndex, answer: AnswerToDescribe): Counts {
+function cachedCounts(index: SearchIndex, answer: AnswerToDescribe): Counts {
   const { query } = answer;
   let cache = countCaches.get(index);
   if (!cache) {
@@ -125,7 +125,7 @@ function cachedCounts(index: SiteIndex, answer: AnswerToDescribe): Counts {
   return counts;
 }
 
-function countAnswer(index: SiteIndex, answer: AnswerToDescribe): Counts {
+function countAnswer(index: SearchIndex, answer: AnswerToDescribe): Counts {
   const { query } = answer;
   const text = index.textMatch(query.locale, query.terms);
   const textOrAll = (set: Bitset) => (text ? set.andCount(text.all) : set.count());
@@ -161,9 +161,9 @@ function countAnswer(index: SiteIndex, answer: AnswerToDescribe): Counts {
 }
 
 function zeroResultSteps(
-  index: SiteIndex,
+  index: SearchIndex,
   answer: AnswerToDescribe,
-  text: ReturnType<SiteIndex['textMatch']>,
+  text: ReturnType<SearchIndex['textMatch']>,
 ): ZeroResultStep[] {
   const { query } = answer;
   const ticked = query.itemGroups.flat();

@@ -21,6 +21,7 @@ import { SourceUnavailableError } from '../store/PartnerSource';
 import { pickText, resolveLocale } from '../store/resolveLocale';
 import type { BuiltSite } from './buildSite';
 import { buildSite, cardOf } from './buildSite';
+import { layerSite } from './layerSite';
 import type { MergeOptions } from './mergeDirectory';
 import { mergeDirectory } from './mergeDirectory';
 import { scopeKey } from '../store/scopeKey';
@@ -96,6 +97,8 @@ export interface ServiceState {
     changedAt: number;
     /** Its index was built by a worker thread (and is rebuilt there). */
     indexBuiltInWorker: boolean;
+    /** Partners changed since its last whole build, laid over that build. */
+    laidPartners: number;
   }[];
   caches: { pageEntries: number; answerEntries: number; idEntries: number; ids: number };
 }
@@ -107,6 +110,14 @@ export interface SearchServiceOptions {
    */
   workerFrom?: number;
 }
+
+/**
+ * Most partners changed since a site's whole build that an update lays over it; past
+ * this a whole build costs less than laying them (and laying them is not sliced).
+ */
+const LAY_AT_MOST = 2000;
+/** Changes laid from which the site is built whole again, in the background. */
+const REBUILD_FROM = 500;
 
 /** From this size an index build takes long enough (100 ms and more) to move off the event loop. */
 export const WORKER_FROM = 10_000;
@@ -127,10 +138,11 @@ let nextGeneration = 1;
 export class SearchService implements PartnerStore, MetricsSource {
   readonly #source: PartnerSource;
   readonly #sites = new Map<string, SiteSlot>();
-  /** Loads in flight by scope key, so concurrent first requests share one build. */
-  readonly #loading = new Map<string, Promise<SiteSlot | undefined>>();
-  /** Versions newer than the built ones, seen by a catch-up: the site is rebuilt next. */
-  readonly #wanted = new Map<string, number>();
+  /** The update running per site (scope key), and the one queued after it. */
+  readonly #running = new Map<string, Promise<SiteSlot | undefined>>();
+  readonly #queued = new Map<string, Promise<SiteSlot | undefined>>();
+  /** Sites being built whole again apart from their updates (see #rebuild). */
+  readonly #rebuilding = new Set<string>();
   /** Answers that only change with a site: definitions and filter groups per locale. */
   readonly #answers = new Map<string, FilterDefinitions | FilterGroup[]>();
   /** Ordered ids of recent searches: Load More pages skip matching and ranking. */
@@ -169,38 +181,119 @@ export class SearchService implements PartnerStore, MetricsSource {
     const key = scopeKey(scope);
     const slot = this.#sites.get(key);
     if (slot) return slot;
-    return this.#load(scope);
+    // Concurrent first requests share one load.
+    return this.#running.get(key) ?? this.#update(scope);
   }
 
-  /** Builds a site from the source and swaps it in; one load per site at a time. */
-  #load(scope: Scope): Promise<SiteSlot | undefined> {
+  /**
+   * Brings a site up to its version in the source, one update per site at a time: an
+   * update asked for while one runs runs after it (so it sees what the first may have
+   * missed), and every later ask joins that queued one.
+   */
+  #update(scope: Scope): Promise<SiteSlot | undefined> {
     const key = scopeKey(scope);
-    const pending = this.#loading.get(key);
-    if (pending) return pending;
+    const queued = this.#queued.get(key);
+    if (queued) return queued;
     this.startFollowing();
-    const load = (async () => {
+    const run = (): Promise<SiteSlot | undefined> => {
+      this.#queued.delete(key);
+      const step = this.#step(scope);
+      this.#running.set(key, step);
+      const done = () => {
+        if (this.#running.get(key) === step) this.#running.delete(key);
+      };
+      step.then(done, done);
+      return step;
+    };
+    const running = this.#running.get(key);
+    if (!running) return run();
+    const next = running.catch(() => undefined).then(run);
+    this.#queued.set(key, next);
+    return next;
+  }
+
+  /**
+   * One update: the changes since the last whole build laid over it when they are few
+   * and leave the definitions as they were (milliseconds), else a whole build (seconds
+   * at 100k partners, in a worker). Searches answer from the current slot meanwhile.
+   */
+  async #step(scope: Scope): Promise<SiteSlot | undefined> {
+    const key = scopeKey(scope);
+    const slot = this.#sites.get(key);
+    if (slot) {
+      const { whole } = slot.built;
+      const changes = await this.#guard(() =>
+        this.#source.changesSince(scope, whole.version, LAY_AT_MOST),
+      );
+      if (changes === undefined) {
+        this.#drop(key);
+        return undefined;
+      }
+      if (changes !== 'reload' && changes.version <= slot.built.version) return slot;
+      if (changes !== 'reload' && JSON.stringify(changes.definitions) === whole.definitions) {
+        const laid = this.#swap(key, scope, await layerSite(scope, whole, changes));
+        if (laid.built.laid >= REBUILD_FROM) this.#rebuild(scope);
+        return laid;
+      }
+    }
+    const stored = await this.#guard(() => this.#source.loadSite(scope));
+    // Unknown scopes are not remembered, so probing random ids cannot grow memory.
+    if (!stored) {
+      this.#drop(key);
+      return undefined;
+    }
+    return this.#swap(key, scope, await buildSite(stored, { workerFrom: this.#workerFrom }));
+  }
+
+  /** Serves a build from now on, unless the site already serves a newer one. */
+  #swap(key: string, scope: Scope, built: BuiltSite): SiteSlot {
+    const current = this.#sites.get(key);
+    if (current && current.built.version > built.version) return current;
+    const slot = { scope, built, changedAt: Date.now(), generation: nextGeneration++ };
+    this.#sites.set(key, slot);
+    this.#forget();
+    return slot;
+  }
+
+  /**
+   * Builds a site whole again once many changes are laid over it (each update lays all
+   * of them again, and each search merges them), apart from the updates so that changes
+   * go on showing meanwhile; then lays the changes made during the build over it.
+   */
+  #rebuild(scope: Scope): void {
+    const key = scopeKey(scope);
+    if (this.#rebuilding.has(key) || this.#closed) return;
+    this.#rebuilding.add(key);
+    void (async () => {
       try {
         const stored = await this.#guard(() => this.#source.loadSite(scope));
-        // Unknown scopes are not remembered, so probing random ids cannot grow memory.
-        if (!stored) {
-          this.#drop(key);
-          return undefined;
-        }
+        if (!stored) return;
         const built = await buildSite(stored, { workerFrom: this.#workerFrom });
-        const slot = { scope, built, changedAt: Date.now(), generation: nextGeneration++ };
-        const current = this.#sites.get(key);
-        if (!current || current.built.version <= built.version) {
-          this.#sites.set(key, slot);
-          this.#forget();
-        }
-        if ((this.#wanted.get(key) ?? -1) <= built.version) this.#wanted.delete(key);
-        return this.#sites.get(key);
+        await this.#adopt(scope, built);
+      } catch {
+        // The next update that lays enough changes tries again.
       } finally {
-        this.#loading.delete(key);
+        this.#rebuilding.delete(key);
       }
     })();
-    this.#loading.set(key, load);
-    return load;
+  }
+
+  /** Takes a fresh whole build as the base, in turn with the site's updates. */
+  async #adopt(scope: Scope, built: BuiltSite): Promise<void> {
+    const key = scopeKey(scope);
+    await this.#running.get(key)?.catch(() => undefined);
+    const current = this.#sites.get(key);
+    if (!current || current.built.version <= built.version) {
+      this.#swap(key, scope, built);
+    } else {
+      const changes = await this.#guard(() =>
+        this.#source.changesSince(scope, built.version, LAY_AT_MOST),
+      );
+      if (changes === undefined || changes === 'reload') return;
+      if (JSON.stringify(changes.definitions) !== built.whole.definitions) return;
+      const laid = await layerSite(scope, built.whole, changes);
+      if (laid.version >= (this.#sites.get(key)?.built.version ?? 0)) this.#swap(key, scope, laid);
+    }
   }
 
   #drop(key: string): void {
@@ -415,7 +508,7 @@ export class SearchService implements PartnerStore, MetricsSource {
    */
   async warm(): Promise<void> {
     const versions = await this.#guard(() => this.#source.siteVersions());
-    for (const { scope } of versions) await this.#load(scope);
+    for (const { scope } of versions) await this.#update(scope);
     this.#ready = true;
     this.#sourceUp = true;
     this.#lastSyncAt = Date.now();
@@ -462,9 +555,8 @@ export class SearchService implements PartnerStore, MetricsSource {
           const slot = this.#sites.get(key);
           if (slot && slot.built.version >= version) continue;
           if (!slot && !this.#ready) continue;
-          this.#wanted.set(key, version);
           try {
-            await this.#load(scope);
+            await this.#update(scope);
           } catch {
             this.#sourceUp = false;
             return;
@@ -509,17 +601,16 @@ export class SearchService implements PartnerStore, MetricsSource {
     return summary;
   }
 
-  /** Rebuilds written sites before a write answers, so its writer sees it at once. */
+  /** Updates written sites before a write answers, so its writer sees it at once. */
   async #reload(scopes: Scope[]): Promise<void> {
     const done = new Set<string>();
     for (const scope of scopes) {
       const key = scopeKey(scope);
       if (done.has(key)) continue;
       done.add(key);
-      // A load started before the write may miss it: wait for it, then load again.
-      await this.#loading.get(key)?.catch(() => undefined);
       // Only sites this process serves: the import CLI builds no index it would not use.
-      if (this.#sites.has(key)) await this.#load(scope);
+      // An update that started before the write may miss it: this one runs after it.
+      if (this.#sites.has(key) || this.#running.has(key)) await this.#update(scope);
     }
   }
 
@@ -586,7 +677,8 @@ export class SearchService implements PartnerStore, MetricsSource {
         partners: slot.built.size,
         version: slot.built.version,
         changedAt: slot.changedAt,
-        indexBuiltInWorker: slot.built.builtInWorker,
+        indexBuiltInWorker: slot.built.whole.builtInWorker,
+        laidPartners: slot.built.laid,
       })),
       caches: {
         pageEntries: this.#pageCache.size,

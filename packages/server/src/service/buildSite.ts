@@ -4,14 +4,14 @@
  * that give the event loop back, so searches on the index being replaced go on.
  */
 import type { Partner } from '@partners-network/contract';
-import type { IndexedDocument } from '../search/SiteIndex';
+import type { IndexedDocument, SiteIndex } from '../search/SiteIndex';
 import type { StoredSite } from '../store/PartnerSource';
 import type { PartnerRecord } from '../store/SiteRecords';
 import type { CardTexts, PackedCards } from './PackedCards';
 import { PackedCardsBuilder } from './PackedCards';
 import { DEFAULT_LOCALE } from '../store/DirectoryData';
 import { pickText } from '../store/resolveLocale';
-import type { SiteIndex } from '../search/SiteIndex';
+import type { SearchIndex } from '../search/SearchIndex';
 import { buildInline, buildInWorker } from './buildIndex';
 import type { GlobalFilterInfo, GroupInfo, SiteInfo } from './SiteInfo';
 
@@ -30,18 +30,41 @@ export interface ItemForCard {
   names: Map<string, string>;
 }
 
+/** Card texts by ordinal: the ordinals of a search's answer index it. */
+export interface CardReader {
+  read(ordinal: number): CardTexts | undefined;
+}
+
+/** What a server answers a site from. */
 export interface BuiltSite {
   info: SiteInfo;
-  index: SiteIndex;
-  /** Its index was built in a worker thread (large sites). */
-  builtInWorker: boolean;
-  /** Card texts by ordinal (editorial order): find's answers index it. */
-  cards: PackedCards;
+  index: SearchIndex;
+  cards: CardReader;
   /** Every filter item of the site, for the badges of cards. */
   items: ReadonlyMap<number, ItemForCard>;
   version: number;
   /** Partners, for the metrics of a site. */
   size: number;
+  /** The last whole build: changes since are laid over it (service/layerSite). */
+  whole: WholeSite;
+  /** Partners changed, added or removed since the whole build (0: this is it). */
+  laid: number;
+}
+
+/** A site built whole from its stored partners. */
+export interface WholeSite {
+  info: SiteInfo;
+  index: SiteIndex;
+  cards: PackedCards;
+  items: ReadonlyMap<number, ItemForCard>;
+  version: number;
+  /** Its index was built in a worker thread (large sites). */
+  builtInWorker: boolean;
+  /** The definitions it was built from, as JSON: a change of them needs a whole build. */
+  definitions: string;
+  /** Each ordinal's editorial key: its position, then its partner id. */
+  positions: Float64Array;
+  ids: Float64Array;
 }
 
 /** Shared by every partner without items or badges. */
@@ -139,6 +162,20 @@ export interface BuildOptions {
 }
 
 export async function buildSite(stored: StoredSite, options: BuildOptions): Promise<BuiltSite> {
+  const whole = await buildWhole(stored, options);
+  return {
+    info: whole.info,
+    index: whole.index,
+    cards: whole.cards,
+    items: whole.items,
+    version: whole.version,
+    size: whole.index.size,
+    whole,
+    laid: 0,
+  };
+}
+
+async function buildWhole(stored: StoredSite, options: BuildOptions): Promise<WholeSite> {
   const { definitions } = stored;
   const groupById = new Map(definitions.groups.map((group) => [group.id, group]));
   const items = new Map<number, ItemForCard>();
@@ -158,6 +195,8 @@ export async function buildSite(stored: StoredSite, options: BuildOptions): Prom
     (partner, at) => at === 0 || byPosition(stored.partners[at - 1] ?? partner, partner) <= 0,
   );
   const ordered = inOrder ? stored.partners : [...stored.partners].sort(byPosition);
+  const positions = new Float64Array(ordered.length);
+  const ids = new Float64Array(ordered.length);
   const filterPairs: number[] = [];
   const itemPairs: number[] = [];
   const partnerCounts = new Map<number, number>();
@@ -169,6 +208,8 @@ export async function buildSite(stored: StoredSite, options: BuildOptions): Prom
     const stored = ordered[ordinal];
     if (!stored) continue;
     const { record } = stored;
+    positions[documentsOf.length] = stored.position;
+    ids[documentsOf.length] = stored.id;
     for (const name of record.globalFilters) {
       const filterId = filterIds.get(name);
       if (filterId === undefined) continue;
@@ -231,6 +272,8 @@ export async function buildSite(stored: StoredSite, options: BuildOptions): Prom
     cards: cards.build(),
     items,
     version: stored.version,
-    size: documentsOf.length,
+    definitions: JSON.stringify(definitions),
+    positions: positions.subarray(0, documentsOf.length),
+    ids: ids.subarray(0, documentsOf.length),
   };
 }

@@ -18,6 +18,20 @@ export interface StoredSite {
   partners: StoredPartner[];
 }
 
+/**
+ * What changed in a site after a version, read in one snapshot: enough to bring an
+ * index built at that version up to date without loading the site again.
+ */
+export interface SiteChanges {
+  /** The site's version this snapshot reached. */
+  version: number;
+  definitions: SiteDefinitions;
+  /** Partners written after the version, as they are now, in editorial order. */
+  upserts: StoredPartner[];
+  /** Ids of partners removed after the version (an id may be written again since). */
+  removedIds: number[];
+}
+
 export interface SiteVersion {
   scope: Scope;
   version: number;
@@ -65,6 +79,16 @@ export interface PartnerSource {
   siteVersions(): Promise<SiteVersion[]>;
   loadSite(scope: Scope): Promise<StoredSite | undefined>;
   readPartner(scope: Scope, slug: string): Promise<StoredPartner | undefined>;
+  /**
+   * The site's changes after `version`; 'reload' when more than `limit` partners changed
+   * or the source no longer keeps removals that old (the site is loaded whole instead);
+   * undefined for an unknown site.
+   */
+  changesSince(
+    scope: Scope,
+    version: number,
+    limit: number,
+  ): Promise<SiteChanges | 'reload' | undefined>;
   /**
    * One transaction: reads the sites' states (creating missing sites), calls `compute`
    * (which may throw: then nothing is written), writes its changes, raises each changed

@@ -1,5 +1,5 @@
 /**
- * The store contract over every source, as kysely runs one suite over every dialect:
+ * The store contract and the source contract over every source, as kysely runs one suite over every dialect:
  * a real SQLite file, and a real PostgreSQL server this file starts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +9,9 @@ import { afterAll, beforeAll } from 'vitest';
 import { openPostgresStore, openSqliteStore } from '../openStore';
 import type { TestPostgres } from '../postgres/__tests__/startPostgres';
 import { startPostgres } from '../postgres/__tests__/startPostgres';
+import { openSource as openPostgresSource } from '../postgres/openSource';
+import { openSource as openSqliteSource } from '../sqlite/openSource';
+import { describeSourceContract } from './describeSourceContract';
 import { describeStoreContract } from './describeStoreContract';
 
 const folder = mkdtempSync(join(tmpdir(), 'partners-stores-'));
@@ -30,4 +33,12 @@ describeStoreContract('SQLite', async () =>
 
 describeStoreContract('PostgreSQL', async () =>
   openPostgresStore({ connectionString: await postgres.createDatabase(), poolSize: 3 }),
+);
+
+describeSourceContract('SQLite', async () =>
+  openSqliteSource({ path: join(folder, `source-${(counter += 1)}.db`) }),
+);
+
+describeSourceContract('PostgreSQL', async () =>
+  openPostgresSource({ connectionString: await postgres.createDatabase(), poolSize: 3 }),
 );

@@ -24,6 +24,21 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX partner_by_position ON partner (site_id, position, id);
   `,
+  // 2: what changed after a version, so a server applies a change without loading the
+  // whole site: each partner row carries the version that wrote it, each removal leaves
+  // its id and version. Removals older than changes_from are no longer kept.
+  `
+  ALTER TABLE partner ADD COLUMN version integer NOT NULL DEFAULT 0;
+  CREATE INDEX partner_by_version ON partner (site_id, version);
+  CREATE TABLE partner_removed (
+    site_id integer NOT NULL REFERENCES site (id),
+    partner_id integer NOT NULL,
+    version integer NOT NULL
+  );
+  CREATE INDEX partner_removed_by_version ON partner_removed (site_id, version);
+  ALTER TABLE site ADD COLUMN changes_from integer NOT NULL DEFAULT 0;
+  UPDATE site SET changes_from = version;
+  `,
 ];
 
 /** Any constant shared by every server of this application: the key of its migration lock. */

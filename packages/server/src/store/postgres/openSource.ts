@@ -11,6 +11,7 @@ import type { Scope } from '@partners-network/contract';
 import type {
   PartnerSource,
   SiteChange,
+  SiteChanges,
   SiteVersion,
   SiteWrite,
   SiteWriteState,
@@ -36,6 +37,11 @@ const SEED_LOCK = 7_310_012;
 const CHECK_SLICE = 500;
 /** Upserted partners per statement: one JSON parameter each. */
 const UPSERT_CHUNK = 5000;
+/**
+ * Removals kept, in versions: a server further behind than this loads its site whole.
+ * Bounds the table a replace import fills (one row per partner removed).
+ */
+export const REMOVALS_KEPT = 10_000;
 
 const partnerRowSchema = z.object({
   id: z.number(),
@@ -48,6 +54,14 @@ const siteRowSchema = z.object({
   id: z.number(),
   definitions: siteDefinitionsSchema,
   version: z.number(),
+});
+
+const changesHeadSchema = z.object({
+  id: z.number(),
+  definitions: siteDefinitionsSchema,
+  version: z.number(),
+  changes_from: z.number(),
+  changed: z.coerce.number(),
 });
 
 const versionRowSchema = z.object({
@@ -135,6 +149,37 @@ export async function openSource(options: PostgresSourceOptions): Promise<Partne
       }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     },
 
+    async changesSince(scope: Scope, version: number, limit: number) {
+      return inTransaction(async (client): Promise<SiteChanges | 'reload' | undefined> => {
+        const head = await client.query(
+          `SELECT id, definitions, version, changes_from,
+             (SELECT count(*) FROM partner p WHERE p.site_id = s.id AND p.version > $3)
+             + (SELECT count(*) FROM partner_removed r WHERE r.site_id = s.id AND r.version > $3)
+             AS changed
+           FROM site s WHERE company_id = $1 AND scope_group_id = $2`,
+          [scope.companyId, scope.scopeGroupId, version],
+        );
+        if (head.rows[0] === undefined) return undefined;
+        const site = changesHeadSchema.parse(head.rows[0]);
+        if (version < site.changes_from || site.changed > limit) return 'reload';
+        const partners = await client.query(
+          `SELECT id, slug, position, record FROM partner WHERE site_id = $1 AND version > $2
+           ORDER BY position, id`,
+          [site.id, version],
+        );
+        const removed = await client.query<{ partner_id: number }>(
+          `SELECT partner_id FROM partner_removed WHERE site_id = $1 AND version > $2`,
+          [site.id, version],
+        );
+        return {
+          version: site.version,
+          definitions: site.definitions,
+          upserts: partners.rows.map(toPartner),
+          removedIds: removed.rows.map((row) => z.number().parse(row.partner_id)),
+        };
+      }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    },
+
     async readPartner(scope: Scope, slug: string): Promise<StoredPartner | undefined> {
       const result = await pool.query(
         `SELECT p.id, p.slug, p.position, p.record FROM partner p JOIN site s ON s.id = p.site_id
@@ -203,24 +248,41 @@ export async function openSource(options: PostgresSourceOptions): Promise<Partne
         for (const change of changes) {
           const id = ids.get(scopeKey(change.scope));
           if (id === undefined) throw new Error('a change for a site that was not read');
-          await client.query(
-            `UPDATE site SET definitions = $1, version = version + 1 WHERE id = $2`,
+          const raised = await client.query<{ version: number }>(
+            `UPDATE site SET definitions = $1, version = version + 1 WHERE id = $2
+             RETURNING version`,
             [JSON.stringify(change.definitions), id],
           );
+          const version = z.number().parse(raised.rows[0]?.version);
           if (change.deletes.length > 0) {
-            await client.query(`DELETE FROM partner WHERE site_id = $1 AND slug = ANY($2)`, [
+            await client.query(
+              `WITH gone AS (
+                 DELETE FROM partner WHERE site_id = $1 AND slug = ANY($2) RETURNING id
+               )
+               INSERT INTO partner_removed (site_id, partner_id, version)
+               SELECT $1, id, $3 FROM gone`,
+              [id, change.deletes, version],
+            );
+          }
+          if (version % 100 === 0) {
+            await client.query(`DELETE FROM partner_removed WHERE site_id = $1 AND version <= $2`, [
               id,
-              change.deletes,
+              version - REMOVALS_KEPT,
             ]);
+            await client.query(
+              `UPDATE site SET changes_from = greatest(changes_from, $1) WHERE id = $2`,
+              [version - REMOVALS_KEPT, id],
+            );
           }
           for (let start = 0; start < change.upserts.length; start += UPSERT_CHUNK) {
             await client.query(
-              `INSERT INTO partner (site_id, slug, position, record)
-               SELECT $1, r.slug, r.position, r.record
+              `INSERT INTO partner (site_id, slug, position, record, version)
+               SELECT $1, r.slug, r.position, r.record, $3
                FROM jsonb_to_recordset($2::jsonb) AS r (slug text, position integer, record jsonb)
                ON CONFLICT (site_id, slug) DO UPDATE
-                 SET position = excluded.position, record = excluded.record`,
-              [id, JSON.stringify(change.upserts.slice(start, start + UPSERT_CHUNK))],
+                 SET position = excluded.position, record = excluded.record,
+                   version = excluded.version`,
+              [id, JSON.stringify(change.upserts.slice(start, start + UPSERT_CHUNK)), version],
             );
             done += Math.min(UPSERT_CHUNK, change.upserts.length - start);
             onProgress?.(done, total);

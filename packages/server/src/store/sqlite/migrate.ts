@@ -139,6 +139,21 @@ const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   // 4: a site's definitions and each partner become one record each, the same in every
   // database; what searches answer is derived in memory (service/buildSite).
   convertToRecords,
+  // 5: what changed after a version, so a server applies a change without loading the
+  // whole site: each partner row carries the version that wrote it, each removal leaves
+  // its id and version. Removals older than changes_from are no longer kept.
+  `
+  ALTER TABLE partner ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX partner_by_version ON partner (site_id, version);
+  CREATE TABLE partner_removed (
+    site_id INTEGER NOT NULL,
+    partner_id INTEGER NOT NULL,
+    version INTEGER NOT NULL
+  );
+  CREATE INDEX partner_removed_by_version ON partner_removed (site_id, version);
+  ALTER TABLE site ADD COLUMN changes_from INTEGER NOT NULL DEFAULT 0;
+  UPDATE site SET changes_from = version;
+  `,
 ];
 
 export function migrate(db: Database): void {

@@ -10,6 +10,7 @@ import type { Scope } from '@partners-network/contract';
 import type {
   PartnerSource,
   SiteChange,
+  SiteChanges,
   SiteVersion,
   SiteWrite,
   SiteWriteState,
@@ -23,6 +24,11 @@ import { migrate } from './migrate';
 const PROGRESS_EVERY = 1000;
 /** Partners read per query while a site loads. */
 const LOAD_PAGE = 500;
+/**
+ * Removals kept, in versions: a server further behind than this loads its site whole.
+ * Bounds the table a replace import fills (one row per partner removed).
+ */
+export const REMOVALS_KEPT = 10_000;
 
 export interface SqliteSourceOptions {
   /** A file path (its folder is created) or ':memory:'. */
@@ -82,15 +88,39 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
     `INSERT INTO site (company_id, scope_group_id, definitions) VALUES (?, ?, ?)
      ON CONFLICT DO NOTHING`,
   );
-  const updateSite = db.prepare(
-    `UPDATE site SET definitions = ?, version = version + 1 WHERE id = ?`,
+  const updateSite = db.prepare<[string, number], { version: number }>(
+    `UPDATE site SET definitions = ?, version = version + 1 WHERE id = ? RETURNING version`,
   );
   const upsertPartner = db.prepare(
-    `INSERT INTO partner (site_id, slug, position, record) VALUES (?, ?, ?, ?)
-     ON CONFLICT (site_id, slug) DO UPDATE SET position = excluded.position, record = excluded.record`,
+    `INSERT INTO partner (site_id, slug, position, record, version) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (site_id, slug) DO UPDATE
+       SET position = excluded.position, record = excluded.record, version = excluded.version`,
   );
   const deleteSite = db.prepare(`DELETE FROM site WHERE id = ?`);
-  const deletePartner = db.prepare(`DELETE FROM partner WHERE site_id = ? AND slug = ?`);
+  const deletePartner = db.prepare<[number, string], { id: number }>(
+    `DELETE FROM partner WHERE site_id = ? AND slug = ? RETURNING id`,
+  );
+  const insertRemoved = db.prepare(
+    `INSERT INTO partner_removed (site_id, partner_id, version) VALUES (?, ?, ?)`,
+  );
+  const pruneRemoved = db.prepare(`DELETE FROM partner_removed WHERE site_id = ? AND version <= ?`);
+  const raiseChangesFrom = db.prepare(
+    `UPDATE site SET changes_from = max(changes_from, ?) WHERE id = ?`,
+  );
+  const changesFrom = db.prepare<[number], { changesFrom: number }>(
+    `SELECT changes_from AS changesFrom FROM site WHERE id = ?`,
+  );
+  const changedCount = db.prepare<[number, number, number, number], { count: number }>(
+    `SELECT (SELECT count(*) FROM partner WHERE site_id = ? AND version > ?)
+          + (SELECT count(*) FROM partner_removed WHERE site_id = ? AND version > ?) AS count`,
+  );
+  const changedPartners = db.prepare<[number, number], PartnerRow>(
+    `SELECT id, slug, position, record FROM partner WHERE site_id = ? AND version > ?
+     ORDER BY position, id`,
+  );
+  const removedIds = db.prepare<[number, number], { id: number }>(
+    `SELECT partner_id AS id FROM partner_removed WHERE site_id = ? AND version > ?`,
+  );
   const hasSite = db.prepare<[], { found: number }>(`SELECT EXISTS (SELECT 1 FROM site) AS found`);
 
   function readSite(scope: Scope) {
@@ -144,10 +174,24 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
     for (const change of changes) {
       const id = ids.get(scopeKey(change.scope));
       if (id === undefined) throw new Error('a change for a site that was not read');
-      updateSite.run(JSON.stringify(change.definitions), id);
-      for (const slug of change.deletes) deletePartner.run(id, slug);
+      const version = updateSite.get(JSON.stringify(change.definitions), id)?.version;
+      if (version === undefined) throw new Error('a change for a site that is gone');
+      for (const slug of change.deletes) {
+        const removed = deletePartner.get(id, slug);
+        if (removed) insertRemoved.run(id, removed.id, version);
+      }
+      if (version % 100 === 0) {
+        pruneRemoved.run(id, version - REMOVALS_KEPT);
+        raiseChangesFrom.run(version - REMOVALS_KEPT, id);
+      }
       for (const partner of change.upserts) {
-        upsertPartner.run(id, partner.slug, partner.position, JSON.stringify(partner.record));
+        upsertPartner.run(
+          id,
+          partner.slug,
+          partner.position,
+          JSON.stringify(partner.record),
+          version,
+        );
         done += 1;
         if (done % PROGRESS_EVERY === 0 || done === total) onProgress?.(done, total);
       }
@@ -155,6 +199,23 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
     return result;
   };
   const transaction = db.transaction(writeAll);
+
+  /** One read transaction: the changes are those of the version read. */
+  const readChanges = db.transaction(
+    (scope: Scope, version: number, limit: number): SiteChanges | 'reload' | undefined => {
+      const site = readSite(scope);
+      if (!site) return undefined;
+      if (version < (changesFrom.get(site.id)?.changesFrom ?? Infinity)) return 'reload';
+      const count = changedCount.get(site.id, version, site.id, version)?.count ?? Infinity;
+      if (count > limit) return 'reload';
+      return {
+        version: site.version,
+        definitions: site.definitions,
+        upserts: changedPartners.all(site.id, version).map(toPartner),
+        removedIds: removedIds.all(site.id, version).map((row) => row.id),
+      };
+    },
+  );
 
   const source: PartnerSource = {
     capabilities: { notifies: false, remote: false, pollMs: 250 },
@@ -186,6 +247,9 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
       const site = siteRow.get(scope.companyId, scope.scopeGroupId);
       const row = site ? partnerBySlug.get(site.id, slug) : undefined;
       return row ? toPartner(row) : undefined;
+    },
+    async changesSince(scope: Scope, version: number, limit: number) {
+      return readChanges(scope, version, limit);
     },
     async write<T>(
       sites: readonly SiteWrite[],

@@ -1,0 +1,59 @@
+import { Bitset } from './Bitset';
+
+/** What a search asks of one site's index. */
+export interface IndexQuery {
+  locale: string;
+  globalFilterId: number;
+  /** Filter item ids by group: any item of a group (OR), every group (AND). */
+  itemGroups: readonly (readonly number[])[];
+  /** Every term must match; the last one may begin a longer word. */
+  terms: readonly string[];
+}
+
+/** The partners each term of a text matches (the last one as a prefix), and all of them. */
+export interface TextMatch {
+  /** Distinct terms, in the order typed. */
+  terms: readonly string[];
+  byTerm: readonly Bitset[];
+  all: Bitset;
+}
+
+/**
+ * What searches and their counts read of a site, whether one whole index (SiteIndex) or
+ * recent changes laid over one (LayeredIndex). Sets are of partner ordinals; the sets
+ * it returns are read-only.
+ */
+export interface SearchIndex {
+  /** Ordinals run from 0 to size - 1 (some of them may belong to no partner). */
+  readonly size: number;
+  /** Partners of a global filter (empty for an unknown one). */
+  globalFilter(id: number): Bitset;
+  /** Partners of a filter item (empty for an unknown one). */
+  item(id: number): Bitset;
+  /** Partners having any of the items. */
+  anyOf(itemIds: readonly number[]): Bitset;
+  /** Partners of a global filter that have every group's ticked items (any of a group). */
+  filtered(globalFilterId: number, itemGroups: readonly (readonly number[])[]): Bitset;
+  /** The partners a text's terms match in a locale; null without terms (all match). */
+  textMatch(locale: string, terms: readonly string[]): TextMatch | null;
+  /** Ordinals of the matching partners in answer order: best rank, then editorial order. */
+  find(query: IndexQuery): Int32Array;
+}
+
+/** anyOf for any index: the union of the items' sets. */
+export function anyOfItems(index: SearchIndex, itemIds: readonly number[]): Bitset {
+  const anyOf = new Bitset(index.size);
+  for (const itemId of itemIds) anyOf.orInPlace(index.item(itemId));
+  return anyOf;
+}
+
+/** filtered for any index: the global filter's set, and each group's union. */
+export function filteredBy(
+  index: SearchIndex,
+  globalFilterId: number,
+  itemGroups: readonly (readonly number[])[],
+): Bitset {
+  const candidates = index.globalFilter(globalFilterId).clone();
+  for (const group of itemGroups) candidates.andInPlace(index.anyOf(group));
+  return candidates;
+}
