@@ -38,9 +38,14 @@ export class LayeredIndex implements SearchIndex {
     this.deltaStart = removed.words.length * 32;
     this.size = this.deltaStart + delta.size;
     const live = new Bitset(base.size);
-    for (let ordinal = 0; ordinal < base.size; ordinal += 1) {
-      if (!removed.has(ordinal)) live.add(ordinal);
+    live.words.set(removed.words);
+    for (let index = 0; index < live.words.length; index += 1) {
+      live.words[index] = ~(live.words[index] ?? 0);
     }
+    // Past the base's last ordinal nothing is live: its last word keeps only its own bits.
+    const tail = base.size & 31;
+    const last = live.words.length - 1;
+    if (tail !== 0 && last >= 0) live.words[last] = (live.words[last] ?? 0) & ((1 << tail) - 1);
     this.#live = live;
   }
 
