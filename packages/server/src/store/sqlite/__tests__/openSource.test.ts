@@ -111,8 +111,8 @@ describe('SqliteStore with two connections', () => {
       ],
     });
     await cli.close();
-    // The server polls the file's change versions (every 250 ms) and swaps in the rebuilt
-    // index, answering from the previous one meanwhile. Generous wait: the machine may be
+    // The server polls the sites' change versions (every 100 ms) and lays the change over
+    // its index, answering from the previous one meanwhile. Generous wait: the machine may be
     // busy; how soon is measured by npm run bench.
     await vi.waitFor(
       async () => {
