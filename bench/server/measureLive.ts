@@ -142,6 +142,15 @@ export async function measureLive(options: LiveOptions): Promise<Section> {
             slowest.push(Math.max(...result.searches));
             searches.push(...result.searches);
           }
+          // The floor: as many searches for new words through the second server, each
+          // 5 ms after the previous, with no change being applied.
+          const quiet: number[] = [];
+          for (let index = 0; index < searches.length; index += 1) {
+            quiet.push(
+              (await timedSearch(second.url, `quietprobe${index}x${Date.now()}`, token)).ms,
+            );
+            await sleep(5);
+          }
           const label = `${size >= 1000 ? `${size / 1000}k` : size}`;
           const goal = size >= 100_000 ? 2000 : 1000;
           figures.push(
@@ -170,6 +179,12 @@ export async function measureLive(options: LiveOptions): Promise<Section> {
               'ms',
               summarize([Math.max(...slowest)]),
               size >= 100_000 ? { op: '<=', limit: 50, text: '<= 50 ms' } : undefined,
+            ),
+            figure(
+              `live-${size}-${name}-quiet-slowest-search`,
+              `${label}: ${name}, slowest of as many searches with no change applied (floor)`,
+              'ms',
+              summarize([Math.max(...quiet)]),
             ),
             figure(
               `live-${size}-${name}-search-p99`,
@@ -208,7 +223,7 @@ export async function measureLive(options: LiveOptions): Promise<Section> {
   }
   return {
     title: 'Several servers on one database',
-    method: `Per size and database: two API servers (apiChild, buildApp over the service, following commits) in child processes on one database, a copy of the cached SQLite directory or a throwaway PostgreSQL server started by the bench (initdb/pg_ctl, fsync off) seeded with the same generated directory. ${options.changes} changes, one after the other, each after a random pause of up to 300 ms (so that changes do not come in step with the servers' polling): a PUT of a new partner through the first server, then searches for its unique word through the second every 5 ms; visible = from sending the PUT (it commits within milliseconds; it answers only once the first server's own index shows it) to the first search through the second server that finds it; slowest search = the slowest of those searches (the second server applies the change meanwhile). Then the HTTP mix (400 searches, 1 s warm-up, ${options.seconds} s at 10 connections) against the first server.`,
+    method: `Per size and database: two API servers (apiChild, buildApp over the service, following commits) in child processes on one database, a copy of the cached SQLite directory or a throwaway PostgreSQL server started by the bench (initdb/pg_ctl, fsync off) seeded with the same generated directory. ${options.changes} changes, one after the other, each after a random pause of up to 300 ms (so that changes do not come in step with the servers' polling): a PUT of a new partner through the first server, then searches for its unique word through the second every 5 ms; visible = from sending the PUT (it commits within milliseconds; it answers only once the first server's own index shows it) to the first search through the second server that finds it; slowest search = the slowest of those searches (the second server applies the change meanwhile); its floor = the slowest of as many searches for new words through the second server, 5 ms apart, once no change is applied: what the machine gives with no change in flight. Then the HTTP mix (400 searches, 1 s warm-up, ${options.seconds} s at 10 connections) against the first server.`,
     figures,
     notes,
   };
