@@ -323,9 +323,12 @@ export class SiteIndexBuilder {
   readonly #items = new Map<number, Bitset>();
   readonly #locales = new Map<string, LocaleIndex>();
   /** Working memory of a locale's text index, reused by the next locale. */
-  readonly #stream = new ChunkedInts();
+  readonly #stream: ChunkedInts;
 
-  constructor(readonly size: number) {}
+  constructor(readonly size: number) {
+    // About 64 words (and markers) per partner and locale.
+    this.#stream = new ChunkedInts(size * 64);
+  }
 
   #set(sets: Map<number, Bitset>, id: number): Bitset {
     let set = sets.get(id);

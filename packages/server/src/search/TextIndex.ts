@@ -144,33 +144,42 @@ export class TextIndex {
 }
 
 const CHUNK_BITS = 20;
-const CHUNK_SIZE = 1 << CHUNK_BITS;
 
 /**
- * A list of 32-bit integers in chunks of 4 MB: growing copies nothing and leaves no
- * garbage, and clear() keeps the chunks for the next locale. (Arrays grown by doubling
- * left three times the index's size in garbage while 100k partners were indexed.)
+ * A list of 32-bit integers in chunks (of 4 MB for a large site): growing copies nothing
+ * and leaves no garbage, and clear() keeps the chunks for the next locale. (Arrays grown
+ * by doubling left three times the index's size in garbage while 100k partners were
+ * indexed.) A small index (the few partners of a change) takes small chunks: a 4 MB one
+ * cost milliseconds to clear for each change.
  */
 export class ChunkedInts {
   readonly #chunks: Int32Array[] = [];
+  readonly #bits: number;
+  readonly #size: number;
   length = 0;
 
+  /** @param expected about how many integers the list will hold */
+  constructor(expected = 1 << CHUNK_BITS) {
+    this.#bits = Math.min(CHUNK_BITS, Math.max(12, Math.ceil(Math.log2(expected + 1))));
+    this.#size = 1 << this.#bits;
+  }
+
   push(value: number): void {
-    const index = this.length >>> CHUNK_BITS;
+    const index = this.length >>> this.#bits;
     let chunk = this.#chunks[index];
     if (!chunk) {
-      chunk = new Int32Array(CHUNK_SIZE);
+      chunk = new Int32Array(this.#size);
       this.#chunks.push(chunk);
     }
-    chunk[this.length & (CHUNK_SIZE - 1)] = value;
+    chunk[this.length & (this.#size - 1)] = value;
     this.length += 1;
   }
 
   forEach(visit: (value: number) => void): void {
-    for (let start = 0; start < this.length; start += CHUNK_SIZE) {
-      const chunk = this.#chunks[start >>> CHUNK_BITS];
+    for (let start = 0; start < this.length; start += this.#size) {
+      const chunk = this.#chunks[start >>> this.#bits];
       if (!chunk) return;
-      const end = Math.min(CHUNK_SIZE, this.length - start);
+      const end = Math.min(this.#size, this.length - start);
       for (let index = 0; index < end; index += 1) visit(chunk[index] ?? 0);
     }
   }

@@ -60,6 +60,12 @@ export class PackedCardsBuilder {
   readonly #chunkOf: number[] = [];
   readonly #starts: number[] = [];
   readonly #ends: number[] = [];
+  readonly #chunkBytes: number;
+
+  /** @param expected about how many cards: a few (a change's) take a small chunk */
+  constructor(expected = Infinity) {
+    this.#chunkBytes = Math.min(CHUNK_BYTES, Math.max(1 << 14, expected * 2048));
+  }
 
   add(card: CardTexts): void {
     const encoded = encoder.encode(
@@ -67,7 +73,7 @@ export class PackedCardsBuilder {
     );
     if (this.#used + encoded.length > this.#chunk.length) {
       this.#close();
-      this.#chunk = new Uint8Array(Math.max(CHUNK_BYTES, encoded.length));
+      this.#chunk = new Uint8Array(Math.max(this.#chunkBytes, encoded.length));
       this.#chunks.push(this.#chunk);
     }
     this.#chunk.set(encoded, this.#used);

@@ -200,7 +200,7 @@ async function buildWhole(stored: StoredSite, options: BuildOptions): Promise<Wh
   const filterPairs: number[] = [];
   const itemPairs: number[] = [];
   const partnerCounts = new Map<number, number>();
-  const cards = new PackedCardsBuilder();
+  const cards = new PackedCardsBuilder(ordered.length);
   /** Each partner's texts and items while the index is fed; only the packed cards stay. */
   const documentsOf: { record: PartnerRecord; items: readonly ItemForCard[] }[] = [];
   for (let ordinal = 0; ordinal < ordered.length; ordinal += 1) {
