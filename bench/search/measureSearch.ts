@@ -10,6 +10,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as z from 'zod/mini';
 import {
+  readWholeSite,
   SEED_COMPANY_ID,
   SEED_SCOPE_GROUP_ID,
   generateDirectory,
@@ -49,7 +50,7 @@ const MAX_BADGES = 4;
 async function readDocuments(path: string): Promise<BenchDocument[]> {
   const store = openSqliteStore({ path });
   try {
-    const site = await store.source.loadSite({
+    const site = await readWholeSite(store.source, {
       companyId: SEED_COMPANY_ID,
       scopeGroupId: SEED_SCOPE_GROUP_ID,
     });

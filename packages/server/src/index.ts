@@ -46,7 +46,7 @@ export { describeStore, openPostgresStore, openSqliteStore, openStore } from './
 export type { ServiceState } from './service/SearchService';
 export { SearchService } from './service/SearchService';
 export type { PartnerSource } from './store/PartnerSource';
-export { SourceUnavailableError } from './store/PartnerSource';
+export { SourceUnavailableError, readWholeSite } from './store/PartnerSource';
 export type { GenerateDirectoryOptions } from './seed/generateDirectory';
 export {
   DEFAULT_PARTNER_COUNT,

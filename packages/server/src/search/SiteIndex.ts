@@ -100,7 +100,6 @@ export class SiteIndex implements SearchIndex {
   readonly #values: Uint8Array[] = [];
   readonly #scores: Uint16Array;
   readonly #empty: Bitset;
-  readonly #all: Bitset;
   /** Least recently used first: `locale NUL prefix? NUL term` -> partners it matches. */
   readonly #termSets = new Map<string, Bitset>();
 
@@ -115,8 +114,6 @@ export class SiteIndex implements SearchIndex {
     this.#locales = locales;
     this.#scores = new Uint16Array(size);
     this.#empty = new Bitset(size);
-    this.#all = new Bitset(size);
-    for (let ordinal = 0; ordinal < size; ordinal += 1) this.#all.add(ordinal);
   }
 
   /** This index as parts another thread can rebuild it from (`SiteIndex.fromParts`). */
@@ -324,6 +321,7 @@ export class SiteIndexBuilder {
   readonly #locales = new Map<string, LocaleIndex>();
   /** Working memory of a locale's text index, reused by the next locale. */
   readonly #stream: ChunkedInts;
+  #streamInUse = false;
 
   constructor(readonly size: number) {
     // About 64 words (and markers) per partner and locale.
@@ -362,7 +360,11 @@ export class SiteIndexBuilder {
    * none of them needs to be kept until the locale ends.
    */
   beginLocale(locale: string): { add(document: IndexedDocument): void; end(): void } {
-    const text = new TextIndexBuilder(this.#stream);
+    // Locales indexed side by side (pages of partners come with every locale) each need
+    // a working stream; one after the other they share one.
+    const stream = this.#streamInUse ? new ChunkedInts(this.size * 64) : this.#stream;
+    this.#streamInUse = true;
+    const text = new TextIndexBuilder(stream);
     const documentIds = new Int32Array(this.size);
     const titleHashes = new Int32Array(this.size);
     return {
@@ -373,6 +375,7 @@ export class SiteIndexBuilder {
       },
       end: () => {
         this.#locales.set(locale, { text: text.build(), documentIds, titleHashes });
+        if (stream === this.#stream) this.#streamInUse = false;
       },
     };
   }

@@ -20,7 +20,7 @@ import type { PartnerSource, SiteVersion } from '../store/PartnerSource';
 import { SourceUnavailableError } from '../store/PartnerSource';
 import { pickText, resolveLocale } from '../store/resolveLocale';
 import type { BuiltSite } from './buildSite';
-import { buildSite, cardOf } from './buildSite';
+import { buildSiteFrom, cardOf } from './buildSite';
 import { layerSite } from './layerSite';
 import type { MergeOptions } from './mergeDirectory';
 import { mergeDirectory } from './mergeDirectory';
@@ -236,13 +236,22 @@ export class SearchService implements PartnerStore, MetricsSource {
         return laid;
       }
     }
-    const stored = await this.#guard(() => this.#source.loadSite(scope));
+    const built = await this.#buildWhole(scope);
     // Unknown scopes are not remembered, so probing random ids cannot grow memory.
-    if (!stored) {
+    if (!built) {
       this.#drop(key);
       return undefined;
     }
-    return this.#swap(key, scope, await buildSite(stored, { workerFrom: this.#workerFrom }));
+    return this.#swap(key, scope, built);
+  }
+
+  /** Loads a site and builds it whole, page by page as the source reads it. */
+  #buildWhole(scope: Scope): Promise<BuiltSite | undefined> {
+    return this.#guard(() =>
+      this.#source.loadSite(scope, (head, pages) =>
+        buildSiteFrom(head, pages, { workerFrom: this.#workerFrom }),
+      ),
+    );
   }
 
   /** Serves a build from now on, unless the site already serves a newer one. */
@@ -266,10 +275,8 @@ export class SearchService implements PartnerStore, MetricsSource {
     this.#rebuilding.add(key);
     void (async () => {
       try {
-        const stored = await this.#guard(() => this.#source.loadSite(scope));
-        if (!stored) return;
-        const built = await buildSite(stored, { workerFrom: this.#workerFrom });
-        await this.#adopt(scope, built);
+        const built = await this.#buildWhole(scope);
+        if (built) await this.#adopt(scope, built);
       } catch {
         // The next update that lays enough changes tries again.
       } finally {

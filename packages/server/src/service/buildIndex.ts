@@ -1,50 +1,72 @@
 /**
- * Builds a site's search index: on the main thread for small sites (milliseconds), or in
- * a worker thread for large ones (seconds at 100k partners), so that building a successor
- * never holds up a search. The worker sends the finished index back, its arrays moved
- * rather than copied, and ends: searches run on the main thread, with no message per
- * search and no second copy of the index's memory.
+ * Builds a site's search index as its partners are read: on the main thread for small
+ * sites (milliseconds), or in a worker thread for large ones (seconds at 100k partners),
+ * so that building a successor never holds up a search. Documents of every locale go in
+ * as each page of partners is read, so no page needs to be kept. The worker sends the
+ * finished index back, its arrays moved rather than copied, and ends: searches run on the
+ * main thread, with no message per search and no second copy of the index's memory.
  */
 import { Worker } from 'node:worker_threads';
 import type { IndexedDocument } from '../search/SiteIndex';
 import { SiteIndex, SiteIndexBuilder } from '../search/SiteIndex';
 import type { IndexWorkerMessage, IndexWorkerReply } from './indexWorker';
 
-/** What an index is built from: sizes, memberships and each locale's documents. */
-export interface IndexFeed {
-  size: number;
-  /** (global filter id, ordinal) pairs, flat. */
-  filters: Int32Array;
-  /** (filter item id, ordinal) pairs, flat. */
-  items: Int32Array;
-  locales: readonly string[];
-  documents: (locale: string) => Iterable<IndexedDocument>;
+/** One locale's documents of a page of partners. */
+export interface LocaleDocuments {
+  locale: string;
+  documents: IndexedDocument[];
 }
 
-/** Documents per message to a worker: each costs a few ms of copying on the main thread. */
-const DOCUMENTS_PER_MESSAGE = 1000;
+/** Where a build sends its documents, then its memberships. */
+export interface IndexSink {
+  /** Indexes a page's documents; resolves when the next page may come. */
+  add(batches: LocaleDocuments[]): Promise<void>;
+  /**
+   * Ends the build with every membership: (global filter id, ordinal) and (filter item
+   * id, ordinal) pairs, flat.
+   */
+  finish(filters: Int32Array, items: Int32Array): Promise<SiteIndex>;
+  /** Gives up a build that failed midway: its thread and memory go. */
+  abort(): void;
+}
+
 /**
  * Batches sent and not yet indexed. Without a bound the main thread, faster at sending
  * than the worker at indexing, queued every batch at once: 160 MB more at 100k partners.
  */
 const BATCHES_IN_FLIGHT = 2;
 
-const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Builds on the main thread. */
+export function inlineSink(size: number, locales: readonly string[]): IndexSink {
+  const builder = new SiteIndexBuilder(size);
+  const adding = new Map(locales.map((locale) => [locale, builder.beginLocale(locale)]));
+  return {
+    add: async (batches) => {
+      for (const { locale, documents } of batches) {
+        const adder = adding.get(locale);
+        for (const document of documents) adder?.add(document);
+      }
+    },
+    finish: async (filters, items) => {
+      for (const adder of adding.values()) adder.end();
+      addMemberships(builder, filters, items);
+      return builder.build();
+    },
+    abort: () => undefined,
+  };
+}
 
-/** Builds on the main thread, giving the event loop back between locales. */
-export async function buildInline(feed: IndexFeed): Promise<SiteIndex> {
-  const builder = new SiteIndexBuilder(feed.size);
-  for (let at = 0; at + 1 < feed.filters.length; at += 2) {
-    builder.addToGlobalFilter(feed.filters[at] ?? 0, feed.filters[at + 1] ?? 0);
+export function addMemberships(
+  builder: SiteIndexBuilder,
+  filters: Int32Array,
+  items: Int32Array,
+): void {
+  for (let at = 0; at + 1 < filters.length; at += 2) {
+    builder.addToGlobalFilter(filters[at] ?? 0, filters[at + 1] ?? 0);
   }
-  for (let at = 0; at + 1 < feed.items.length; at += 2) {
-    builder.addToItem(feed.items[at] ?? 0, feed.items[at + 1] ?? 0);
+  for (let at = 0; at + 1 < items.length; at += 2) {
+    builder.addToItem(items[at] ?? 0, items[at + 1] ?? 0);
   }
-  for (const locale of feed.locales) {
-    await nextTick();
-    builder.addLocale(locale, feed.documents(locale));
-  }
-  return builder.build();
 }
 
 function workerUrl(): URL {
@@ -86,7 +108,7 @@ function takeWorker(): Worker {
 }
 
 /** Builds in a worker thread, which sends the index back and ends. */
-export async function buildInWorker(feed: IndexFeed): Promise<SiteIndex> {
+export function workerSink(size: number, locales: readonly string[]): IndexSink {
   const worker = takeWorker();
   let inFlight = 0;
   let onIndexed: (() => void) | undefined;
@@ -107,33 +129,26 @@ export async function buildInWorker(feed: IndexFeed): Promise<SiteIndex> {
     () => new Promise<never>(() => undefined),
     (error: unknown) => Promise.reject(error instanceof Error ? error : new Error(String(error))),
   );
+  // Whoever does not wait for the build (an abort) must not see its rejection unhandled.
+  failed.catch(() => undefined);
   const indexed = () => new Promise<void>((resolve) => (onIndexed = resolve));
-  const post = (message: IndexWorkerMessage) => {
-    if (message.type === 'documents') inFlight += 1;
-    worker.postMessage(message);
-  };
-  try {
-    post({ type: 'start', size: feed.size });
-    post({ type: 'filters', pairs: feed.filters });
-    post({ type: 'items', pairs: feed.items });
-    for (const locale of feed.locales) {
-      let batch: IndexedDocument[] = [];
-      for (const document of feed.documents(locale)) {
-        batch.push(document);
-        if (batch.length === DOCUMENTS_PER_MESSAGE) {
-          post({ type: 'documents', locale, documents: batch });
-          batch = [];
-          await nextTick();
-          while (inFlight >= BATCHES_IN_FLIGHT) await Promise.race([indexed(), failed]);
-        }
+  const post = (message: IndexWorkerMessage) => worker.postMessage(message);
+  post({ type: 'start', size, locales: [...locales] });
+  return {
+    add: async (batches) => {
+      inFlight += 1;
+      post({ type: 'documents', batches });
+      while (inFlight >= BATCHES_IN_FLIGHT) await Promise.race([indexed(), failed]);
+    },
+    finish: async (filters, items) => {
+      try {
+        post({ type: 'finish', filters, items });
+        return await built;
+      } finally {
+        // Its work is done (or failed): the thread and all its build memory go.
+        void worker.terminate();
       }
-      post({ type: 'documents', locale, documents: batch });
-      post({ type: 'endLocale', locale });
-    }
-    post({ type: 'build' });
-    return await built;
-  } finally {
-    // Its work is done (or failed): the thread and all its build memory go.
-    void worker.terminate();
-  }
+    },
+    abort: () => void worker.terminate(),
+  };
 }

@@ -1,25 +1,26 @@
 /**
  * Turns a stored site into what a server answers from: its definitions per global
- * filter, its search index and its partners' cards, all in memory. Runs in slices
- * that give the event loop back, so searches on the index being replaced go on.
+ * filter, its search index and its partners' cards, all in memory. Runs page by page,
+ * giving the event loop back between pages, so searches on the index being replaced go on.
  */
 import type { Partner } from '@partners-network/contract';
 import type { IndexedDocument, SiteIndex } from '../search/SiteIndex';
-import type { StoredSite } from '../store/PartnerSource';
-import type { PartnerRecord } from '../store/SiteRecords';
+import type { SiteHead, StoredSite } from '../store/PartnerSource';
+import type { StoredPartner } from '../store/SiteRecords';
 import type { CardTexts, PackedCards } from './PackedCards';
 import { PackedCardsBuilder } from './PackedCards';
 import { DEFAULT_LOCALE } from '../store/DirectoryData';
 import { pickText } from '../store/resolveLocale';
 import type { SearchIndex } from '../search/SearchIndex';
-import { buildInline, buildInWorker } from './buildIndex';
+import type { IndexSink } from './buildIndex';
+import { inlineSink, workerSink } from './buildIndex';
 import type { GlobalFilterInfo, GroupInfo, SiteInfo } from './SiteInfo';
 
 /** Most badges a card shows: a few meaningful categories, not every tag. */
 export const MAX_BADGES = 4;
 /** Joins badge names; cannot occur in a name. */
 const BADGE_SEPARATOR = '\u001f';
-/** Partners handled between two returns to the event loop. */
+/** Partners of a site in memory per page (as sources read them). */
 const SLICE = 500;
 
 export interface ItemForCard {
@@ -108,7 +109,7 @@ export function cardOf(
   };
 }
 
-function siteInfoOf(stored: StoredSite, partnerCounts: Map<number, number>): SiteInfo {
+function siteInfoOf(stored: SiteHead, partnerCounts: Map<number, number>): SiteInfo {
   const { definitions } = stored;
   const groups = new Map<number, GroupInfo>();
   for (const group of [...definitions.groups].sort(byPosition)) {
@@ -161,8 +162,30 @@ export interface BuildOptions {
   workerFrom: number;
 }
 
+/** Builds a site in memory (a change's partners, tests): one page, in editorial order. */
 export async function buildSite(stored: StoredSite, options: BuildOptions): Promise<BuiltSite> {
-  const whole = await buildWhole(stored, options);
+  // Sources answer in editorial order already; sorting 100k again would hold the loop.
+  const inOrder = stored.partners.every(
+    (partner, at) => at === 0 || byPosition(stored.partners[at - 1] ?? partner, partner) <= 0,
+  );
+  const partners = inOrder ? stored.partners : [...stored.partners].sort(byPosition);
+  async function* pages(): AsyncGenerator<StoredPartner[]> {
+    for (let at = 0; at < partners.length; at += SLICE) yield partners.slice(at, at + SLICE);
+  }
+  return buildSiteFrom({ ...stored, partnerCount: partners.length }, pages(), options);
+}
+
+/**
+ * Builds a site from its pages as a source reads them (PartnerSource.loadSite): each
+ * page's cards are packed and its documents indexed before the next page is read, so
+ * the site's records are never all in memory (they were 150 MB of heap at 100k).
+ */
+export async function buildSiteFrom(
+  head: SiteHead,
+  pages: AsyncIterable<StoredPartner[]>,
+  options: BuildOptions,
+): Promise<BuiltSite> {
+  const whole = await buildWhole(head, pages, options);
   return {
     info: whole.info,
     index: whole.index,
@@ -175,8 +198,12 @@ export async function buildSite(stored: StoredSite, options: BuildOptions): Prom
   };
 }
 
-async function buildWhole(stored: StoredSite, options: BuildOptions): Promise<WholeSite> {
-  const { definitions } = stored;
+async function buildWhole(
+  head: SiteHead,
+  pages: AsyncIterable<StoredPartner[]>,
+  options: BuildOptions,
+): Promise<WholeSite> {
+  const { definitions } = head;
   const groupById = new Map(definitions.groups.map((group) => [group.id, group]));
   const items = new Map<number, ItemForCard>();
   for (const item of definitions.items) {
@@ -190,90 +217,87 @@ async function buildWhole(stored: StoredSite, options: BuildOptions): Promise<Wh
     });
   }
   const filterIds = new Map(definitions.globalFilters.map((filter) => [filter.name, filter.id]));
-  // Sources answer in editorial order already; sorting 100k again would hold the loop.
-  const inOrder = stored.partners.every(
-    (partner, at) => at === 0 || byPosition(stored.partners[at - 1] ?? partner, partner) <= 0,
-  );
-  const ordered = inOrder ? stored.partners : [...stored.partners].sort(byPosition);
-  const positions = new Float64Array(ordered.length);
-  const ids = new Float64Array(ordered.length);
+  const size = head.partnerCount;
+  const positions = new Float64Array(size);
+  const ids = new Float64Array(size);
   const filterPairs: number[] = [];
   const itemPairs: number[] = [];
   const partnerCounts = new Map<number, number>();
-  const cards = new PackedCardsBuilder(ordered.length);
-  /** Each partner's texts and items while the index is fed; only the packed cards stay. */
-  const documentsOf: { record: PartnerRecord; items: readonly ItemForCard[] }[] = [];
-  for (let ordinal = 0; ordinal < ordered.length; ordinal += 1) {
-    if (ordinal % SLICE === SLICE - 1) await nextTick();
-    const stored = ordered[ordinal];
-    if (!stored) continue;
-    const { record } = stored;
-    positions[documentsOf.length] = stored.position;
-    ids[documentsOf.length] = stored.id;
-    for (const name of record.globalFilters) {
-      const filterId = filterIds.get(name);
-      if (filterId === undefined) continue;
-      filterPairs.push(filterId, documentsOf.length);
-      partnerCounts.set(filterId, (partnerCounts.get(filterId) ?? 0) + 1);
+  const cards = new PackedCardsBuilder(size);
+  const { locales } = definitions;
+  let builtInWorker = size >= options.workerFrom;
+  let sink: IndexSink;
+  try {
+    sink = builtInWorker ? workerSink(size, locales) : inlineSink(size, locales);
+  } catch {
+    // No worker threads where this runs: the main thread builds it.
+    builtInWorker = false;
+    sink = inlineSink(size, locales);
+  }
+  let ordinal = 0;
+  try {
+    for await (const page of pages) {
+      const batches = locales.map((locale) => ({ locale, documents: [] as IndexedDocument[] }));
+      for (const partner of page) {
+        if (ordinal >= size) throw new Error(`the site gave more partners than its ${size}`);
+        const { record } = partner;
+        positions[ordinal] = partner.position;
+        ids[ordinal] = partner.id;
+        for (const name of record.globalFilters) {
+          const filterId = filterIds.get(name);
+          if (filterId === undefined) continue;
+          filterPairs.push(filterId, ordinal);
+          partnerCounts.set(filterId, (partnerCounts.get(filterId) ?? 0) + 1);
+        }
+        for (const itemId of record.filterItemIds) itemPairs.push(itemId, ordinal);
+        const partnerItems: readonly ItemForCard[] =
+          record.filterItemIds.length === 0
+            ? NONE
+            : [...record.filterItemIds]
+                .sort((a, b) => a - b)
+                .map((id) => items.get(id))
+                .filter((item): item is ItemForCard => item !== undefined)
+                .sort((a, b) => a.groupPosition - b.groupPosition || a.position - b.position);
+        cards.add({
+          url: record.url,
+          imageUrl: record.imageUrl,
+          titles: record.title,
+          summaries: record.summary,
+          badgeIds: partnerItems
+            .filter((item) => item.showAsCategory)
+            .slice(0, MAX_BADGES)
+            .map((item) => item.id),
+        });
+        for (const batch of batches) {
+          batch.documents.push({
+            ordinal,
+            documentId: ordinal + 1,
+            title: textIn(record.title, batch.locale),
+            categories: partnerItems.map((item) => pickText(item.names, batch.locale)).join(' '),
+            summary: textIn(record.summary, batch.locale),
+          });
+        }
+        ordinal += 1;
+      }
+      await sink.add(batches);
+      // Searches go on between two pages, also when the index is built here.
+      await nextTick();
     }
-    for (const itemId of record.filterItemIds) itemPairs.push(itemId, documentsOf.length);
-    const partnerItems: readonly ItemForCard[] =
-      record.filterItemIds.length === 0
-        ? NONE
-        : [...record.filterItemIds]
-            .sort((a, b) => a - b)
-            .map((id) => items.get(id))
-            .filter((item): item is ItemForCard => item !== undefined)
-            .sort((a, b) => a.groupPosition - b.groupPosition || a.position - b.position);
-    cards.add({
-      url: record.url,
-      imageUrl: record.imageUrl,
-      titles: record.title,
-      summaries: record.summary,
-      badgeIds: partnerItems
-        .filter((item) => item.showAsCategory)
-        .slice(0, MAX_BADGES)
-        .map((item) => item.id),
-    });
-    documentsOf.push({ record, items: partnerItems });
+    if (ordinal !== size) throw new Error(`the site gave ${ordinal} partners, not ${size}`);
+  } catch (error) {
+    sink.abort();
+    throw error;
   }
-  function* documents(locale: string): Generator<IndexedDocument> {
-    for (let ordinal = 0; ordinal < documentsOf.length; ordinal += 1) {
-      const partner = documentsOf[ordinal];
-      if (!partner) continue;
-      yield {
-        ordinal,
-        documentId: ordinal + 1,
-        title: textIn(partner.record.title, locale),
-        categories: partner.items.map((item) => pickText(item.names, locale)).join(' '),
-        summary: textIn(partner.record.summary, locale),
-      };
-    }
-  }
-  const feed = {
-    size: documentsOf.length,
-    filters: Int32Array.from(filterPairs),
-    items: Int32Array.from(itemPairs),
-    locales: definitions.locales,
-    documents,
-  };
-  let index: SiteIndex | undefined;
-  let builtInWorker = false;
-  if (documentsOf.length >= options.workerFrom) {
-    // Should a worker not start (no threads where this runs), the main thread builds it.
-    index = await buildInWorker(feed).catch(() => undefined);
-    builtInWorker = index !== undefined;
-  }
-  index ??= await buildInline(feed);
+  const index = await sink.finish(Int32Array.from(filterPairs), Int32Array.from(itemPairs));
   return {
-    info: siteInfoOf(stored, partnerCounts),
+    info: siteInfoOf(head, partnerCounts),
     index,
     builtInWorker,
     cards: cards.build(),
     items,
-    version: stored.version,
+    version: head.version,
     definitions: JSON.stringify(definitions),
-    positions: positions.subarray(0, documentsOf.length),
-    ids: ids.subarray(0, documentsOf.length),
+    positions,
+    ids,
   };
 }

@@ -8,14 +8,13 @@ import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { IndexedDocument, SiteIndexParts } from '../search/SiteIndex';
 import { SiteIndexBuilder, buffersOf } from '../search/SiteIndex';
+import type { LocaleDocuments } from './buildIndex';
+import { addMemberships } from './buildIndex';
 
 export type IndexWorkerMessage =
-  | { type: 'start'; size: number }
-  | { type: 'filters'; pairs: Int32Array }
-  | { type: 'items'; pairs: Int32Array }
-  | { type: 'documents'; locale: string; documents: IndexedDocument[] }
-  | { type: 'endLocale'; locale: string }
-  | { type: 'build' };
+  | { type: 'start'; size: number; locales: string[] }
+  | { type: 'documents'; batches: LocaleDocuments[] }
+  | { type: 'finish'; filters: Int32Array; items: Int32Array };
 
 export type IndexWorkerReply =
   /** A batch of documents is indexed: the sender may send the next one. */
@@ -36,42 +35,31 @@ if (process.platform === 'linux') {
 
 const port = parentPort;
 let builder: SiteIndexBuilder | undefined;
-/** The locale being indexed: documents are indexed as their batch arrives, not kept. */
-let adding: { locale: string; add(document: IndexedDocument): void; end(): void } | undefined;
+/** Every locale is indexed as its batches arrive: documents are not kept. */
+let adding = new Map<string, { add(document: IndexedDocument): void; end(): void }>();
 
 port?.on('message', (message: IndexWorkerMessage) => {
   switch (message.type) {
-    case 'start':
-      builder = new SiteIndexBuilder(message.size);
-      return;
-    case 'filters':
-      for (let at = 0; at + 1 < message.pairs.length; at += 2) {
-        builder?.addToGlobalFilter(message.pairs[at] ?? 0, message.pairs[at + 1] ?? 0);
-      }
-      return;
-    case 'items':
-      for (let at = 0; at + 1 < message.pairs.length; at += 2) {
-        builder?.addToItem(message.pairs[at] ?? 0, message.pairs[at + 1] ?? 0);
-      }
-      return;
-    case 'documents': {
-      if (adding?.locale !== message.locale) {
-        adding?.end();
-        const begun = builder?.beginLocale(message.locale);
-        adding = begun && { locale: message.locale, ...begun };
-      }
-      for (const document of message.documents) adding?.add(document);
-      port.postMessage({ type: 'indexed' } satisfies IndexWorkerReply);
+    case 'start': {
+      const started = new SiteIndexBuilder(message.size);
+      builder = started;
+      adding = new Map(message.locales.map((locale) => [locale, started.beginLocale(locale)]));
       return;
     }
-    case 'endLocale':
-      if (adding?.locale === message.locale) adding.end();
-      adding = undefined;
+    case 'documents':
+      for (const { locale, documents } of message.batches) {
+        const adder = adding.get(locale);
+        for (const document of documents) adder?.add(document);
+      }
+      port.postMessage({ type: 'indexed' } satisfies IndexWorkerReply);
       return;
-    case 'build': {
-      const index = builder?.build();
+    case 'finish': {
+      if (!builder) throw new Error('finish before start');
+      for (const adder of adding.values()) adder.end();
+      addMemberships(builder, message.filters, message.items);
+      const index = builder.build();
       builder = undefined;
-      if (!index) throw new Error('build before start');
+      adding = new Map();
       const parts = index.toParts();
       port.postMessage({ type: 'built', parts } satisfies IndexWorkerReply, buffersOf(parts));
     }

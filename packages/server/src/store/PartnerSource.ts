@@ -8,15 +8,27 @@
 import type { Scope } from '@partners-network/contract';
 import type { PartnerRecord, SiteDefinitions, StoredPartner } from './SiteRecords';
 
-/** A site as loaded: its definitions and every partner in editorial order (position, id). */
-export interface StoredSite {
+/** A site as a load reads it first: everything but its partners. */
+export interface SiteHead {
   id: number;
   scope: Scope;
   /** Raised by every committed write of this site, in commit order. */
   version: number;
   definitions: SiteDefinitions;
+  /** How many partners the pages will give. */
+  partnerCount: number;
+}
+
+/** A site in memory: its definitions and every partner in editorial order (position, id). */
+export interface StoredSite extends Omit<SiteHead, 'partnerCount'> {
   partners: StoredPartner[];
 }
+
+/**
+ * Reads a loaded site: its head, then its partners in pages in editorial order (position,
+ * id). Pages come as they are read, so the whole site is never in memory as records.
+ */
+export type SiteReader<T> = (head: SiteHead, pages: AsyncIterable<StoredPartner[]>) => Promise<T>;
 
 /**
  * What changed in a site after a version, read in one snapshot: enough to bring an
@@ -77,7 +89,11 @@ export interface PartnerSource {
   readonly capabilities: SourceCapabilities;
   /** Every site and its change version. */
   siteVersions(): Promise<SiteVersion[]>;
-  loadSite(scope: Scope): Promise<StoredSite | undefined>;
+  /**
+   * Loads a site in one snapshot (the partners are those of the version in its head) and
+   * hands it to `read`, page by page; undefined for an unknown site.
+   */
+  loadSite<T>(scope: Scope, read: SiteReader<T>): Promise<T | undefined>;
   readPartner(scope: Scope, slug: string): Promise<StoredPartner | undefined>;
   /**
    * The site's changes after `version`; 'reload' when more than `limit` partners changed
@@ -114,4 +130,22 @@ export class SourceUnavailableError extends Error {
     super('the partner database is not available', { cause });
     this.name = 'SourceUnavailableError';
   }
+}
+
+/** A whole site in memory, its pages joined (tests, the bench): a server streams them. */
+export function readWholeSite(
+  source: PartnerSource,
+  scope: Scope,
+): Promise<StoredSite | undefined> {
+  return source.loadSite(scope, async (head, pages) => {
+    const partners: StoredPartner[] = [];
+    for await (const page of pages) partners.push(...page);
+    return {
+      id: head.id,
+      scope: head.scope,
+      version: head.version,
+      definitions: head.definitions,
+      partners,
+    };
+  });
 }

@@ -1,24 +1,33 @@
 /** An index built in a worker thread comes back whole: the same as one built here. */
 import { describe, expect, it } from 'vitest';
 import { describeAnswer } from '../../search/describeAnswer';
-import type { IndexFeed } from '../buildIndex';
-import { buildInline, buildInWorker } from '../buildIndex';
+import type { IndexSink, LocaleDocuments } from '../buildIndex';
+import { inlineSink, workerSink } from '../buildIndex';
 
-const feed: IndexFeed = {
-  size: 3,
-  filters: Int32Array.from([1, 0, 1, 1, 2, 2]),
-  items: Int32Array.from([7, 1]),
-  locales: ['en-US', 'fr-FR'],
-  documents: (locale) => [
-    { ordinal: 0, documentId: 1, title: 'Cloud Works', categories: 'Hosting', summary: 'Clouds' },
-    { ordinal: 1, documentId: 2, title: 'Data Farm', categories: '', summary: `Cloud ${locale}` },
-    { ordinal: 2, documentId: 3, title: 'Société Générale', categories: '', summary: '' },
-  ],
-};
+const LOCALES = ['en-US', 'fr-FR'];
+const page = (at: number): LocaleDocuments[] =>
+  LOCALES.map((locale) => ({
+    locale,
+    documents: [
+      { ordinal: 0, documentId: 1, title: 'Cloud Works', categories: 'Hosting', summary: 'Clouds' },
+      { ordinal: 1, documentId: 2, title: 'Data Farm', categories: '', summary: `Cloud ${locale}` },
+      { ordinal: 2, documentId: 3, title: 'Société Générale', categories: '', summary: '' },
+    ].slice(at * 2, at * 2 + 2),
+  }));
 
-describe('buildInWorker', () => {
-  it('gives the index buildInline gives: same parts, same answers', async () => {
-    const [here, there] = await Promise.all([buildInline(feed), buildInWorker(feed)]);
+/** Two pages of documents of every locale, then the memberships. */
+async function build(sink: IndexSink) {
+  await sink.add(page(0));
+  await sink.add(page(1));
+  return sink.finish(Int32Array.from([1, 0, 1, 1, 2, 2]), Int32Array.from([7, 1]));
+}
+
+describe('workerSink', () => {
+  it('gives the index inlineSink gives: same parts, same answers', async () => {
+    const [here, there] = await Promise.all([
+      build(inlineSink(3, LOCALES)),
+      build(workerSink(3, LOCALES)),
+    ]);
     expect(there.toParts()).toEqual(here.toParts());
     const query = { locale: 'fr-FR', globalFilterId: 1, itemGroups: [[7]], terms: ['clud'] };
     expect(Array.from(there.find(query))).toEqual([1]);
@@ -39,5 +48,12 @@ describe('buildInWorker', () => {
       { name: 'tech', count: 2 },
       { name: 'other', count: 0 },
     ]);
+  });
+
+  it('ends its thread when a build is given up midway', async () => {
+    const sink = workerSink(3, LOCALES);
+    await sink.add(page(0));
+    sink.abort();
+    await expect(sink.finish(new Int32Array(0), new Int32Array(0))).rejects.toThrow(/exited/);
   });
 });

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SearchService } from '../../service/SearchService';
 import type { PartnerSource } from '../PartnerSource';
+import { readWholeSite } from '../PartnerSource';
 import { MAIN, intoMain, storeFixture, techPartner } from './storeFixture';
 
 export function describeSourceContract(
@@ -49,7 +50,7 @@ export function describeSourceContract(
       ]);
       expect(changes.upserts[0]?.record.title['en-US']).toBe('Filler Edited');
       expect(changes.removedIds).toEqual([removed?.id]);
-      expect(changes.definitions).toEqual((await source.loadSite(MAIN))?.definitions);
+      expect(changes.definitions).toEqual((await readWholeSite(source, MAIN))?.definitions);
 
       const sinceEdit = await source.changesSince(MAIN, before + 1, 100);
       if (sinceEdit === undefined || sinceEdit === 'reload') throw new Error(`got ${sinceEdit}`);
@@ -57,6 +58,20 @@ export function describeSourceContract(
 
       const latest = await source.changesSince(MAIN, before + 3, 100);
       expect(latest).toEqual({ ...changes, upserts: [], removedIds: [] });
+    });
+
+    it('loads a site in one snapshot: a write during the load is not in its pages', async () => {
+      const loaded = await source.loadSite(MAIN, async (head, pages) => {
+        await service.putPartner(MAIN, techPartner('written-meanwhile', 'Written Meanwhile'));
+        const slugs: string[] = [];
+        for await (const page of pages) slugs.push(...page.map((partner) => partner.slug));
+        return { head, slugs };
+      });
+      expect(loaded?.slugs).toHaveLength(loaded?.head.partnerCount ?? -1);
+      expect(loaded?.slugs).not.toContain('written-meanwhile');
+      expect(await versionOfMain()).toBe((loaded?.head.version ?? 0) + 1);
+      const after = await readWholeSite(source, MAIN);
+      expect(after?.partners.map((partner) => partner.slug)).toContain('written-meanwhile');
     });
 
     it('asks for a whole load past the limit, and knows no unknown site', async () => {

@@ -14,8 +14,8 @@ import type {
   SiteChanges,
   SiteVersion,
   SiteWrite,
+  SiteReader,
   SiteWriteState,
-  StoredSite,
 } from '../PartnerSource';
 import { scopeKey } from '../scopeKey';
 import type { StoredPartner } from '../SiteRecords';
@@ -33,8 +33,8 @@ export interface PostgresSourceOptions {
 export const CHANGE_CHANNEL = 'partners_changed';
 /** Advisory lock key held while an empty database is seeded. */
 const SEED_LOCK = 7_310_012;
-/** Partner rows checked between two returns to the event loop while a site loads. */
-const CHECK_SLICE = 500;
+/** Partners read per query while a site loads (each query gives the event loop back). */
+const LOAD_PAGE = 500;
 /** Upserted partners per statement: one JSON parameter each. */
 const UPSERT_CHUNK = 5000;
 /**
@@ -54,6 +54,13 @@ const siteRowSchema = z.object({
   id: z.number(),
   definitions: siteDefinitionsSchema,
   version: z.number(),
+});
+
+const loadHeadSchema = z.object({
+  id: z.number(),
+  definitions: siteDefinitionsSchema,
+  version: z.number(),
+  partner_count: z.coerce.number(),
 });
 
 const changesHeadSchema = z.object({
@@ -124,28 +131,44 @@ export async function openSource(options: PostgresSourceOptions): Promise<Partne
       });
     },
 
-    async loadSite(scope: Scope): Promise<StoredSite | undefined> {
-      // One snapshot: the partners are those of the version read.
+    async loadSite<T>(scope: Scope, read: SiteReader<T>): Promise<T | undefined> {
+      // One snapshot: the partners are those of the version read. Pages by keyset, so
+      // the rows of 100k partners are never in memory at once.
       return inTransaction(async (client) => {
         const site = await client.query(
-          `SELECT id, definitions, version FROM site WHERE company_id = $1 AND scope_group_id = $2`,
+          `SELECT id, definitions, version,
+             (SELECT count(*) FROM partner p WHERE p.site_id = s.id) AS partner_count
+           FROM site s WHERE company_id = $1 AND scope_group_id = $2`,
           [scope.companyId, scope.scopeGroupId],
         );
         if (site.rows[0] === undefined) return undefined;
-        const row = siteRowSchema.parse(site.rows[0]);
-        const partners = await client.query(
-          `SELECT id, slug, position, record FROM partner WHERE site_id = $1 ORDER BY position, id`,
-          [row.id],
-        );
-        // Checked in slices, the event loop given back between them: searches go on.
-        const checked: StoredPartner[] = [];
-        for (let at = 0; at < partners.rows.length; at += CHECK_SLICE) {
-          if (at > 0) await new Promise((resolve) => setImmediate(resolve));
-          for (const partner of partners.rows.slice(at, at + CHECK_SLICE)) {
-            checked.push(toPartner(partner));
+        const row = loadHeadSchema.parse(site.rows[0]);
+        async function* pages(): AsyncGenerator<StoredPartner[]> {
+          // Before every row: positions and ids are 32-bit integers here.
+          let after = { position: -2_147_483_648, id: -2_147_483_648 };
+          for (;;) {
+            const result = await client.query(
+              `SELECT id, slug, position, record FROM partner
+               WHERE site_id = $1 AND (position, id) > ($2, $3) ORDER BY position, id LIMIT $4`,
+              [row.id, after.position, after.id, LOAD_PAGE],
+            );
+            const partners = result.rows.map(toPartner);
+            if (partners.length > 0) yield partners;
+            const last = partners.at(-1);
+            if (!last || partners.length < LOAD_PAGE) return;
+            after = last;
           }
         }
-        return { ...row, scope, partners: checked };
+        return read(
+          {
+            id: row.id,
+            scope,
+            version: row.version,
+            definitions: row.definitions,
+            partnerCount: row.partner_count,
+          },
+          pages(),
+        );
       }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     },
 

@@ -13,8 +13,8 @@ import type {
   SiteChanges,
   SiteVersion,
   SiteWrite,
+  SiteReader,
   SiteWriteState,
-  StoredSite,
 } from '../PartnerSource';
 import type { StoredPartner } from '../SiteRecords';
 import { emptyDefinitions, partnerRecordSchema, siteDefinitionsSchema } from '../SiteRecords';
@@ -67,10 +67,6 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
     [string, string],
     { id: number; definitions: string; version: number }
   >(`SELECT id, definitions, version FROM site WHERE company_id = ? AND scope_group_id = ?`);
-  const partnerPage = db.prepare<[number, number, number, number], PartnerRow>(
-    `SELECT id, slug, position, record FROM partner
-     WHERE site_id = ? AND (position, id) > (?, ?) ORDER BY position, id LIMIT ?`,
-  );
   const partnerBySlug = db.prepare<[number, string], PartnerRow>(
     `SELECT id, slug, position, record FROM partner WHERE site_id = ? AND slug = ?`,
   );
@@ -225,23 +221,56 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
         version: row.version,
       }));
     },
-    async loadSite(scope: Scope): Promise<StoredSite | undefined> {
-      const site = readSite(scope);
-      if (!site) return undefined;
-      // In pages, giving the event loop back between them: searches go on meanwhile. A
-      // write between two pages raises the version past the one returned here, so the
-      // next catch-up loads the site again.
-      const partners: StoredPartner[] = [];
-      let after = { position: -1, id: -1 };
-      for (;;) {
-        const rows = partnerPage.all(site.id, after.position, after.id, LOAD_PAGE);
-        for (const row of rows) partners.push(toPartner(row));
-        const last = rows.at(-1);
-        if (!last || rows.length < LOAD_PAGE) break;
-        after = last;
-        await new Promise((resolve) => setImmediate(resolve));
+    async loadSite<T>(scope: Scope, read: SiteReader<T>): Promise<T | undefined> {
+      // A connection of its own, in one read transaction: a write between two pages (by
+      // this process or another) is not seen, so the pages are those of the version read.
+      // WAL lets it read while others write. An in-memory database has one connection.
+      const snapshot =
+        options.path === ':memory:' ? undefined : new Database(options.path, { readonly: true });
+      const reader = snapshot ?? db;
+      try {
+        snapshot?.exec('BEGIN');
+        const row = reader
+          .prepare<[string, string], { id: number; definitions: string; version: number }>(
+            `SELECT id, definitions, version FROM site WHERE company_id = ? AND scope_group_id = ?`,
+          )
+          .get(scope.companyId, scope.scopeGroupId);
+        if (!row) return undefined;
+        const count = reader
+          .prepare<[number], { count: number }>(
+            `SELECT count(*) AS count FROM partner WHERE site_id = ?`,
+          )
+          .get(row.id);
+        const page = reader.prepare<[number, number, number, number], PartnerRow>(
+          `SELECT id, slug, position, record FROM partner
+           WHERE site_id = ? AND (position, id) > (?, ?) ORDER BY position, id LIMIT ?`,
+        );
+        async function* pages(): AsyncGenerator<StoredPartner[]> {
+          let after = { position: Number.MIN_SAFE_INTEGER, id: Number.MIN_SAFE_INTEGER };
+          for (;;) {
+            const rows = page.all(row?.id ?? 0, after.position, after.id, LOAD_PAGE);
+            if (rows.length > 0) yield rows.map(toPartner);
+            const last = rows.at(-1);
+            if (!last || rows.length < LOAD_PAGE) return;
+            after = last;
+            // Searches go on between two pages.
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+        }
+        return await read(
+          {
+            id: row.id,
+            scope,
+            version: row.version,
+            definitions: siteDefinitionsSchema.parse(JSON.parse(row.definitions)),
+            partnerCount: count?.count ?? 0,
+          },
+          pages(),
+        );
+      } finally {
+        if (snapshot?.inTransaction) snapshot.exec('COMMIT');
+        snapshot?.close();
       }
-      return { ...site, scope, partners };
     },
     async readPartner(scope: Scope, slug: string): Promise<StoredPartner | undefined> {
       const site = siteRow.get(scope.companyId, scope.scopeGroupId);
