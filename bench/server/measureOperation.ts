@@ -34,6 +34,8 @@ export interface OperationOptions {
 interface Sample {
   rssMB: number;
   heapUsedMB: number;
+  /** The JS heap V8 holds from the system, used or not. */
+  heapTotalMB: number;
   externalMB: number;
 }
 
@@ -46,6 +48,7 @@ async function sample(
     rssMB: stats.rssKB / MB,
     maxRssMB: stats.maxRssKB / MB,
     heapUsedMB: stats.heapUsedKB / MB,
+    heapTotalMB: stats.heapTotalKB / MB,
     externalMB: (stats.externalKB + stats.arrayBuffersKB) / MB,
   };
 }
@@ -100,7 +103,7 @@ async function memoryRounds(options: OperationOptions, notes: string[]): Promise
     const lifetimePeak = (await sample(server)).maxRssMB;
     const growth = second.after.rssMB - first.after.rssMB;
     const describe = (name: string, value: Sample) =>
-      `${name}: RSS ${value.rssMB.toFixed(0)} MB (JS heap used ${value.heapUsedMB.toFixed(0)} MB, outside the heap ${value.externalMB.toFixed(0)} MB)`;
+      `${name}: RSS ${value.rssMB.toFixed(0)} MB (JS heap used ${value.heapUsedMB.toFixed(0)} of ${value.heapTotalMB.toFixed(0)} MB held, outside the heap ${value.externalMB.toFixed(0)} MB)`;
     notes.push(
       `Memory rounds at ${options.partnerCount} partners, ${options.connections} connections, ${options.seconds} s each, 20,000-search mix: ${describe('started (index built)', started)}; ${describe('after round 1, collected', first.after)}, ${first.requests} answers; ${describe('after round 2, collected', second.after)}, ${second.requests} answers; peak RSS under load ${peak.toFixed(0)} MB; peak RSS of the process, start-up build included, ${lifetimePeak.toFixed(0)} MB.`,
     );
