@@ -15,13 +15,12 @@ import {
 import type { TestPostgres } from '../../packages/server/src/store/postgres/__tests__/startPostgres';
 import { startPostgres } from '../../packages/server/src/store/postgres/__tests__/startPostgres';
 import type { RunningChild } from '../lib/child';
-import { startChild } from '../lib/child';
 import { log } from '../lib/environment';
 import type { Figure, Section } from '../lib/figures';
 import { figure } from '../lib/figures';
 import { percentile, summarize } from '../lib/stats';
 import { ensureDirectoryDb } from './directories';
-import { CHILD, SCOPE, load } from './measureServer';
+import { SCOPE, load, startApiChild } from './measureServer';
 import { buildQueryMix } from './queryMix';
 
 export interface LiveOptions {
@@ -92,8 +91,8 @@ async function change(writer: string, reader: string, index: number, token: stri
 
 async function twoServers(env: Record<string, string>) {
   const settings = { BENCH_MODE: 'api', BENCH_ADMIN_TOKEN: ADMIN_TOKEN, ...env };
-  const first = await startChild(CHILD, settings);
-  const second = await startChild(CHILD, settings).catch(async (error: unknown) => {
+  const first = await startApiChild(settings);
+  const second = await startApiChild(settings).catch(async (error: unknown) => {
     await first.stop();
     throw error;
   });

@@ -10,16 +10,15 @@
 import { spawn } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
 import * as z from 'zod';
-import { createXsrfToken, openSqliteStore } from '@partners-network/server';
+import { SERVER_NODE_FLAGS, createXsrfToken, openSqliteStore } from '@partners-network/server';
 import { filterGroupsPath, searchPath } from '@partners-network/contract';
 import type { Figure, Section } from '../lib/figures';
 import { figure } from '../lib/figures';
-import { startChild } from '../lib/child';
 import type { RunningChild } from '../lib/child';
 import { ROOT_DIR, log } from '../lib/environment';
 import { summarize } from '../lib/stats';
 import { ensureDirectoryDb } from './directories';
-import { CHILD, SCOPE, load } from './measureServer';
+import { SCOPE, load, startApiChild } from './measureServer';
 import { buildQueryMix } from './queryMix';
 
 const MB = 1024;
@@ -89,7 +88,7 @@ async function memoryRounds(options: OperationOptions, notes: string[]): Promise
   // fills to its bound within the first round.
   const mix = buildQueryMix(definitions, 20_000, 12);
   const { token } = createXsrfToken();
-  const server = await startChild(CHILD, { BENCH_DATABASE_PATH: path }, 120_000, ['--expose-gc']);
+  const server = await startApiChild({ BENCH_DATABASE_PATH: path }, 120_000, ['--expose-gc']);
   try {
     const started = await sample(server);
     const first = await round(server, () =>
@@ -145,17 +144,21 @@ interface Outcome {
 
 export async function shutdownRound(options: OperationOptions, notes: string[]): Promise<Figure[]> {
   const databasePath = await ensureDirectoryDb(10_000);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/server.ts'], {
-    cwd: ROOT_DIR,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_PATH: databasePath,
-      SHUTDOWN_DRAIN_MS: String(options.drainMs),
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', 'packages/server/src/server.ts'],
+    {
+      cwd: ROOT_DIR,
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_PATH: databasePath,
+        SHUTDOWN_DRAIN_MS: String(options.drainMs),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

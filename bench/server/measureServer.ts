@@ -11,6 +11,7 @@ import { searchPath } from '@partners-network/contract';
 import {
   SEED_COMPANY_ID,
   SEED_SCOPE_GROUP_ID,
+  SERVER_NODE_FLAGS,
   createXsrfToken,
   openSqliteStore,
 } from '@partners-network/server';
@@ -26,6 +27,15 @@ import { buildQueryMix } from './queryMix';
 
 export const SCOPE: Scope = { companyId: SEED_COMPANY_ID, scopeGroupId: SEED_SCOPE_GROUP_ID };
 export const CHILD = join(BENCH_DIR, 'server/apiChild.ts');
+
+/** The API child (or the floor), run with the Node flags of the server's start script. */
+export function startApiChild(
+  env: Record<string, string>,
+  timeoutMs?: number,
+  nodeOptions: string[] = [],
+): Promise<RunningChild> {
+  return startChild(CHILD, env, timeoutMs, [...SERVER_NODE_FLAGS, ...nodeOptions]);
+}
 const MIX_SIZE = 400;
 /** Searches drawn for the first-ask pass, before duplicates are dropped. */
 const COLD_MIX_SIZE = 2000;
@@ -235,7 +245,7 @@ async function measureSize(count: number, options: ServerOptions): Promise<SizeR
   for (let run = 1; run <= options.runs; run += 1) {
     const store = await measureStore(path, mix);
     // A fresh server process per run: its caches start empty and its peak memory is its own.
-    const server: RunningChild = await startChild(CHILD, {
+    const server: RunningChild = await startApiChild({
       BENCH_MODE: 'api',
       BENCH_DATABASE_PATH: path,
     });
@@ -252,7 +262,7 @@ async function measureSize(count: number, options: ServerOptions): Promise<SizeR
       await server.stop();
     }
     // The floor right after, so both see the same load from the rest of the machine.
-    const floor = await startChild(CHILD, { BENCH_MODE: 'floor', BENCH_FLOOR_BODY: floorPage });
+    const floor = await startApiChild({ BENCH_MODE: 'floor', BENCH_FLOOR_BODY: floorPage });
     let floor10: LoadResult;
     let floor50: LoadResult;
     try {

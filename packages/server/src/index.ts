@@ -1,5 +1,6 @@
 export type { AppDeps } from './app';
 export { buildApp } from './app';
+export { SERVER_NODE_FLAGS } from './serverNodeFlags';
 export type { PartnersApiOptions } from './partnersApi';
 export { partnersApi } from './partnersApi';
 export { SEARCH_BODY_LIMIT } from './routes/search';
