@@ -73,12 +73,30 @@ async function main() {
   );
   const workDir = mkdtempSync(join(tmpdir(), 'pn-bench-'));
   const results: Section[] = [];
-  /** Notes the load average (1, 5, 15 min) when a section started: its noise. */
+  const failures: string[] = [];
+  /**
+   * Notes the load average (1, 5, 15 min) when a section started: its noise. A section
+   * that fails is written down as failed and the run goes on: half an hour of figures is
+   * not thrown away for one section's error.
+   */
   const withLoad = async (measure: () => Promise<Section>): Promise<Section> => {
     const load = loadavg()
       .map((value) => value.toFixed(2))
       .join(', ');
-    const section = await measure();
+    let section: Section;
+    try {
+      section = await measure();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      failures.push(message);
+      log(`section failed: ${message}`);
+      section = {
+        title: 'A section that failed',
+        method: 'See the note: the section threw before it gave its figures.',
+        figures: [],
+        notes: [`This section failed: ${message}`],
+      };
+    }
     section.notes.unshift(`Load average when this section started: ${load}.`);
     return section;
   };
@@ -211,6 +229,10 @@ async function main() {
   log(
     `done in ${durationSeconds.toFixed(0)} s: ${join(outDir, 'RESULTS.md')}; goals not met: ${failed.map((entry) => entry.id).join(', ') || 'none'}`,
   );
+  if (failures.length > 0) {
+    log(`sections failed: ${failures.join('; ')}`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error: unknown) => {

@@ -42,7 +42,8 @@ async function runOnce(url: string, preset: Preset): Promise<LighthouseRun> {
     );
     if (!result) throw new Error('Lighthouse gave no result');
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError)
+      throw new LighthouseRuntimeError(`Lighthouse: ${lhr.runtimeError.message}`);
     const score = (name: string) => Math.round((lhr.categories[name]?.score ?? 0) * 100);
     const metric = (name: string) => lhr.audits[name]?.numericValue ?? Number.NaN;
     const lcpDetails = JSON.stringify(
@@ -68,6 +69,21 @@ async function runOnce(url: string, preset: Preset): Promise<LighthouseRun> {
   }
 }
 
+/** Lighthouse's own failures (NO_NAVSTART: "Please run Lighthouse again") get two retries. */
+class LighthouseRuntimeError extends Error {}
+
+async function runWithRetries(url: string, preset: Preset, notes: string[]) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runOnce(url, preset);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt === 3) throw error;
+      notes.push(`A ${preset} run was made again after: ${error.message}`);
+      log(`lighthouse ${preset}: ${error.message}; again`);
+    }
+  }
+}
+
 const GOALS: Partial<Record<string, { op: '<=' | '>='; limit: number; text: string }>> = {
   'mobile-performance': { op: '>=', limit: 98, text: '>= 98' },
   'mobile-accessibility': { op: '>=', limit: 100, text: '100' },
@@ -81,7 +97,7 @@ export async function measureLighthouse(options: { url: string; runs: number }):
   for (const preset of ['mobile', 'desktop'] as const) {
     const runs: LighthouseRun[] = [];
     for (let run = 1; run <= options.runs; run++) {
-      const result = await runOnce(options.url, preset);
+      const result = await runWithRetries(options.url, preset, notes);
       runs.push(result);
       log(
         `lighthouse ${preset} run ${run}/${options.runs}: ${CATEGORIES.map((name) => `${name} ${result.scores[name]}`).join(', ')}; ${METRICS.map(([id, label]) => `${label} ${result.metrics[id].toFixed(id === 'cumulative-layout-shift' ? 3 : 0)}`).join(', ')}`,
