@@ -367,7 +367,8 @@ describe('SearchPage', () => {
         { name: 'Something went wrong.' },
         { timeout: 3000 },
       );
-      expect(heading).toHaveFocus();
+      // Focus moves in the panel's effect, which runs just after the heading is drawn.
+      await waitFor(() => expect(heading).toHaveFocus());
       expect(
         screen.getByText('We apologise and are fixing the problem. Please try again later.'),
       ).toBeInTheDocument();
