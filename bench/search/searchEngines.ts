@@ -54,13 +54,14 @@ export function ours(withAnswer = false): SearchEngine {
         itemGroups: [],
         terms: searchTerms(text),
       };
-      const found = index.find(query);
-      const top = Array.from(found.subarray(0, 10));
+      // What the server asks for a first page: the first ten and the total.
+      const found = index.findFirst(query, 10);
+      const top = Array.from(found.ordinals);
       if (withAnswer) {
         describeAnswer(index, {
           query,
           text,
-          total: found.length,
+          total: found.total,
           globalFilters: [{ id: GLOBAL, name: 'all' }],
           filterGroups: [],
           partners: top.map((ordinal) => {
@@ -75,7 +76,7 @@ export function ours(withAnswer = false): SearchEngine {
           }),
         });
       }
-      return { top, total: found.length };
+      return { top, total: found.total };
     },
     drop() {
       index = undefined;

@@ -1,3 +1,5 @@
+import { andCounts } from './andCounts';
+
 /** A fixed-size set of small integers (partner ordinals), 32 to a word. */
 export class Bitset {
   readonly words: Uint32Array;
@@ -58,73 +60,36 @@ export class Bitset {
 
   /** How many members this set and the other share, without building their intersection. */
   andCount(other: Bitset): number {
-    let total = 0;
-    const { words } = this;
-    for (let index = 0; index < words.length; index += 1) {
-      total += popCount((words[index] ?? 0) & (other.words[index] ?? 0));
-    }
-    return total;
-  }
-
-  /**
-   * The indices of its non-zero words. Counting many sets against a sparse one (an
-   * answer of a few hundred partners among 100k) then reads only those words.
-   */
-  nonZeroWords(): Int32Array {
-    const { words } = this;
-    let found = 0;
-    for (let index = 0; index < words.length; index += 1) if (words[index] !== 0) found += 1;
-    const result = new Int32Array(found);
-    let next = 0;
-    for (let index = 0; index < words.length; index += 1) {
-      if (words[index] !== 0) {
-        result[next] = index;
-        next += 1;
-      }
-    }
-    return result;
-  }
-
-  /** `andCount`, reading only the words listed (every other word of this set is zero). */
-  andCountIn(other: Bitset, nonZero: Int32Array): number {
-    let total = 0;
-    const { words } = this;
-    for (let at = 0; at < nonZero.length; at += 1) {
-      const index = nonZero[at] ?? 0;
-      total += popCount((words[index] ?? 0) & (other.words[index] ?? 0));
-    }
-    return total;
+    return andCounts(this, [other])[0] ?? 0;
   }
 
   count(): number {
-    let total = 0;
-    for (const word of this.words) {
-      total += popCount(word);
-    }
-    return total;
+    return andCounts(this, [this])[0] ?? 0;
   }
 
   /** The members in increasing order. */
   toArray(): Int32Array {
     const result = new Int32Array(this.count());
+    this.membersInto(result);
+    return result;
+  }
+
+  /**
+   * Writes the members in increasing order into `target` until it is full (an answer's
+   * first page needs its first members only) and returns how many it wrote.
+   */
+  membersInto(target: Int32Array): number {
     let next = 0;
     const { words } = this;
-    for (let index = 0; index < words.length; index += 1) {
+    for (let index = 0; index < words.length && next < target.length; index += 1) {
       let word = words[index] ?? 0;
-      while (word !== 0) {
+      while (word !== 0 && next < target.length) {
         const lowest = word & -word;
-        result[next] = index * 32 + (31 - Math.clz32(lowest));
+        target[next] = index * 32 + (31 - Math.clz32(lowest));
         next += 1;
         word ^= lowest;
       }
     }
-    return result;
+    return next;
   }
-}
-
-/** Population count of a 32-bit word (SWAR). */
-function popCount(word: number): number {
-  let bits = word - ((word >>> 1) & 0x55555555);
-  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
-  return Math.imul((bits + (bits >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }

@@ -1,5 +1,5 @@
 import { Bitset } from './Bitset';
-import type { IndexQuery, SearchIndex, TextMatch } from './SearchIndex';
+import type { FoundOrdinals, IndexQuery, SearchIndex, TextMatch } from './SearchIndex';
 import { anyOfItems, filteredBy } from './SearchIndex';
 import type { SiteIndex } from './SiteIndex';
 
@@ -102,18 +102,18 @@ export class LayeredIndex implements SearchIndex {
   }
 
   find(query: IndexQuery): Int32Array {
-    const base = this.#base.findRanked(query);
-    const delta = this.#delta.findRanked(query);
-    const merged = new Int32Array(base.ordinals.length + delta.ordinals.length);
-    let length = 0;
+    return this.findFirst(query, Infinity).ordinals;
+  }
+
+  findFirst(query: IndexQuery, limit: number): FoundOrdinals {
+    // The base's answer without the changed partners: its first `limit` are live ones.
+    const base = this.#base.findRanked(query, limit, this.#live);
+    const delta = this.#delta.findRanked(query, limit);
+    const merged = new Int32Array(Math.min(limit, base.ordinals.length + delta.ordinals.length));
     let fromBase = 0;
     let fromDelta = 0;
-    while (fromBase < base.ordinals.length || fromDelta < delta.ordinals.length) {
+    for (let length = 0; length < merged.length; length += 1) {
       const baseOrdinal = base.ordinals[fromBase];
-      if (baseOrdinal !== undefined && !this.#live.has(baseOrdinal)) {
-        fromBase += 1;
-        continue;
-      }
       const deltaOrdinal = delta.ordinals[fromDelta];
       let takeBase: boolean;
       if (deltaOrdinal === undefined) takeBase = true;
@@ -133,8 +133,7 @@ export class LayeredIndex implements SearchIndex {
         merged[length] = this.deltaStart + (deltaOrdinal ?? 0);
         fromDelta += 1;
       }
-      length += 1;
     }
-    return merged.slice(0, length);
+    return { ordinals: merged, total: base.total + delta.total };
   }
 }

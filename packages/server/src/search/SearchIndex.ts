@@ -10,6 +10,12 @@ export interface IndexQuery {
   terms: readonly string[];
 }
 
+/** An answer's first partners, in answer order, and how many it holds. */
+export interface FoundOrdinals {
+  ordinals: Int32Array;
+  total: number;
+}
+
 /** The partners each term of a text matches (the last one as a prefix), and all of them. */
 export interface TextMatch {
   /** Distinct terms, in the order typed. */
@@ -38,6 +44,8 @@ export interface SearchIndex {
   textMatch(locale: string, terms: readonly string[]): TextMatch | null;
   /** Ordinals of the matching partners in answer order: best rank, then editorial order. */
   find(query: IndexQuery): Int32Array;
+  /** The first `limit` of them (a page, or the first pages kept) and how many there are. */
+  findFirst(query: IndexQuery, limit: number): FoundOrdinals;
 }
 
 /** anyOf for any index: the union of the items' sets. */

@@ -2,16 +2,18 @@ import { Bitset } from './Bitset';
 import { ChunkedInts, FIELD_BITS, FIELD_MASK, TextIndex, TextIndexBuilder } from './TextIndex';
 import { searchTerms } from './searchTerms';
 import { EXACT } from './typoBudget';
-import type { IndexQuery, SearchIndex, TextMatch } from './SearchIndex';
+import type { FoundOrdinals, IndexQuery, SearchIndex, TextMatch } from './SearchIndex';
 import { anyOfItems, filteredBy } from './SearchIndex';
 
 export type { IndexQuery, TextMatch } from './SearchIndex';
 
-/** An answer in order with each partner's rank, so two answers can be merged. */
+/** An answer's first partners in order, each with its rank, so two answers can be merged. */
 export interface RankedOrdinals {
   ordinals: Int32Array;
   /** The rank of each of them (higher first); null when all rank alike (no text). */
   scores: Uint16Array | null;
+  /** How many partners the whole answer holds (`ordinals` may list only the first). */
+  total: number;
 }
 
 interface LocaleIndex {
@@ -39,6 +41,8 @@ const QUALITY_SHIFT = 2;
 const QUALITY_FACTOR = 64;
 const EXACT_TITLE = 32768;
 const MAX_TERMS = 75;
+/** The highest rank: an exact title of 75 terms, each an exact title match. */
+const MAX_SCORE = EXACT_TITLE + MAX_TERMS * (3 * QUALITY_FACTOR + 3);
 /** A full-quality title match of a term: EXACT * 4 + 3. */
 const EXACT_IN_TITLE = (EXACT << QUALITY_SHIFT) | 3;
 /** Recent terms' partner sets per locale, so the counts of an answer reuse its search. */
@@ -99,6 +103,10 @@ export class SiteIndex implements SearchIndex {
   /** Scratch of a search (searches are synchronous): a value per ordinal per term. */
   readonly #values: Uint8Array[] = [];
   readonly #scores: Uint16Array;
+  /** Scratch of a search: its candidates, in increasing order. */
+  readonly #members: Int32Array;
+  /** Scratch of a ranking: partners by score, then where each score's start; made on the first text search. */
+  #starts: Int32Array | undefined;
   readonly #empty: Bitset;
   /** Least recently used first: `locale NUL prefix? NUL term` -> partners it matches. */
   readonly #termSets = new Map<string, Bitset>();
@@ -113,6 +121,7 @@ export class SiteIndex implements SearchIndex {
     this.#items = items;
     this.#locales = locales;
     this.#scores = new Uint16Array(size);
+    this.#members = new Int32Array(size);
     this.#empty = new Bitset(size);
   }
 
@@ -190,13 +199,28 @@ export class SiteIndex implements SearchIndex {
     return this.findRanked(query).ordinals;
   }
 
-  /** The same, with each partner's rank. */
-  findRanked(query: IndexQuery): RankedOrdinals {
+  findFirst(query: IndexQuery, limit: number): FoundOrdinals {
+    const { ordinals, total } = this.findRanked(query, limit);
+    return { ordinals, total };
+  }
+
+  /**
+   * The first `limit` partners of the answer with their ranks, and its total.
+   * `live`: the partners that still count (a LayeredIndex masks out the changed ones).
+   */
+  findRanked(query: IndexQuery, limit = Infinity, live?: Bitset): RankedOrdinals {
     const locale = this.#locales.get(query.locale);
-    if (!locale) return { ordinals: new Int32Array(0), scores: null };
+    if (!locale) return { ordinals: new Int32Array(0), scores: null, total: 0 };
     const candidates = this.filtered(query.globalFilterId, query.itemGroups);
+    if (live) candidates.andInPlace(live);
     const distinct = [...new Set(query.terms)].slice(0, MAX_TERMS);
-    if (distinct.length === 0) return { ordinals: candidates.toArray(), scores: null };
+    if (distinct.length === 0) {
+      // Editorial order: the first members are the answer's first partners.
+      const total = candidates.count();
+      const ordinals = new Int32Array(Math.min(total, limit));
+      candidates.membersInto(ordinals);
+      return { ordinals, scores: null, total };
+    }
     const last = query.terms.at(-1);
     while (this.#values.length < distinct.length) this.#values.push(new Uint8Array(this.size));
     distinct.forEach((term, index) => {
@@ -204,7 +228,14 @@ export class SiteIndex implements SearchIndex {
       values.fill(0);
       candidates.andInPlace(this.#termSet(query.locale, locale.text, term, term === last, values));
     });
-    return this.#rank(locale, candidates.toArray(), distinct.length, hashTerms(query.terms));
+    const count = candidates.membersInto(this.#members);
+    return this.#rank(
+      locale,
+      this.#members.subarray(0, count),
+      distinct.length,
+      hashTerms(query.terms),
+      limit,
+    );
   }
 
   /** Document (card) ids of ordinals in a locale, e.g. of one page of an answer. */
@@ -232,13 +263,14 @@ export class SiteIndex implements SearchIndex {
       return cached;
     }
     const found = new Bitset(this.size);
+    const { words } = found;
     const { postings } = text;
     for (const run of text.expand(term, prefix)) {
       const quality = run.quality << QUALITY_SHIFT;
       for (let index = run.start; index < run.stop; index += 1) {
         const posting = postings[index] ?? 0;
         const ordinal = posting >>> FIELD_BITS;
-        found.add(ordinal);
+        words[ordinal >>> 5] = (words[ordinal >>> 5] ?? 0) | (1 << (ordinal & 31));
         if (values) {
           const value = quality | (WEIGHTS[posting & FIELD_MASK] ?? 0);
           if (value > (values[ordinal] ?? 0)) values[ordinal] = value;
@@ -254,47 +286,62 @@ export class SiteIndex implements SearchIndex {
     return found;
   }
 
-  /** Best rank first, editorial order within (ordinals come in increasing order). */
+  /**
+   * Best rank first, editorial order within (ordinals come in increasing order): a
+   * counting sort that writes only the first `limit`. Every candidate is scored (the
+   * total and the first page need them all), but a broad search of 70k partners at 100k
+   * writes out the first hundred instead of all of them.
+   */
   #rank(
     locale: LocaleIndex,
     ordinals: Int32Array,
     termCount: number,
     typed: number,
+    limit: number,
   ): RankedOrdinals {
     const scores = this.#scores;
+    const values = this.#values.slice(0, termCount);
     const { titleHashes } = locale;
+    // How many partners have each score: all zero between searches.
+    this.#starts ??= new Int32Array(MAX_SCORE + 1);
+    const starts = this.#starts;
     let best = 0;
-    for (const ordinal of ordinals) {
+    for (let at = 0; at < ordinals.length; at += 1) {
+      const ordinal = ordinals[at] ?? 0;
       let score = 0;
       let allExactInTitle = true;
-      for (let term = 0; term < termCount; term += 1) {
-        const value = this.#values[term]?.[ordinal] ?? 0;
+      for (const termValues of values) {
+        const value = termValues[ordinal] ?? 0;
         score += (value >>> QUALITY_SHIFT) * QUALITY_FACTOR + (value & 3);
         if (value !== EXACT_IN_TITLE) allExactInTitle = false;
       }
       if (allExactInTitle && titleHashes[ordinal] === typed) score += EXACT_TITLE;
       scores[ordinal] = score;
+      starts[score] = (starts[score] ?? 0) + 1;
       if (score > best) best = score;
     }
-    // Counting sort by score, highest first; stable, so editorial order holds within.
-    const starts = new Int32Array(best + 2);
-    for (const ordinal of ordinals) {
-      const slot = best - (scores[ordinal] ?? 0) + 1;
-      starts[slot] = (starts[slot] ?? 0) + 1;
+    // Each score's first place, the highest score first.
+    let place = 0;
+    for (let score = best; score >= 0; score -= 1) {
+      const count = starts[score] ?? 0;
+      starts[score] = place;
+      place += count;
     }
-    for (let slot = 1; slot < starts.length; slot += 1) {
-      starts[slot] = (starts[slot] ?? 0) + (starts[slot - 1] ?? 0);
-    }
-    const ranked = new Int32Array(ordinals.length);
-    const rankedScores = new Uint16Array(ordinals.length);
-    for (const ordinal of ordinals) {
+    const kept = Math.min(limit, ordinals.length);
+    const ranked = new Int32Array(kept);
+    const rankedScores = new Uint16Array(kept);
+    for (let at = 0; at < ordinals.length; at += 1) {
+      const ordinal = ordinals[at] ?? 0;
       const score = scores[ordinal] ?? 0;
-      const at = starts[best - score] ?? 0;
-      ranked[at] = ordinal;
-      rankedScores[at] = score;
-      starts[best - score] = at + 1;
+      const to = starts[score] ?? 0;
+      if (to < kept) {
+        ranked[to] = ordinal;
+        rankedScores[to] = score;
+      }
+      starts[score] = to + 1;
     }
-    return { ordinals: ranked, scores: rankedScores };
+    starts.fill(0, 0, best + 1);
+    return { ordinals: ranked, scores: rankedScores, total: ordinals.length };
   }
 }
 

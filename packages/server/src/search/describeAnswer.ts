@@ -4,7 +4,7 @@ import type {
   Partner,
   ZeroResultStep,
 } from '@partners-network/contract';
-import type { Bitset } from './Bitset';
+import { andCounts } from './andCounts';
 import { highlightMatches } from './highlightMatches';
 import type { IndexQuery, SearchIndex } from './SearchIndex';
 import { searchTerms } from './searchTerms';
@@ -128,11 +128,13 @@ function cachedCounts(index: SearchIndex, answer: AnswerToDescribe): Counts {
 function countAnswer(index: SearchIndex, answer: AnswerToDescribe): Counts {
   const { query } = answer;
   const text = index.textMatch(query.locale, query.terms);
-  const textOrAll = (set: Bitset) => (text ? set.andCount(text.all) : set.count());
-
-  const globalFilterCounts = answer.globalFilters.map((filter) => ({
+  const filterSets = answer.globalFilters.map((filter) => index.globalFilter(filter.id));
+  const filterCounts = text
+    ? andCounts(text.all, filterSets)
+    : filterSets.map((set) => set.count());
+  const globalFilterCounts = answer.globalFilters.map((filter, at) => ({
     name: filter.name,
-    count: textOrAll(index.globalFilter(filter.id)),
+    count: filterCounts[at] ?? 0,
   }));
 
   // Partners of the filter and text: the base every count starts from.
@@ -148,12 +150,10 @@ function countAnswer(index: SearchIndex, answer: AnswerToDescribe): Counts {
     tickedSets.forEach((set, at) => {
       if (at !== ticked) rest.andInPlace(set);
     });
-    // A text search leaves few partners: count over their words only.
-    const nonZero = rest.nonZeroWords();
-    if (nonZero.length * 2 > rest.words.length) {
-      return group.filterItems.map((item) => rest.andCount(index.item(item.id)));
-    }
-    return group.filterItems.map((item) => rest.andCountIn(index.item(item.id), nonZero));
+    return andCounts(
+      rest,
+      group.filterItems.map((item) => index.item(item.id)),
+    );
   });
   const counts: Counts = { itemCounts, globalFilterCounts };
   if (answer.total === 0) counts.zeroResultSteps = zeroResultSteps(index, answer, text);

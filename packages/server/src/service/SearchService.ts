@@ -11,6 +11,7 @@ import type {
   SearchCriteria,
 } from '@partners-network/contract';
 import { describeAnswer } from '../search/describeAnswer';
+import type { FoundOrdinals } from '../search/SearchIndex';
 import { searchTerms } from '../search/searchTerms';
 import type { DirectoryData, PartnerData, PartnerInput } from '../store/DirectoryData';
 import { directoryDataSchema } from '../store/DirectoryData';
@@ -434,8 +435,8 @@ export class SearchService implements PartnerStore, MetricsSource {
       const cached = touch(this.#pageCache, key);
       this.#cacheCounts.pages[cached ? 'hits' : 'misses'] += 1;
       if (cached) return cached;
-      const all = index.find(query);
-      const result = describe(filter.partnerCount, all.subarray(offset, offset + resultsPerPage));
+      const first = index.findFirst(query, offset + resultsPerPage);
+      const result = describe(first.total, first.ordinals.subarray(offset));
       this.#pageCache.set(key, result);
       for (const oldKey of this.#pageCache.keys()) {
         if (this.#pageCache.size <= PAGE_CACHE_MAX_ENTRIES) break;
@@ -456,7 +457,9 @@ export class SearchService implements PartnerStore, MetricsSource {
     const cached = touch(this.#answerCache, answerKey);
     this.#cacheCounts.answers[cached ? 'hits' : 'misses'] += 1;
     if (cached) return cached;
-    const ordered = this.#orderedIds(key, offset + resultsPerPage, () => index.find(query));
+    const ordered = this.#orderedIds(key, offset + resultsPerPage, (limit) =>
+      index.findFirst(query, limit),
+    );
     const result = describe(ordered.total, ordered.ids.subarray(offset, offset + resultsPerPage));
     this.#answerCache.set(answerKey, result);
     for (const oldKey of this.#answerCache.keys()) {
@@ -470,7 +473,7 @@ export class SearchService implements PartnerStore, MetricsSource {
    * Matching partners in answer order, at least up to `end` (or all), kept for the
    * next pages and visitors: the first ones only, until someone pages further.
    */
-  #orderedIds(key: string, end: number, find: () => Int32Array): OrderedIds {
+  #orderedIds(key: string, end: number, find: (limit: number) => FoundOrdinals): OrderedIds {
     const cached = touch(this.#idCache, key);
     if (cached && (end <= cached.ids.length || cached.ids.length === cached.total)) {
       this.#cacheCounts.ids.hits += 1;
@@ -478,11 +481,9 @@ export class SearchService implements PartnerStore, MetricsSource {
     }
     this.#cacheCounts.ids.misses += 1;
     if (cached) this.#dropIds(key, cached);
-    const all = find();
-    const kept = {
-      ids: end <= ID_CACHE_FIRST_IDS ? all.slice(0, ID_CACHE_FIRST_IDS) : all,
-      total: all.length,
-    };
+    // The first pages are found alone; paging past them finds and keeps the whole answer.
+    const found = find(end <= ID_CACHE_FIRST_IDS ? ID_CACHE_FIRST_IDS : Infinity);
+    const kept = { ids: found.ordinals, total: found.total };
     this.#idCache.set(key, kept);
     this.#idCacheSize += kept.ids.length + 1;
     for (const [oldKey, value] of this.#idCache) {
@@ -491,8 +492,7 @@ export class SearchService implements PartnerStore, MetricsSource {
       }
       this.#dropIds(oldKey, value);
     }
-    // This answer's page is within `all` even when the cache kept less or dropped it.
-    return { ids: all, total: all.length };
+    return kept;
   }
 
   #dropIds(key: string, value: OrderedIds): void {

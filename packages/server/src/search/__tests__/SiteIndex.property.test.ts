@@ -167,6 +167,7 @@ const search = fc.record({
   // Some searches are a partner's title exactly.
   text: fc.oneof(text, fc.constantFrom(...VOCABULARY)),
   ticked,
+  limit: fc.integer({ min: 0, max: 35 }),
 });
 
 describe('SiteIndex against a brute-force reference', () => {
@@ -177,7 +178,15 @@ describe('SiteIndex against a brute-force reference', () => {
         const terms = searchTerms(query.text);
         const itemGroups = query.ticked.filter((group) => group.length > 0);
         const found = index.find({ locale: 'en-US', globalFilterId: 1, itemGroups, terms });
-        expect(Array.from(found)).toEqual(referenceFind(partners, itemGroups, terms));
+        const expected = referenceFind(partners, itemGroups, terms);
+        expect(Array.from(found)).toEqual(expected);
+        // A first page alone: the same first partners, and the whole answer's total.
+        const first = index.findFirst(
+          { locale: 'en-US', globalFilterId: 1, itemGroups, terms },
+          query.limit,
+        );
+        expect(Array.from(first.ordinals)).toEqual(expected.slice(0, query.limit));
+        expect(first.total).toBe(expected.length);
       }),
       { numRuns: 200 },
     );

@@ -93,6 +93,8 @@ const scenario = fc.record({
     filter: fc.constantFrom(1, 2),
     text: fc.array(fc.constantFrom(...WORDS, 'clou', 'dat', 'secuirty', 'zz'), { maxLength: 2 }),
     ticked: fc.tuple(fc.subarray(GROUPS[0] ?? []), fc.subarray(GROUPS[1] ?? [])),
+    /** The first partners a server finds alone (a page, or its first pages). */
+    limit: fc.integer({ min: 0, max: 12 }),
   }),
 });
 
@@ -137,6 +139,12 @@ describe('changes laid over a whole build', () => {
         const laidFound = laid.index.find(indexQuery);
         const expectedFound = expected.index.find(indexQuery);
         expect(urls(laid, laidFound)).toEqual(urls(expected, expectedFound));
+        // A first page alone, as a server finds it: merged from each layer's first ones.
+        const laidFirst = laid.index.findFirst(indexQuery, query.limit);
+        expect(urls(laid, laidFirst.ordinals)).toEqual(
+          urls(expected, expectedFound.subarray(0, query.limit)),
+        );
+        expect(laidFirst.total).toBe(expectedFound.length);
 
         const describe = (built: BuiltSite, total: number) =>
           describeAnswer(built.index, {

@@ -1,0 +1,4 @@
+// Generated from andCount.wat by compileAndCount.ts (`npm run wasm -w @partners-network/server`).
+// Do not edit: change the .wat and compile again; a test checks the two agree.
+export const AND_COUNT_WASM =
+  'AGFzbQEAAAABCAFgA39/fwF/AwIBAAUDAQABBxUCBm1lbW9yeQIACGFuZENvdW50AAAKQAE+AgF/AX4gACACaiEDAkADQCAAIANPDQEgBCAAKQMAIAEpAwCDe3whBCAAQQhqIQAgAUEIaiEBDAALCyAEpws=';
