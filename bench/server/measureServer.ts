@@ -279,12 +279,18 @@ async function measureSize(count: number, options: ServerOptions): Promise<SizeR
   }
   const of = (pick: (run: SizeRun) => number) => summarize(runs.map(pick));
   const label = count >= 1000 ? `${count / 1000}k` : String(count);
+  // Issue 6: p99 at most 10 ms at 10k and 25 ms at 100k. Issue 14 (typos, counts and
+  // highlights on) asks the mix for at most 10 ms at 100k as well.
   const p99Goal =
     count === 10_000
       ? { op: '<=' as const, limit: 10, text: '<= 10 ms' }
       : count === 100_000
         ? { op: '<=' as const, limit: 25, text: '<= 25 ms' }
         : undefined;
+  const mixP99Goal =
+    count === 10_000 || count === 100_000
+      ? { op: '<=' as const, limit: 10, text: '<= 10 ms' }
+      : undefined;
   const line = (
     id: string,
     text: string,
@@ -324,7 +330,7 @@ async function measureSize(count: number, options: ServerOptions): Promise<SizeR
         p99Goal,
       ),
       line('http.mix10.p50', 'HTTP 10 conn., mix, p50', 'ms', (r) => r.mix10.p50),
-      line('http.mix10.p99', 'HTTP 10 conn., mix, p99', 'ms', (r) => r.mix10.p99, p99Goal),
+      line('http.mix10.p99', 'HTTP 10 conn., mix, p99', 'ms', (r) => r.mix10.p99, mixP99Goal),
       line('http.mix10.rps', 'HTTP 10 conn., mix, requests/s', 'req/s', (r) => r.mix10.rps),
       line('http.mix50.p50', 'HTTP 50 conn., mix, p50', 'ms', (r) => r.mix50.p50),
       line('http.mix50.p99', 'HTTP 50 conn., mix, p99', 'ms', (r) => r.mix50.p99),

@@ -22,7 +22,7 @@ import { SourceUnavailableError } from '../store/PartnerSource';
 import { pickText, resolveLocale } from '../store/resolveLocale';
 import type { BuiltSite } from './buildSite';
 import { buildSiteFrom, cardOf } from './buildSite';
-import { layerSite } from './layerSite';
+import { layerSite, warmUpCode } from './layerSite';
 import type { MergeOptions } from './mergeDirectory';
 import { mergeDirectory } from './mergeDirectory';
 import { scopeKey } from '../store/scopeKey';
@@ -516,6 +516,7 @@ export class SearchService implements PartnerStore, MetricsSource {
   async warm(): Promise<void> {
     const versions = await this.#guard(() => this.#source.siteVersions());
     for (const { scope } of versions) await this.#update(scope);
+    await warmUpCode();
     this.#ready = true;
     this.#sourceUp = true;
     this.#lastSyncAt = Date.now();

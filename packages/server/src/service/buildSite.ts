@@ -3,6 +3,7 @@
  * filter, its search index and its partners' cards, all in memory. Runs page by page,
  * giving the event loop back between pages, so searches on the index being replaced go on.
  */
+import { IdOrdinals } from './IdOrdinals';
 import type { Partner } from '@partners-network/contract';
 import type { IndexedDocument, SiteIndex } from '../search/SiteIndex';
 import type { SiteHead, StoredSite } from '../store/PartnerSource';
@@ -66,6 +67,8 @@ export interface WholeSite {
   /** Each ordinal's editorial key: its position, then its partner id. */
   positions: Float64Array;
   ids: Float64Array;
+  /** Ordinals by partner id: which of them a change masks out. */
+  byId: IdOrdinals;
 }
 
 /** Shared by every partner without items or badges. */
@@ -299,5 +302,6 @@ async function buildWhole(
     definitions: JSON.stringify(definitions),
     positions,
     ids,
+    byId: new IdOrdinals(ids),
   };
 }
