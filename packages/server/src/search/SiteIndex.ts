@@ -105,7 +105,7 @@ export class SiteIndex implements SearchIndex {
   readonly #scores: Uint16Array;
   /** Scratch of a search: its candidates, in increasing order. */
   readonly #members: Int32Array;
-  /** Scratch of a ranking: partners by score, then where each score's start; made on the first text search. */
+  /** Scratch of a ranking: how many partners have each score, then where each score starts. */
   #starts: Int32Array | undefined;
   readonly #empty: Bitset;
   /** Least recently used first: `locale NUL prefix? NUL term` -> partners it matches. */
