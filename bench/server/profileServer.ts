@@ -1,10 +1,12 @@
 /**
  * Diagnostic, not part of `npm run bench`: where the API process spends its time answering
- * the first search (empty text, default filter) at 10 connections, next to the floor.
- * Runs each in a child process with `--cpu-prof` for a few seconds of load and prints the
- * functions with the most self time, and the share by package.
+ * the first search (empty text, default filter) at 10 connections, next to the floor; or,
+ * with `cold`, answering the bench's first-ask pass (distinct searches of the mix, each
+ * asked once, so nothing comes from a cache). Runs each in a child process with
+ * `--cpu-prof` and prints the functions with the most self time, and the share by package,
+ * counting only the samples of the timed load.
  *
- *   npx tsx bench/server/profileServer.ts [partnerCount=10000]
+ *   npx tsx bench/server/profileServer.ts [partnerCount=10000] [cold]
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,10 +15,11 @@ import { createXsrfToken, openSqliteStore } from '@partners-network/server';
 import { startChild } from '../lib/child';
 import { ensureDirectoryDb } from './directories';
 import { CHILD, SCOPE, load } from './measureServer';
-import type { MixQuery } from './queryMix';
+import { buildQueryMix, type MixQuery } from './queryMix';
 
 interface ProfileNode {
   id: number;
+  children?: number[];
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
 interface Profile {
@@ -37,10 +40,19 @@ function where(url: string): string {
   return url ? (url.split('/').pop() ?? url) : '(native)';
 }
 
-function summarize(title: string, profile: Profile): void {
+/**
+ * `windowMicros`: only the samples of the profile's last stretch of that length (the
+ * timed load ends just before the child stops, so its start-up is left out).
+ */
+function summarize(title: string, profile: Profile, windowMicros: number): void {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<number, number>();
+  const at: number[] = [];
+  let clock = 0;
+  for (const delta of profile.timeDeltas) at.push((clock += delta));
+  const from = clock - windowMicros;
   profile.samples.forEach((id, index) => {
+    if ((at[index] ?? 0) < from) return;
     self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index + 1] ?? 0));
   });
   const byName = new Map<string, number>();
@@ -61,6 +73,29 @@ function summarize(title: string, profile: Profile): void {
   for (const [key, micros] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 20)) {
     console.log(`  ${share(micros).padStart(7)}  ${key}`);
   }
+  // Inclusive time: a function's own samples and those of everything it called.
+  const inclusive = new Map<string, number>();
+  const keyOf = (node: ProfileNode) =>
+    `${node.callFrame.functionName || '(anonymous)'} ${where(node.callFrame.url)}`;
+  const walk = (id: number, open: Set<string>): number => {
+    const node = byId.get(id);
+    if (!node) return 0;
+    const key = keyOf(node);
+    let micros = self.get(id) ?? 0;
+    const inner = open.has(key) ? open : new Set([...open, key]);
+    for (const child of node.children ?? []) micros += walk(child, inner);
+    if (!open.has(key)) inclusive.set(key, (inclusive.get(key) ?? 0) + micros);
+    return micros;
+  };
+  const root = profile.nodes[0];
+  if (root) walk(root.id, new Set());
+  console.log('  inclusive:');
+  for (const [key, micros] of [...inclusive]
+    .filter(([key]) => key.includes('packages/') || key.includes('zod') || key.includes('fastify'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 30)) {
+    console.log(`  ${share(micros).padStart(7)}  ${key}`);
+  }
   console.log('  by place:');
   for (const [key, micros] of [...byPlace].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
     console.log(`  ${share(micros).padStart(7)}  ${key}`);
@@ -68,6 +103,7 @@ function summarize(title: string, profile: Profile): void {
 }
 
 const count = Number(process.argv[2] ?? 10_000);
+const cold = process.argv[3] === 'cold';
 const folder = mkdtempSync(join(tmpdir(), 'pn-server-profile-'));
 try {
   const path = await ensureDirectoryDb(count);
@@ -95,9 +131,21 @@ try {
       searchPartnersCriteria: answer.appliedCriteria,
     }),
   );
-  const query: MixQuery[] = [{ kind: 'first search', locale: 'en-US', criteria }];
+  const first: MixQuery[] = [{ kind: 'first search', locale: 'en-US', criteria }];
+  const keyOf = (query: MixQuery) => JSON.stringify([query.locale, query.criteria]);
+  const warmUp = cold ? buildQueryMix(definitions, 200, 7) : first;
+  const warmed = new Set(warmUp.map(keyOf));
+  const timed = cold
+    ? [
+        ...new Map(
+          buildQueryMix(definitions, 2000, 8)
+            .filter((query) => !warmed.has(keyOf(query)))
+            .map((query) => [keyOf(query), query]),
+        ).values(),
+      ]
+    : first;
   const { token } = createXsrfToken();
-  for (const mode of ['api', 'floor'] as const) {
+  for (const mode of cold ? (['api'] as const) : (['api', 'floor'] as const)) {
     const dir = join(folder, mode);
     const server = await startChild(
       CHILD,
@@ -105,16 +153,28 @@ try {
       60_000,
       ['--cpu-prof', `--cpu-prof-dir=${dir}`],
     );
-    await load(server.url, query, token, 10, { seconds: 1 });
-    const result = await load(server.url, query, token, 10, { seconds: 4 });
+    await load(server.url, warmUp, token, 10, { seconds: 1 });
+    const started = performance.now();
+    const result = await load(
+      server.url,
+      timed,
+      token,
+      10,
+      cold ? { amount: timed.length } : { seconds: 4 },
+    );
+    const windowMicros = (performance.now() - started) * 1000;
     await server.stop();
     console.log(
-      `\n${mode}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms`,
+      `\n${mode}, ${timed.length} searches: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms`,
     );
     for (const file of readdirSync(dir)) {
       const profile: unknown = JSON.parse(readFileSync(join(dir, file), 'utf8'));
       if (isProfile(profile))
-        summarize(`${mode}, first search at ${count} partners, 10 connections`, profile);
+        summarize(
+          `${mode}, ${cold ? 'first asks' : 'first search'} at ${count} partners, 10 connections`,
+          profile,
+          windowMicros,
+        );
     }
   }
 } finally {

@@ -1,10 +1,9 @@
 import { matchWord } from './matchWord';
+import { forEachWord } from './searchTerms';
 
 /** A matched range of a text: [start, end) in UTF-16 units of the text as sent. */
 export type HighlightRange = [start: number, end: number];
 
-/** A run of letters, digits and their marks in the text as written. */
-const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const MARKS = /\p{M}+/gu;
 
 const NOT_ASCII = /[^ -~]/;
@@ -47,11 +46,12 @@ export function highlightMatches(
   if (terms.length === 0) return ranges;
   const last = terms.at(-1);
   const distinct = [...new Set(terms)];
-  for (const found of text.matchAll(WORD)) {
-    const word = found[0];
+  // Words as the tokenizer cuts them: runs of letters, digits and their marks.
+  forEachWord(text, (start, end, ascii) => {
+    const word = text.slice(start, end);
     let length = seen.get(word);
     if (length === undefined) {
-      const folded = fold(word);
+      const folded = ascii ? word.toLowerCase() : fold(word);
       length = 0;
       for (const term of distinct) {
         const match = matchWord(term, folded, term === last);
@@ -59,7 +59,9 @@ export function highlightMatches(
       }
       seen.set(word, length);
     }
-    if (length > 0) ranges.push([found.index, found.index + writtenLength(word, length)]);
-  }
+    if (length > 0) {
+      ranges.push([start, start + (ascii ? length : writtenLength(word, length))]);
+    }
+  });
   return ranges;
 }

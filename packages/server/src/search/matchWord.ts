@@ -26,13 +26,14 @@ export function matchWord(term: string, word: string, prefix: boolean): WordMatc
   const rows = Math.min(word.length, m + budget);
   if (!prefix && word.length > rows) return null;
   const width = m + 1;
-  const cells = new Int32Array((rows + 1) * width);
+  const cells = scratch((rows + 1) * width);
   for (let j = 0; j <= m; j += 1) cells[j] = j;
   let best = prefix ? m : Number.MAX_SAFE_INTEGER;
   let bestLength = 0;
   for (let i = 1; i <= rows; i += 1) {
     const row = i * width;
     cells[row] = i;
+    let rowMin = i;
     const letter = word.charCodeAt(i - 1);
     for (let j = 1; j <= m; j += 1) {
       const cost = letter === term.charCodeAt(j - 1) ? 0 : 1;
@@ -50,7 +51,13 @@ export function matchWord(term: string, word: string, prefix: boolean): WordMatc
         value = Math.min(value, (cells[row - 2 * width + j - 2] ?? 0) + 1);
       }
       cells[row + j] = value;
+      if (value < rowMin) rowMin = value;
     }
+    // A row all over the budget ends the search: no longer beginning comes back within
+    // it (a cell is at least the smallest of the row above, or of the row before that
+    // plus one), as TextIndex.expand prunes. Most words of a text stop here.
+    if (rowMin > budget)
+      return prefix && best <= budget && best > 0 ? found(best, bestLength) : null;
     // A prefix match keeps the longest beginning at the smallest distance.
     if (prefix && (cells[row + m] ?? 0) <= best) {
       best = cells[row + m] ?? 0;
@@ -61,5 +68,17 @@ export function matchWord(term: string, word: string, prefix: boolean): WordMatc
     best = cells[rows * width + m] ?? 0;
     bestLength = word.length;
   }
-  return best <= budget && best > 0 ? { quality: typoQuality(best), length: bestLength } : null;
+  return best <= budget && best > 0 ? found(best, bestLength) : null;
+}
+
+function found(distance: number, length: number): WordMatch {
+  return { quality: typoQuality(distance), length };
+}
+
+/** The distance rows of one call, reused: highlights match hundreds of words per answer. */
+let cellsScratch = new Int32Array(256);
+
+function scratch(cells: number): Int32Array {
+  if (cellsScratch.length < cells) cellsScratch = new Int32Array(cells * 2);
+  return cellsScratch;
 }

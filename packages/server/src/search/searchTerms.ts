@@ -11,18 +11,26 @@
  */
 export function searchTerms(text: string): string[] {
   const terms: string[] = [];
+  forEachWord(text, (start, end, ascii) => {
+    const word = text.slice(start, end);
+    if (ascii) terms.push(word.toLowerCase());
+    else for (const term of foldWord(word)) terms.push(term);
+  });
+  return terms;
+}
+
+/**
+ * Calls `visit` with each word of a text as written: a run of letters, digits and marks,
+ * from `start` up to `end` in UTF-16 units, `ascii` when it is all ASCII (nothing to
+ * fold but case). The tokenizer's scan, shared with highlights (their offsets are into
+ * the text as written).
+ */
+export function forEachWord(
+  text: string,
+  visit: (start: number, end: number, ascii: boolean) => void,
+): void {
   let start = -1;
   let ascii = true;
-  const end = (at: number) => {
-    if (start < 0) return;
-    const word = text.slice(start, at);
-    start = -1;
-    if (ascii) {
-      terms.push(word.toLowerCase());
-      return;
-    }
-    for (const term of foldWord(word)) terms.push(term);
-  };
   for (let at = 0; at < text.length; at += 1) {
     const unit = text.charCodeAt(at);
     if (unit < 128) {
@@ -31,8 +39,9 @@ export function searchTerms(text: string): string[] {
           start = at;
           ascii = true;
         }
-      } else {
-        end(at);
+      } else if (start >= 0) {
+        visit(start, at, ascii);
+        start = -1;
       }
       continue;
     }
@@ -42,13 +51,13 @@ export function searchTerms(text: string): string[] {
     if (isWordCharacter(point)) {
       if (start < 0) start = at;
       ascii = false;
-    } else {
-      end(at);
+    } else if (start >= 0) {
+      visit(start, at, ascii);
+      start = -1;
     }
     at += width - 1;
   }
-  end(text.length);
-  return terms;
+  if (start >= 0) visit(start, text.length, ascii);
 }
 
 /** The obvious tokenizer: fold the whole text, then take its runs of letters and digits. */
