@@ -359,13 +359,17 @@ export class SiteIndex implements SearchIndex {
     const kept = Math.min(limit, ordinals.length);
     const ranked = new Int32Array(kept);
     const rankedScores = new Uint16Array(kept);
-    for (let at = 0; at < ordinals.length; at += 1) {
+    // Once the first `kept` places are filled the rest cannot enter: a broad search fills
+    // its best scores' places among its first partners and stops there.
+    let placed = 0;
+    for (let at = 0; at < ordinals.length && placed < kept; at += 1) {
       const ordinal = ordinals[at] ?? 0;
       const score = scores[ordinal] ?? 0;
       const to = starts[score] ?? 0;
       if (to < kept) {
         ranked[to] = ordinal;
         rankedScores[to] = score;
+        placed += 1;
       }
       starts[score] = to + 1;
     }
