@@ -130,7 +130,7 @@ function countAnswer(index: SearchIndex, answer: AnswerToDescribe): Counts {
   const text = index.textMatch(query.locale, query.terms);
   const filterSets = answer.globalFilters.map((filter) => index.globalFilter(filter.id));
   const filterCounts = text
-    ? andCounts(text.all, filterSets)
+    ? andCounts(text.all, filterSets, { keep: true })
     : filterSets.map((set) => set.count());
   const globalFilterCounts = answer.globalFilters.map((filter, at) => ({
     name: filter.name,
@@ -160,6 +160,8 @@ function countAnswer(index: SearchIndex, answer: AnswerToDescribe): Counts {
     const counts = andCounts(
       rest,
       groups.flatMap(({ items }) => items.map((item) => index.item(item.id))),
+      // An index's sets never change: they stay in the counter's memory.
+      { keep: true },
     );
     let next = 0;
     for (const { at, items } of groups) {

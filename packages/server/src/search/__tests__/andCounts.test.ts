@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Bitset } from '../Bitset';
-import { andCounts } from '../andCounts';
+import { KEPT_BYTES, andCounts } from '../andCounts';
 import { AND_COUNT_WASM } from '../andCountModule';
 import { compileAndCount, moduleSource } from '../compileAndCount';
 
@@ -46,6 +46,51 @@ describe('andCounts (WebAssembly popcount)', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('counts kept sets against any base, as often as asked, of any size in turn', () => {
+    // The sets of several indexes stay in the counter's memory, with odd word counts too.
+    const size = fc.constantFrom(33, 64, 65, 1000, 4001);
+    fc.assert(
+      fc.property(
+        fc.array(
+          size.chain((n) =>
+            fc.tuple(
+              fc.constant(n),
+              fc.array(fc.array(fc.nat(), { maxLength: 200 }), { minLength: 2, maxLength: 2 }),
+              fc.array(fc.array(fc.nat(), { maxLength: 200 }), { minLength: 1, maxLength: 4 }),
+            ),
+          ),
+          { minLength: 1, maxLength: 4 },
+        ),
+        (indexes) => {
+          const built = indexes.map(([n, bases, items]) => ({
+            bases: bases.map((members) => setOf(n, members)),
+            items: items.map((members) => setOf(n, members)),
+          }));
+          // Each base twice: the second time every item is already kept.
+          for (const { bases, items } of [...built, ...built]) {
+            for (const base of bases) {
+              expect(andCounts(base, items, { keep: true })).toEqual(
+                items.map((item) => referenceCount(base, item)),
+              );
+            }
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('empties its kept sets when they fill its room, and counts right after', () => {
+    // Sets of 2^20 partners (128 KiB): more of them than the room holds.
+    const size = 1 << 20;
+    const howMany = Math.ceil(KEPT_BYTES / (size / 8)) + 3;
+    const items = Array.from({ length: howMany }, (_, at) => setOf(size, [at, at + 1, size - 1]));
+    const base = setOf(size, [0, 1, 2, size - 1]);
+    const expected = items.map((item) => referenceCount(base, item));
+    expect(andCounts(base, items, { keep: true })).toEqual(expected);
+    expect(andCounts(base, items, { keep: true })).toEqual(expected);
   });
 
   it('counts a full set of 100k partners, then a smaller one with nothing left over', () => {
