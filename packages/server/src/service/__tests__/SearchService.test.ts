@@ -96,6 +96,31 @@ describe('SearchService answers kept whole', () => {
     const after = await inline.search(MAIN, asked, 'en-US');
     expect(after?.totalFound).toBe((first?.totalFound ?? 0) + 1);
   });
+
+  it('unpacks a card once for every answer that shows it, in each locale, until a change', async () => {
+    const cards = () => inline.figures().caches.find((cache) => cache.cache === 'cards');
+    const shown = await inline.search(MAIN, criteria({ text: 'cloud' }), 'en-US');
+    const hitsBefore = cards()?.hits ?? 0;
+    // Another search showing the same partners: their cards come unpacked already.
+    const again = await inline.search(MAIN, criteria({ text: 'clou' }), 'en-US');
+    expect(cards()?.hits).toBeGreaterThan(hitsBefore);
+    const sameTitle = again?.partners.find(
+      (partner) => partner.title === shown?.partners[0]?.title,
+    );
+    expect(sameTitle?.summary).toBe(shown?.partners[0]?.summary);
+    // Another locale is another card (its own texts).
+    const french = await inline.search(MAIN, criteria({ text: 'cloud' }), 'fr-FR');
+    expect(french?.partners.map((partner) => partner.summary)).not.toEqual(
+      shown?.partners.map((partner) => partner.summary),
+    );
+    // A changed partner shows its new card at once, never the one unpacked before.
+    await inline.importDirectory(intoMain(techPartner('card-partner', 'Cardamom One')));
+    const before = await inline.search(MAIN, criteria({ text: 'cardamom' }), 'en-US');
+    expect(before?.partners.map((partner) => partner.title)).toEqual(['Cardamom One']);
+    await inline.importDirectory(intoMain(techPartner('card-partner', 'Cardamom Two')));
+    const after = await inline.search(MAIN, criteria({ text: 'cardamom' }), 'en-US');
+    expect(after?.partners.map((partner) => partner.title)).toEqual(['Cardamom Two']);
+  });
 });
 
 describe('SearchService following another process while it is searched', () => {
