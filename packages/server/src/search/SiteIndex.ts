@@ -320,34 +320,20 @@ export class SiteIndex implements SearchIndex {
     this.#starts ??= new Int32Array(MAX_SCORE + 1);
     const starts = this.#starts;
     let best = 0;
-    const [only] = values;
-    if (values.length === 1 && only) {
-      // One word (most searches): its value gives the score, no loop over the words.
-      for (let at = 0; at < ordinals.length; at += 1) {
-        const ordinal = ordinals[at] ?? 0;
-        const value = only[ordinal] ?? 0;
-        let score = (value >>> QUALITY_SHIFT) * QUALITY_FACTOR + (value & 3);
-        if (value === EXACT_IN_TITLE && titleHashes[ordinal] === typed) score += EXACT_TITLE;
-        scores[ordinal] = score;
-        starts[score] = (starts[score] ?? 0) + 1;
-        if (score > best) best = score;
+    for (let at = 0; at < ordinals.length; at += 1) {
+      const ordinal = ordinals[at] ?? 0;
+      let score = 0;
+      let allExactInTitle = true;
+      // An indexed loop: V8 runs it a fifth faster than for...of over 70k partners.
+      for (let term = 0; term < values.length; term += 1) {
+        const value = values[term]?.[ordinal] ?? 0;
+        score += (value >>> QUALITY_SHIFT) * QUALITY_FACTOR + (value & 3);
+        if (value !== EXACT_IN_TITLE) allExactInTitle = false;
       }
-    } else {
-      for (let at = 0; at < ordinals.length; at += 1) {
-        const ordinal = ordinals[at] ?? 0;
-        let score = 0;
-        let allExactInTitle = true;
-        // An indexed loop: V8 runs it a fifth faster than for...of over 70k partners.
-        for (let term = 0; term < values.length; term += 1) {
-          const value = values[term]?.[ordinal] ?? 0;
-          score += (value >>> QUALITY_SHIFT) * QUALITY_FACTOR + (value & 3);
-          if (value !== EXACT_IN_TITLE) allExactInTitle = false;
-        }
-        if (allExactInTitle && titleHashes[ordinal] === typed) score += EXACT_TITLE;
-        scores[ordinal] = score;
-        starts[score] = (starts[score] ?? 0) + 1;
-        if (score > best) best = score;
-      }
+      if (allExactInTitle && titleHashes[ordinal] === typed) score += EXACT_TITLE;
+      scores[ordinal] = score;
+      starts[score] = (starts[score] ?? 0) + 1;
+      if (score > best) best = score;
     }
     // Each score's first place, the highest score first.
     let place = 0;
