@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SearchResponse } from '@partners-network/contract';
 import { API_BASE_PATH, searchCriteriaSchema } from '@partners-network/contract';
 import type { AppMetrics } from '../metrics/AppMetrics';
+import { AnswerBodies } from '../http/AnswerBodies';
 import { describeIssues } from '../http/describeIssues';
 import { hasValidXsrfToken } from '../http/hasValidXsrfToken';
 import { sendProblem } from '../http/sendProblem';
@@ -17,26 +18,19 @@ function isJson(contentType: string | undefined): boolean {
   return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 }
 
-/** JSON of answers the store shared (it keeps the first searches whole): written once. */
-const serialized = new WeakMap<StoreSearchResult, string>();
-
-function toJson(result: StoreSearchResult): string {
-  let json = serialized.get(result);
-  if (json === undefined) {
-    const body: SearchResponse = {
-      partners: result.partners,
-      totalFound: result.totalFound,
-      error: false,
-      filterGroups: result.filterGroups,
-      globalFilterCounts: result.globalFilterCounts,
-      zeroResultSteps: result.zeroResultSteps,
-      searchPartnersCriteria: result.appliedCriteria,
-    };
-    json = JSON.stringify(body);
-    serialized.set(result, json);
-  }
-  return json;
-}
+/**
+ * Bodies of answers: the store shares whole answers between visitors (the first searches,
+ * recent searches), so each one's JSON and compressed bytes are made once.
+ */
+const bodies = new AnswerBodies<StoreSearchResult>((result): SearchResponse => ({
+  partners: result.partners,
+  totalFound: result.totalFound,
+  error: false,
+  filterGroups: result.filterGroups,
+  globalFilterCounts: result.globalFilterCounts,
+  zeroResultSteps: result.zeroResultSteps,
+  searchPartnersCriteria: result.appliedCriteria,
+}));
 
 /** POST .../:companyId/:scopeGroupId/search?locale=xx-XX */
 export async function search(
@@ -47,6 +41,8 @@ export async function search(
     `${API_BASE_PATH}/:companyId/:scopeGroupId/search`,
     {
       bodyLimit: SEARCH_BODY_LIMIT,
+      // Compressed here, once per answer (AnswerBodies), not by the plugin on every request.
+      compress: false,
       // Checked before the body is read: a forged or mistyped request costs nothing.
       // A callback hook, not an async one: no promise on the path of every search.
       onRequest: (request, reply, done) => {
@@ -81,7 +77,7 @@ export async function search(
       }
       endTiming?.(result ? 'found' : 'unknown-site');
       if (!result) return sendProblem(reply, 404, unknownScopeTitle(scope));
-      return reply.type('application/json; charset=utf-8').send(toJson(result));
+      return bodies.send(request, reply, result);
     },
   );
 }
