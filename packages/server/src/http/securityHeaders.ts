@@ -15,7 +15,8 @@ export const API_CONTENT_SECURITY_POLICY: ContentSecurityPolicyDirectives = {
   'frame-ancestors': ["'none'"],
 };
 
-function helmetOptions(contentSecurityPolicy: ContentSecurityPolicyDirectives) {
+/** What helmet is given: the answers carry exactly what its middleware sets for these. */
+export function helmetOptions(contentSecurityPolicy: ContentSecurityPolicyDirectives) {
   return {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
