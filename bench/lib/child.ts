@@ -5,6 +5,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { fork } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 
 export type ChildMessage =
   | { type: 'ready'; url: string }
@@ -83,12 +84,17 @@ export async function startChild(
   // minute under a load average of 18.
   timeoutMs = 180_000,
   nodeOptions: string[] = [],
+  /** Where the child's stdout goes (a server's log lines): a file, or this process's. */
+  stdoutFile?: string,
 ): Promise<RunningChild> {
+  const stdout = stdoutFile === undefined ? 'inherit' : openSync(stdoutFile, 'w');
   const child = fork(script, [], {
     execArgv: ['--import', 'tsx', ...nodeOptions],
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', stdout, 'inherit', 'ipc'],
   });
+  // The child has its own copy of the descriptor.
+  if (typeof stdout === 'number') closeSync(stdout);
   const send = (message: ParentMessage) => child.send(message);
   try {
     const ready = await nextMessage(child, 'ready', timeoutMs);
