@@ -129,19 +129,31 @@ export function serveParent(url: string, close: () => Promise<void>): void {
   process.on('message', (message: unknown) => {
     if (typeof message !== 'object' || message === null || !('type' in message)) return;
     if (message.type === 'stats') {
+      const report = () => {
+        const memory = process.memoryUsage();
+        const kb = (bytes: number) => Math.round(bytes / 1024);
+        send({
+          type: 'stats',
+          maxRssKB: process.resourceUsage().maxRSS,
+          rssKB: kb(memory.rss),
+          heapUsedKB: kb(memory.heapUsed),
+          heapTotalKB: kb(memory.heapTotal),
+          externalKB: kb(memory.external),
+          arrayBuffersKB: kb(memory.arrayBuffers),
+        });
+      };
       const gc: unknown = Reflect.get(globalThis, 'gc');
-      if ('settle' in message && message.settle === true && typeof gc === 'function') gc();
-      const memory = process.memoryUsage();
-      const kb = (bytes: number) => Math.round(bytes / 1024);
-      send({
-        type: 'stats',
-        maxRssKB: process.resourceUsage().maxRSS,
-        rssKB: kb(memory.rss),
-        heapUsedKB: kb(memory.heapUsed),
-        heapTotalKB: kb(memory.heapTotal),
-        externalKB: kb(memory.external),
-        arrayBuffersKB: kb(memory.arrayBuffers),
-      });
+      if ('settle' in message && message.settle === true && typeof gc === 'function') {
+        // Two full collections half a second apart: the first frees what is garbage, and V8
+        // gives the pages it freed back (concurrent sweeping, then unmapping) only after it.
+        gc();
+        setTimeout(() => {
+          gc();
+          report();
+        }, 500);
+      } else {
+        report();
+      }
     } else if (message.type === 'stop') {
       close().then(
         () => process.exit(0),

@@ -29,6 +29,7 @@ async function run(job: LoadJob): Promise<LoadReply> {
         connections: job.connections,
         pipelining: 1,
         timeout: job.timeoutSeconds,
+        ...(job.maxRate ? { overallRate: job.maxRate } : {}),
         ...('seconds' in job.bound
           ? { duration: job.bound.seconds }
           : { amount: job.bound.amount }),

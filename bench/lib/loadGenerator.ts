@@ -33,6 +33,8 @@ export interface LoadJob {
   keepLatencies: boolean;
   /** A request without an answer for this long is an error that fails the scenario. */
   timeoutSeconds: number;
+  /** At most this many requests a second over all connections (none: as fast as answered). */
+  maxRate?: number;
 }
 
 export interface LoadResult {
@@ -88,7 +90,7 @@ export interface LoadGenerator {
     requests: readonly LoadRequest[],
     connections: number,
     bound: LoadBound,
-    options?: { keepLatencies?: boolean; timeoutSeconds?: number },
+    options?: { keepLatencies?: boolean; timeoutSeconds?: number; maxRate?: number },
   ): Promise<LoadResult>;
   stop(): Promise<void>;
 }
@@ -145,6 +147,7 @@ export async function startLoadGenerator(): Promise<LoadGenerator> {
         bound,
         keepLatencies: options?.keepLatencies ?? false,
         timeoutSeconds: options?.timeoutSeconds ?? 10,
+        ...(options?.maxRate ? { maxRate: options.maxRate } : {}),
       };
       // A count-bound scenario on a loaded machine may take minutes.
       const limitMs =

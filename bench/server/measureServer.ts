@@ -182,8 +182,11 @@ interface Scenarios {
   mix: LoadRequest[];
 }
 
-/** Slices of the first search, API and floors taking turns, so that both see the same machine. */
-const SLICES = 4;
+/**
+ * Slices of the first search, API and floors taking turns (each slice half a second in a
+ * full run) so that both see the same machine: its load changes from second to second.
+ */
+const SLICES = 8;
 
 /** The floors, each a bare route in a process of its own, warmed up. */
 async function startFloors(generator: LoadGenerator, floorPage: string, scenarios: Scenarios) {
@@ -226,7 +229,8 @@ async function firstSearchAgainstFloors(
     floor: [],
     floorBr: [],
   };
-  const bound = { seconds: seconds / SLICES };
+  // Twice a scenario's time per kind: the ratios are goals, and the machine is shared.
+  const bound = { seconds: (2 * seconds) / SLICES };
   const slice = (url: string, requests: LoadRequest[]) =>
     generator.load(url, requests, 10, bound, { keepLatencies: true });
   for (let turn = 0; turn < SLICES; turn += 1) {
@@ -506,7 +510,7 @@ export async function measureServer(options: ServerOptions): Promise<Section> {
   );
   return {
     title: 'How much one server carries',
-    method: `Generated directories (seed 20121, 3 locales) in SQLite files cached under bench/.cache/. Store: in this process, a fresh store per run, the ${MIX_SIZE} searches of the mix once (first ask, caches empty) then its first half once more (asked again). HTTP: the API (buildApp, as server.ts builds it: every header, request ids, metrics, its logger writing one line per request to a file) in a child process on 127.0.0.1 with SERVER_NODE_FLAGS, a fresh process per run; autocannon in a process of its own (the same 2 cores), pipelining 1, XSRF cookie and header, and a browser's Accept-Encoding ("${BROWSER_ACCEPT_ENCODING}": brotli answers) except where a figure says plain. Per run: ${WARM_UP_REQUESTS} warm-up requests with a mix of another seed (JIT and page cache warm; the measured searches are still first asks), at 10 connections the distinct searches of a ${COLD_MIX_SIZE}-search mix of a third seed, each once (every search a first ask; how many: the notes below); then the first search at 10 connections against its floors, each a bare Fastify route in a child process of its own beside the API: one answers every POST with the first search's answer as the API sent it (the same bytes, its object serialized on every request), the other the brotli of those bytes (the API's compression settings, compressed once) to the browser's Accept-Encoding; the API and the floors take turns in ${SLICES} slices of ${options.seconds / SLICES} s each (API plain, floor plain, API compressed, floor compressed, ...), each figure merging its slices, the ratios taken run by run; then ${options.seconds} s each of the mix at 10 and at 50 connections, and the plain floor ${options.seconds} s at 50 connections. The floor figures are the median over the runs of every size. Latency p50/p99 from every response's own time. Peak memory: the API process's maxRSS (process.resourceUsage()) at the end of its run.`,
+    method: `Generated directories (seed 20121, 3 locales) in SQLite files cached under bench/.cache/. Store: in this process, a fresh store per run, the ${MIX_SIZE} searches of the mix once (first ask, caches empty) then its first half once more (asked again). HTTP: the API (buildApp, as server.ts builds it: every header, request ids, metrics, its logger writing one line per request to a file) in a child process on 127.0.0.1 with SERVER_NODE_FLAGS, a fresh process per run; autocannon in a process of its own (the same 2 cores), pipelining 1, XSRF cookie and header, and a browser's Accept-Encoding ("${BROWSER_ACCEPT_ENCODING}": brotli answers) except where a figure says plain. Per run: ${WARM_UP_REQUESTS} warm-up requests with a mix of another seed (JIT and page cache warm; the measured searches are still first asks), at 10 connections the distinct searches of a ${COLD_MIX_SIZE}-search mix of a third seed, each once (every search a first ask; how many: the notes below); then the first search at 10 connections against its floors, each a bare Fastify route in a child process of its own beside the API: one answers every POST with the first search's answer as the API sent it (the same bytes, its object serialized on every request), the other the brotli of those bytes (the API's compression settings, compressed once) to the browser's Accept-Encoding; the API and the floors take turns in ${SLICES} slices of ${(2 * options.seconds) / SLICES} s each (API plain, floor plain, API compressed, floor compressed, ...), each figure merging its slices, the ratios taken run by run; then ${options.seconds} s each of the mix at 10 and at 50 connections, and the plain floor ${options.seconds} s at 50 connections. The floor figures are the median over the runs of every size. Latency p50/p99 from every response's own time. Peak memory: the API process's maxRSS (process.resourceUsage()) at the end of its run.`,
     figures,
     notes: [
       ...notes,
