@@ -7,3 +7,6 @@ export * from './dataSchema';
 export * from './dataSchemas';
 export * from './parseData';
 export * from './readCookie';
+export * from './partnerRow';
+export * from './adminSchemas';
+export * from './adminPaths';
