@@ -82,8 +82,10 @@ export const importSummarySchema = z.object({
   partnersDeleted: count.optional(),
 });
 
-/** A problem of an import file: the line of its row (none for the file as a whole). */
+/** A problem of an import file: its row and the line it starts on (none for the whole file). */
 export const importProblemSchema = z.object({
+  /** The row's place in the file, from 1 (a CSV record, an element of a JSON array). */
+  row: z.number().int().min(1).nullable(),
   line: z.number().int().min(0).nullable(),
   /** The field it is about, as a path (`title.fr-FR`), '' for the row or the file. */
   field: z.string(),
