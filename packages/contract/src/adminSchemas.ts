@@ -45,8 +45,8 @@ export const partnerListQuerySchema = z.object({
   /** Words found in a partner's slug or title in any locale (case and accents aside). */
   q: z.string().max(200, 'q is longer than 200 characters').default(''),
   /** Editorial position (the public order without text), title (en-US) or slug. */
-  sort: z.enum(PARTNER_SORTS).default('position'),
-  order: z.enum(['asc', 'desc']).default('asc'),
+  sort: z.enum(PARTNER_SORTS, 'sort must be position, title or slug').default('position'),
+  order: z.enum(['asc', 'desc'], 'order must be asc or desc').default('asc'),
   offset: z.coerce.number().int().min(0, 'offset must be 0 or more').default(0),
   limit: z.coerce
     .number()

@@ -63,22 +63,45 @@ export const slugSchema = z
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'slug must be lowercase letters, digits and single hyphens')
   .max(120);
 
+/**
+ * A text as a string (en-US) or per locale. When neither fits, the message is the one of the
+ * form that was sent (a string that is empty, texts without en-US), not zod's "Invalid input".
+ */
+function stringOrTexts<S extends z.ZodType, R extends z.ZodType>(
+  field: string,
+  fromString: S,
+  perLocale: R,
+) {
+  return z.union([fromString, perLocale], {
+    error: (issue) => {
+      const branches = issue.code === 'invalid_union' ? issue.errors : [];
+      const chosen = typeof issue.input === 'string' ? branches[0] : branches[1];
+      if (issue.input === undefined) return `${field} is required`;
+      return typeof issue.input === 'string' || (typeof issue.input === 'object' && issue.input)
+        ? (chosen?.[0]?.message ?? `${field} is not valid`)
+        : `${field} must be a text or texts per locale`;
+    },
+  });
+}
+
 /** "Acme" means {"en-US": "Acme"}; an object gives texts per locale. */
-const rowTextsSchema = z.union([
+const rowTextsSchema = stringOrTexts(
+  'title',
   z
     .string()
     .trim()
     .min(1, 'title is required')
     .transform((text) => ({ [DEFAULT_LOCALE]: text })),
   localizedTextSchema,
-]);
+);
 
-const rowOptionalTextsSchema = z.union([
+const rowOptionalTextsSchema = stringOrTexts(
+  'summary',
   z
     .string()
     .transform((text): Record<string, string> => (text === '' ? {} : { [DEFAULT_LOCALE]: text })),
   optionalLocalizedTextSchema,
-]);
+);
 
 /** One partner row of an import file, or the body of PUT …/partners/{slug}. */
 export const partnerRowSchema = z.object({

@@ -12,7 +12,9 @@
 import { createHash } from 'node:crypto';
 import type { PartnerSort, Scope } from '@partners-network/contract';
 import { searchTerms } from '../../search/searchTerms';
+import { isConnectionError } from '../../service/SearchService';
 import type { PartnerSource, SiteChanges } from '../../store/PartnerSource';
+import { SourceUnavailableError } from '../../store/PartnerSource';
 import type { PartnerRecord, SiteDefinitions, StoredPartner } from '../../store/SiteRecords';
 import { scopeKey } from '../../store/scopeKey';
 
@@ -159,7 +161,12 @@ export class PartnerRoster {
     const key = scopeKey(scope);
     const pending = this.#pending.get(key);
     if (pending) return pending;
-    const refresh = this.#refresh(key, scope).finally(() => this.#pending.delete(key));
+    const refresh = this.#refresh(key, scope)
+      .catch((error: unknown) => {
+        // A database away is a 503 to the console, as it is to every admin call.
+        throw isConnectionError(error) ? new SourceUnavailableError(error) : error;
+      })
+      .finally(() => this.#pending.delete(key));
     this.#pending.set(key, refresh);
     return refresh;
   }
