@@ -12,6 +12,8 @@ import type { ExportFormat } from '../../cli/writeExportFile';
 import { csvColumns, exportChunk, exportEnd, exportStart } from '../../cli/writeExportFile';
 import { sendProblem } from '../../http/sendProblem';
 import type { SearchService } from '../../service/SearchService';
+import { isConnectionError } from '../../service/SearchService';
+import { SourceUnavailableError } from '../../store/PartnerSource';
 import type { ScopeParams } from '../scopeParams';
 import { toScope, unknownScopeTitle } from '../scopeParams';
 
@@ -52,30 +54,33 @@ export async function exportRoute(app: FastifyInstance, options: { service: Sear
           body.on('drain', go).on('close', go);
         });
       };
+      let reading: () => void = () => undefined;
+      const started = new Promise<void>((resolve) => (reading = resolve));
       const done = service.source.loadSite(scope, async (head, pages) => {
+        reading();
         const columns = csvColumns(head.definitions.locales);
         await write(exportStart(format, columns));
         let first = true;
         for await (const page of pages) {
           // The client went away: stop reading (the snapshot ends with the loop).
-          if (body.destroyed) return;
+          if (body.destroyed) return true;
           await write(exportChunk(format, page, columns, first));
           first = first && page.length === 0;
         }
         body.end(exportEnd(format));
         return true;
       });
-      done.then(
-        (found) => {
-          // The site went away since it was found: an empty file.
-          if (found === undefined)
-            body.end(exportStart(format, csvColumns([])) + exportEnd(format));
-        },
-        (error: unknown) => {
-          request.log.error({ err: error }, 'admin: export failed');
-          body.destroy(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
+      // Until the site is being read, a failure can still be answered (a 503, a 404).
+      try {
+        const found = await Promise.race([started.then(() => true), done]);
+        if (found === undefined) return sendProblem(reply, 404, unknownScopeTitle(scope));
+      } catch (error) {
+        throw isConnectionError(error) ? new SourceUnavailableError(error) : error;
+      }
+      done.catch((error: unknown) => {
+        request.log.error({ err: error }, 'admin: export failed');
+        body.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
       request.log.info({ ...scope, format }, 'admin: export');
       return reply
         .header('Cache-Control', 'no-store')

@@ -19,6 +19,8 @@ import { describeIssues } from '../../http/describeIssues';
 import { sendProblem } from '../../http/sendProblem';
 import { searchTerms } from '../../search/searchTerms';
 import type { SearchService } from '../../service/SearchService';
+import { isConnectionError } from '../../service/SearchService';
+import { SourceUnavailableError } from '../../store/PartnerSource';
 import { DEFAULT_LOCALE } from '../../store/DirectoryData';
 import type { SiteDefinitions } from '../../store/SiteRecords';
 import { scopeKey } from '../../store/scopeKey';
@@ -75,7 +77,9 @@ export async function siteRoutes(app: FastifyInstance, options: SiteRoutesOption
   const { service, roster } = options;
 
   app.get(ADMIN_SITES_PATH, async (_request, reply) => {
-    const versions = await service.source.siteVersions();
+    const versions = await service.source.siteVersions().catch((error: unknown) => {
+      throw isConnectionError(error) ? new SourceUnavailableError(error) : error;
+    });
     const indexed = new Map(
       service.figures().sites.map((site) => [scopeKey(site), site.indexedPartners]),
     );
