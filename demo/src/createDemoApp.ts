@@ -8,7 +8,12 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { MetricsSource, OperationSettings, PartnerStore } from '@partners-network/server';
+import type {
+  MetricsSource,
+  OperationSettings,
+  PartnerStore,
+  SearchService,
+} from '@partners-network/server';
 import { XSRF_COOKIE_NAME, readCookie } from '@partners-network/contract';
 import {
   SEED_COMPANY_ID,
@@ -53,6 +58,10 @@ export const CONTENT_SECURITY_POLICY = Object.entries(CONTENT_SECURITY_POLICY_DI
 
 export interface DemoAppOptions {
   store: PartnerStore;
+  /** The service behind `store`: the admin API and the console need it, with `adminTokens`. */
+  service?: SearchService;
+  /** ADMIN_TOKEN's tokens: the admin API and the operator's console at /admin/; none: 404. */
+  adminTokens?: readonly string[];
   /** Rate limit and proxy trust, as `npm start` reads them from the environment. */
   operation?: Pick<OperationSettings, 'rateLimit' | 'trustProxy'>;
   /** Whose figures `/metrics` shows (the SQLite store). */
@@ -95,6 +104,8 @@ export async function createDemoApp(options: DemoAppOptions): Promise<DemoApp> {
   const scopeGroupId = options.scopeGroupId ?? SEED_SCOPE_GROUP_ID;
   const app = await buildApp({
     store: options.store,
+    ...(options.service ? { service: options.service } : {}),
+    adminTokens: options.adminTokens ?? [],
     logger: options.logger ?? false,
     contentSecurityPolicy: CONTENT_SECURITY_POLICY_DIRECTIVES,
     ...options.operation,

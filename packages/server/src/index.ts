@@ -64,3 +64,4 @@ export { SiteIndex, SiteIndexBuilder } from './search/SiteIndex';
 export type { AnswerDescription, AnswerToDescribe } from './search/describeAnswer';
 export { describeAnswer } from './search/describeAnswer';
 export { searchTerms } from './search/searchTerms';
+export { parseAdminTokens } from './http/checkBearerToken';
