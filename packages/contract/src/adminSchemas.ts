@@ -37,6 +37,22 @@ export const adminSiteDefinitionsSchema = z.object({
   ),
 });
 
+/**
+ * GET …/partners/{slug}: one partner as a row of the import format, every default filled
+ * in. Loose: fields this schema does not name (added to the format later) are kept, so a
+ * client that edits a partner sends them back unchanged.
+ */
+export const partnerAnswerSchema = z.looseObject({
+  slug: z.string(),
+  title: texts,
+  summary: texts,
+  url: z.string(),
+  imageUrl: z.string(),
+  position: count,
+  globalFilters: z.array(z.string()),
+  filterItemIds: z.array(z.number().int()),
+});
+
 export const PARTNER_SORTS = ['position', 'title', 'slug'] as const;
 export const PARTNER_LIST_MAX_LIMIT = 100;
 
@@ -120,6 +136,7 @@ export const importReportSchema = z.object({
 export type AdminSite = z.infer<typeof adminSiteSchema>;
 export type AdminSites = z.infer<typeof adminSitesSchema>;
 export type AdminSiteDefinitions = z.infer<typeof adminSiteDefinitionsSchema>;
+export type PartnerAnswer = z.infer<typeof partnerAnswerSchema>;
 export type PartnerSort = (typeof PARTNER_SORTS)[number];
 export type PartnerListQuery = z.infer<typeof partnerListQuerySchema>;
 export type PartnerListItem = z.infer<typeof partnerListItemSchema>;

@@ -113,7 +113,12 @@ export const partnerRowSchema = z.object({
   url: safeUrlSchema,
   /** Defaults to the generated logo of the slug. */
   imageUrl: safeUrlSchema.optional(),
-  position: z.number().int().min(0).max(1_000_000_000).optional(),
+  position: z
+    .number('position must be a whole number')
+    .int('position must be a whole number')
+    .min(0, 'position must be 0 or more')
+    .max(1_000_000_000, 'position must be at most 1000000000')
+    .optional(),
   globalFilters: z.array(z.string().trim().min(1)).min(1, 'at least one global filter is needed'),
   filterItemIds: z.array(z.number().int().positive()).default([]),
 });
