@@ -6,5 +6,7 @@ export default defineProject({
     name: 'admin',
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // Typing into a whole form letter by letter takes seconds on a busy 2-core machine.
+    testTimeout: 20_000,
   },
 });

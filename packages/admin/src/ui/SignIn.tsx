@@ -54,9 +54,13 @@ export function SignIn({ onSignedIn, onRefused, keptToken, notice, fetch }: Sign
       onRefused();
     } else {
       setCheck({ state: 'failed', message: describeFailure(answer.error) });
-      field.current?.focus();
     }
   }
+
+  // Back to the field, once it is enabled again, to fix the token.
+  useEffect(() => {
+    if (check.state === 'failed') field.current?.focus();
+  }, [check]);
 
   const settleKept = useEffectEvent((kept: string, answer: SitesAnswer) =>
     settle(kept, true, answer),
@@ -77,7 +81,6 @@ export function SignIn({ onSignedIn, onRefused, keptToken, notice, fetch }: Sign
     const candidate = token.trim();
     if (candidate === '') {
       setCheck({ state: 'failed', message: t('tokenRequired') });
-      field.current?.focus();
       return;
     }
     setCheck({ state: 'checking' });

@@ -51,6 +51,7 @@ export function PartnersView({ site, list, client, navigate, notify }: PartnersV
   );
   const countId = useId();
   const count = useRef<HTMLParagraphElement>(null);
+  const focusCount = useRef(false);
   const siteName = t('siteName', { ...site });
   const show = (next: Partial<ListState>, replace = false) =>
     navigate({ view: 'partners', site, list: { ...list, ...next } }, { replace });
@@ -77,9 +78,17 @@ export function PartnersView({ site, list, client, navigate, notify }: PartnersV
     }
     setDeleting(null);
     page.reload();
-    // The row and its button are gone: the count is where the operator goes on from.
-    count.current?.focus();
+    focusCount.current = true;
   }
+
+  // The row and its button are gone: once the dialog has closed (and given the focus back),
+  // the count is where the operator goes on from.
+  useEffect(() => {
+    if (focusCount.current && !deleting) {
+      focusCount.current = false;
+      count.current?.focus();
+    }
+  });
 
   async function exportAs(format: FileFormat) {
     try {
