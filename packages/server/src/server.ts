@@ -15,7 +15,7 @@ import { readInteger, readOperationSettings } from './readOperationSettings';
 import { DEFAULT_PARTNER_COUNT } from './seed/generateDirectory';
 import { seedIfEmpty } from './seed/seedIfEmpty';
 import { parseAdminTokens } from './http/checkBearerToken';
-import { describeStore, openStore } from './store/openStore';
+import { describeStore, openStore } from './service/openStore';
 
 async function main(): Promise<void> {
   const port = readInteger('PORT', process.env.PORT ?? '8080', 0, 65535);

@@ -11,12 +11,24 @@ export const FIELD_MASK = 7;
 
 /** Terms of the index a search term matches, as runs of neighbouring terms. */
 export interface TermRun {
+  /** The run's terms: terms[first] up to terms[end]. */
+  first: number;
+  end: number;
   /** Postings of the run: postings[start] up to postings[stop]. */
   start: number;
   stop: number;
   /** EXACT, PREFIX, ONE_TYPO or TWO_TYPOS (typoBudget.ts). */
   quality: number;
+  /**
+   * How many units of each of its terms the search term matched: the beginning a prefix
+   * matched (as typed, or within the typo budget), or WHOLE_TERM. Highlights mark that
+   * much of a word (search/MatchedWords).
+   */
+  matched: number;
 }
+
+/** TermRun.matched of a run whose terms matched whole. */
+export const WHOLE_TERM = -1;
 
 function lowerBound(terms: readonly string[], value: string, from = 0): number {
   let low = from;
@@ -83,22 +95,25 @@ export class TextIndex {
   expand(term: string, prefix: boolean): TermRun[] {
     const runs: TermRun[] = [];
     const { terms, offsets } = this;
-    const add = (first: number, end: number, quality: number) => {
+    const m = term.length;
+    const add = (first: number, end: number, quality: number, matched = WHOLE_TERM) => {
       if (first >= end) return;
       const start = offsets[first] ?? 0;
       const stop = offsets[end] ?? 0;
       const last = runs.at(-1);
-      if (last && last.quality === quality && last.stop === start) last.stop = stop;
-      else if (stop > start) runs.push({ start, stop, quality });
+      if (last && last.quality === quality && last.matched === matched && last.end === first) {
+        last.end = end;
+        last.stop = stop;
+      } else if (stop > start) runs.push({ first, end, start, stop, quality, matched });
     };
     const exact = lowerBound(terms, term);
     const hasExact = terms[exact] === term;
     if (hasExact) add(exact, exact + 1, EXACT);
-    if (prefix)
-      add(hasExact ? exact + 1 : exact, lowerBound(terms, `${term}\uffff`, exact), PREFIX);
+    if (prefix) {
+      add(hasExact ? exact + 1 : exact, lowerBound(terms, `${term}\uffff`, exact), PREFIX, m);
+    }
     const budget = typoBudget(term);
     if (budget === 0) return runs;
-    const m = term.length;
     const width = m + 1;
     // Beginnings longer than m + budget units are over the budget.
     const maxDepth = m + budget;
@@ -107,6 +122,8 @@ export class TextIndex {
     /** Smallest distance of the term to a beginning of the path, by depth (prefix). */
     const bestBeginning = new Int32Array(maxDepth + 1);
     bestBeginning[0] = m;
+    /** The longest beginning at that distance, by depth: what a highlight marks. */
+    const bestLength = new Int32Array(maxDepth + 1);
     let computed = 0;
     let previous = '';
     let index = 0;
@@ -140,7 +157,10 @@ export class TextIndex {
           rows[row + j] = value;
           if (value < rowMin) rowMin = value;
         }
-        bestBeginning[i] = Math.min(bestBeginning[i - 1] ?? m, rows[row + m] ?? m);
+        const atDepth = rows[row + m] ?? m;
+        const before = bestBeginning[i - 1] ?? m;
+        bestBeginning[i] = Math.min(before, atDepth);
+        bestLength[i] = atDepth <= before ? i : (bestLength[i - 1] ?? 0);
         if (rowMin > budget) {
           prunedAt = i;
           break;
@@ -153,19 +173,31 @@ export class TextIndex {
         const depthOfFate = prunedAt >= 0 ? prunedAt : maxDepth;
         computed = depthOfFate;
         const skipTo = this.beyond(index, depthOfFate);
-        const distance = bestBeginning[prunedAt >= 0 ? prunedAt - 1 : maxDepth] ?? m;
+        const fateDepth = prunedAt >= 0 ? prunedAt - 1 : maxDepth;
+        const distance = bestBeginning[fateDepth] ?? m;
         if (prefix && distance > 0 && distance <= budget) {
-          add(index, skipTo, typoQuality(distance));
+          add(index, skipTo, typoQuality(distance), bestLength[fateDepth] ?? WHOLE_TERM);
         }
         index = skipTo;
         continue;
       }
       computed = end;
       const distance = prefix ? (bestBeginning[end] ?? m) : (rows[end * width + m] ?? m);
-      if (distance > 0 && distance <= budget) add(index, index + 1, typoQuality(distance));
+      if (distance > 0 && distance <= budget) {
+        // A prefix match marks the beginning that matched, unless it is the whole word.
+        const length = prefix ? (bestLength[end] ?? WHOLE_TERM) : WHOLE_TERM;
+        add(index, index + 1, typoQuality(distance), length === word.length ? WHOLE_TERM : length);
+      }
       index += 1;
     }
-    return runs;
+    // The exact and prefix runs came first: in term order, a word's run is a binary search away.
+    return runs.sort((a, b) => a.first - b.first);
+  }
+
+  /** Where a term is in the sorted terms, or -1. */
+  indexOf(term: string): number {
+    const at = lowerBound(this.terms, term);
+    return this.terms[at] === term ? at : -1;
   }
 }
 

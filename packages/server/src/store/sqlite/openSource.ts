@@ -18,17 +18,13 @@ import type {
 } from '../PartnerSource';
 import type { StoredPartner } from '../SiteRecords';
 import { emptyDefinitions, partnerRecordSchema, siteDefinitionsSchema } from '../SiteRecords';
-import { scopeKey } from '../scopeKey';
+import type { ReadSite } from '../planWrite';
+import { planWrite, pruneUpTo } from '../planWrite';
 import { migrate } from './migrate';
 
 const PROGRESS_EVERY = 1000;
 /** Partners read per query while a site loads. */
 const LOAD_PAGE = 500;
-/**
- * Removals kept, in versions: a server further behind than this loads its site whole.
- * Bounds the table a replace import fills (one row per partner removed).
- */
-export const REMOVALS_KEPT = 10_000;
 
 export interface SqliteSourceOptions {
   /** A file path (its folder is created) or ':memory:'. */
@@ -129,70 +125,73 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
     };
   }
 
-  const writeAll = (
-    sites: readonly SiteWrite[],
-    compute: (states: SiteWriteState[]) => { changes: SiteChange[]; result: unknown },
-    onProgress?: (done: number, total: number) => void,
-  ) => {
-    const ids = new Map<string, number>();
-    const states = sites.map(({ scope, slugs }): SiteWriteState => {
+  /** Reads the sites a write names, creating missing ones (dropped again if unchanged). */
+  const readForWrite = (sites: readonly SiteWrite[]): ReadSite[] =>
+    sites.map(({ scope, slugs }) => {
       const existing = readSite(scope);
       if (!existing) {
         insertSite.run(scope.companyId, scope.scopeGroupId, JSON.stringify(emptyDefinitions()));
       }
       const id = existing?.id ?? siteRow.get(scope.companyId, scope.scopeGroupId)?.id;
       if (id === undefined) throw new Error('site row missing right after its insert');
-      ids.set(scopeKey(scope), id);
+      const partners =
+        slugs === 'all'
+          ? partnerPositions.all(id)
+          : slugs.flatMap((slug) => partnerPosition.get(id, slug) ?? []);
       return {
-        scope,
-        existed: existing !== undefined,
-        definitions: existing?.definitions ?? emptyDefinitions(),
-        partners: new Map(
-          (slugs === 'all'
-            ? partnerPositions.all(id)
-            : slugs.flatMap((slug) => partnerPosition.get(id, slug) ?? [])
-          ).map((row) => [row.slug, { id: row.id, position: row.position }]),
-        ),
-        maxPosition: maxPosition.get(id)?.last ?? -1,
+        id,
+        state: {
+          scope,
+          existed: existing !== undefined,
+          definitions: existing?.definitions ?? emptyDefinitions(),
+          partners: new Map(
+            partners.map((row) => [row.slug, { id: row.id, position: row.position }]),
+          ),
+          maxPosition: maxPosition.get(id)?.last ?? -1,
+        },
       };
     });
-    const { changes, result } = compute(states);
-    const changed = new Set(changes.map((change) => scopeKey(change.scope)));
-    states.forEach((state) => {
-      const id = ids.get(scopeKey(state.scope));
-      // A site read only to find nothing to change is not created.
-      if (!state.existed && !changed.has(scopeKey(state.scope)) && id !== undefined) {
-        deleteSite.run(id);
-      }
-    });
-    const total = changes.reduce((sum, change) => sum + change.upserts.length, 0);
-    let done = 0;
-    for (const change of changes) {
-      const id = ids.get(scopeKey(change.scope));
-      if (id === undefined) throw new Error('a change for a site that was not read');
-      const version = updateSite.get(JSON.stringify(change.definitions), id)?.version;
-      if (version === undefined) throw new Error('a change for a site that is gone');
-      for (const slug of change.deletes) {
-        const removed = deletePartner.get(id, slug);
-        if (removed) insertRemoved.run(id, removed.id, version);
-      }
-      if (version % 100 === 0) {
-        pruneRemoved.run(id, version - REMOVALS_KEPT);
-        raiseChangesFrom.run(version - REMOVALS_KEPT, id);
-      }
-      for (const partner of change.upserts) {
-        upsertPartner.run(
-          id,
-          partner.slug,
-          partner.position,
-          JSON.stringify(partner.record),
-          version,
-        );
-        done += 1;
-        if (done % PROGRESS_EVERY === 0 || done === total) onProgress?.(done, total);
-      }
+
+  /** One site's change under a new version: removals kept, partners written. */
+  const writeChange = (id: number, change: SiteChange, onWritten: () => void) => {
+    const version = updateSite.get(JSON.stringify(change.definitions), id)?.version;
+    if (version === undefined) throw new Error('a change for a site that is gone');
+    for (const slug of change.deletes) {
+      const removed = deletePartner.get(id, slug);
+      if (removed) insertRemoved.run(id, removed.id, version);
     }
-    return result;
+    const prune = pruneUpTo(version);
+    if (prune !== undefined) {
+      pruneRemoved.run(id, prune);
+      raiseChangesFrom.run(prune, id);
+    }
+    for (const partner of change.upserts) {
+      upsertPartner.run(
+        id,
+        partner.slug,
+        partner.position,
+        JSON.stringify(partner.record),
+        version,
+      );
+      onWritten();
+    }
+  };
+
+  const writeAll = (
+    sites: readonly SiteWrite[],
+    compute: (states: SiteWriteState[]) => { changes: SiteChange[]; result: unknown },
+    onProgress?: (done: number, total: number) => void,
+  ) => {
+    const plan = planWrite(readForWrite(sites), compute);
+    for (const id of plan.dropped) deleteSite.run(id);
+    let done = 0;
+    for (const { id, change } of plan.changes) {
+      writeChange(id, change, () => {
+        done += 1;
+        if (done % PROGRESS_EVERY === 0 || done === plan.total) onProgress?.(done, plan.total);
+      });
+    }
+    return plan;
   };
   const transaction = db.transaction(writeAll);
 

@@ -13,6 +13,8 @@ import { PackedCardsBuilder } from './PackedCards';
 import { DEFAULT_LOCALE } from '../store/DirectoryData';
 import { pickText } from '../store/resolveLocale';
 import type { SearchIndex } from '../search/SearchIndex';
+import type { CacheKind } from '../cache/KeptCache';
+import type { TermSet } from '../search/TermSet';
 import type { IndexSink } from './buildIndex';
 import { inlineSink, workerSink } from './buildIndex';
 import type { GlobalFilterInfo, GroupInfo, SiteInfo } from './SiteInfo';
@@ -163,6 +165,8 @@ function siteInfoOf(stored: SiteHead, partnerCounts: Map<number, number>): SiteI
 export interface BuildOptions {
   /** Sites of this many partners or more are indexed in a worker thread. */
   workerFrom: number;
+  /** The kind the index's term-set cache counts in (a service's, for /metrics). */
+  termSets?: CacheKind<TermSet>;
 }
 
 /** Builds a site in memory (a change's partners, tests): one page, in editorial order. */
@@ -231,11 +235,13 @@ async function buildWhole(
   let builtInWorker = size >= options.workerFrom;
   let sink: IndexSink;
   try {
-    sink = builtInWorker ? workerSink(size, locales) : inlineSink(size, locales);
+    sink = builtInWorker
+      ? workerSink(size, locales, options.termSets)
+      : inlineSink(size, locales, options.termSets);
   } catch {
     // No worker threads where this runs: the main thread builds it.
     builtInWorker = false;
-    sink = inlineSink(size, locales);
+    sink = inlineSink(size, locales, options.termSets);
   }
   let ordinal = 0;
   try {

@@ -6,7 +6,7 @@
  */
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeAnswer } from '../../search/describeAnswer';
+import { countsFor } from '../../answer/__tests__/countsFor';
 import { searchTerms } from '../../search/searchTerms';
 import type { SiteChanges, StoredSite } from '../../store/PartnerSource';
 import type { SiteDefinitions, StoredPartner } from '../../store/SiteRecords';
@@ -146,22 +146,19 @@ describe('changes laid over a whole build', () => {
         );
         expect(laidFirst.total).toBe(expectedFound.length);
 
-        const describe = (built: BuiltSite, total: number) =>
-          describeAnswer(built.index, {
-            query: indexQuery,
-            text: query.text.join(' '),
-            total,
+        const count = (built: BuiltSite, total: number) =>
+          countsFor(built.index, {
+            globalFilterId: query.filter,
             globalFilters: [
               { id: 1, name: 'main' },
               { id: 2, name: 'other' },
             ],
-            filterGroups: GROUPS.map((ids, at) => ({
-              name: `group ${at}`,
-              filterItems: ids.map((id) => ({ id, name: `item ${id}` })),
-            })),
-            partners: [],
+            groups: GROUPS,
+            itemGroups,
+            text: query.text.join(' '),
+            total,
           });
-        expect(describe(laid, laidFound.length)).toEqual(describe(expected, expectedFound.length));
+        expect(count(laid, laidFound.length)).toEqual(count(expected, expectedFound.length));
         expect(laid.size).toBe(expected.size);
         expect(laid.info.globalFilters.map((filter) => filter.partnerCount)).toEqual(
           expected.info.globalFilters.map((filter) => filter.partnerCount),
