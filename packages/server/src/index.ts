@@ -4,7 +4,7 @@ export { SERVER_NODE_FLAGS } from './serverNodeFlags';
 export type { PartnersApiOptions } from './partnersApi';
 export { partnersApi } from './partnersApi';
 export { SEARCH_BODY_LIMIT } from './routes/search';
-export { LOGOS_PATH, renderLogo } from './routes/logos';
+export { LOGOS_PATH, renderLogo } from './logos/renderLogo';
 export type { ShutdownOptions, ShutdownState } from './http/drain';
 export { DEFAULT_SHUTDOWN_DRAIN_MS, onShutdownSignals } from './http/drain';
 export type { ContentSecurityPolicyDirectives } from './http/securityHeaders';
@@ -65,7 +65,7 @@ export {
   generateDirectory,
   slugify,
 } from './seed/generateDirectory';
-export { seedIfEmpty } from './seed/seedIfEmpty';
+export { seedIfEmpty } from './service/seedIfEmpty';
 export type { IndexQuery, IndexedDocument } from './search/SiteIndex';
 export { SiteIndex, SiteIndexBuilder } from './search/SiteIndex';
 export { SiteAnswers } from './answer/SiteAnswers';

@@ -13,7 +13,7 @@ import { buildApp } from './app';
 import { onShutdownSignals } from './http/drain';
 import { readInteger, readOperationSettings } from './readOperationSettings';
 import { DEFAULT_PARTNER_COUNT } from './seed/generateDirectory';
-import { seedIfEmpty } from './seed/seedIfEmpty';
+import { seedIfEmpty } from './service/seedIfEmpty';
 import { parseAdminTokens } from './http/checkBearerToken';
 import { describeStore, openStore } from './service/openStore';
 

@@ -7,9 +7,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE_PATH } from '@partners-network/contract';
 import * as z from 'zod';
-import { importRowSchema } from '../cli/importRowSchema';
-import type { ImportRow } from '../cli/importRowSchema';
-import { rowsToDirectory } from '../cli/rowsToDirectory';
+import { importModeSchema } from '../importFile/importModeSchema';
+import { importRowSchema } from '../importFile/importRowSchema';
+import type { ImportRow } from '../importFile/importRowSchema';
+import { rowsToDirectory } from '../importFile/rowsToDirectory';
 import type { TokenMatch } from '../http/checkBearerToken';
 import { checkBearerToken } from '../http/checkBearerToken';
 import { describeIssues } from '../http/describeIssues';
@@ -32,7 +33,6 @@ export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
 const PARTNER_BODY_LIMIT = 64 * 1024;
 
 /** `?mode=` of an import: upsert keeps the partners the file does not name, replace removes them. */
-export const importModeSchema = z.enum(['upsert', 'replace']).default('upsert');
 
 interface PartnerParams extends ScopeParams {
   slug: string;

@@ -9,7 +9,7 @@ import {
   generateDirectory,
   slugify,
 } from '../generateDirectory';
-import { seedIfEmpty } from '../seedIfEmpty';
+import { seedIfEmpty } from '../../service/seedIfEmpty';
 
 const MAIN = { companyId: SEED_COMPANY_ID, scopeGroupId: SEED_SCOPE_GROUP_ID };
 
