@@ -7,6 +7,8 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countsFor } from '../../answer/__tests__/countsFor';
+import { answerCaches } from '../../answer/AnswerCaches';
+import { SiteAnswers } from '../../answer/SiteAnswers';
 import { searchTerms } from '../../search/searchTerms';
 import type { SiteChanges, StoredSite } from '../../store/PartnerSource';
 import type { SiteDefinitions, StoredPartner } from '../../store/SiteRecords';
@@ -159,6 +161,17 @@ describe('changes laid over a whole build', () => {
             total,
           });
         expect(count(laid, laidFound.length)).toEqual(count(expected, expectedFound.length));
+        // The whole answer as a server gives it: cards, highlights, counts, steps back.
+        const asked = {
+          globalFilter: query.filter === 1 ? 'main' : 'other',
+          text: query.text.join(' '),
+          filterItemIds: itemGroups.flat(),
+          offset: 0,
+          resultsPerPage: Math.max(1, query.limit),
+        };
+        expect(new SiteAnswers(laid, answerCaches()).answer(asked, 'en-US')).toEqual(
+          new SiteAnswers(expected, answerCaches()).answer(asked, 'en-US'),
+        );
         expect(laid.size).toBe(expected.size);
         expect(laid.info.globalFilters.map((filter) => filter.partnerCount)).toEqual(
           expected.info.globalFilters.map((filter) => filter.partnerCount),
