@@ -19,7 +19,7 @@ import type { AnswerCaches, OrderedIds } from './AnswerCaches';
 import { FIRST_IDS } from './AnswerCaches';
 import type { FacetCounts } from './countFacets';
 import { countFacets } from './countFacets';
-import { markHighlights } from './highlightMatches';
+import { markHighlights } from './markHighlights';
 import type { ResolvedSearch } from './resolveSearch';
 import { isBrowsing, resolveSearch } from './resolveSearch';
 

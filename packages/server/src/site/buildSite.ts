@@ -48,7 +48,7 @@ export interface BuiltSite {
   version: number;
   /** Partners, for the metrics of a site. */
   size: number;
-  /** The last whole build: changes since are laid over it (service/layerSite). */
+  /** The last whole build: changes since are laid over it (site/layerSite). */
   whole: WholeSite;
   /** Partners changed, added or removed since the whole build (0: this is it). */
   laid: number;

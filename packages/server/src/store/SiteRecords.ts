@@ -2,7 +2,7 @@
  * What a source stores for a site, the same in every database: the site's definitions
  * (filter groups, items, global filters, locales) as one record, and one record per
  * partner. Everything a search answers is derived from these in memory
- * (service/buildSite), so a second database needs no copy of that logic.
+ * (site/buildSite), so a second database needs no copy of that logic.
  */
 import * as z from 'zod';
 import { DEFAULT_LOCALE } from './DirectoryData';

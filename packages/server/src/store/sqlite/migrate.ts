@@ -137,7 +137,7 @@ const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   DROP TABLE partner_fts;
   `,
   // 4: a site's definitions and each partner become one record each, the same in every
-  // database; what searches answer is derived in memory (service/buildSite).
+  // database; what searches answer is derived in memory (site/buildSite).
   convertToRecords,
   // 5: what changed after a version, so a server applies a change without loading the
   // whole site: each partner row carries the version that wrote it, each removal leaves

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SiteIndexBuilder } from '../../search/SiteIndex';
 import { searchTerms } from '../../search/searchTerms';
-import { highlightMatches } from '../highlightMatches';
+import { highlightMatches } from '../markHighlights';
 
 /** The ranges the search for `typed` marks in `text`, once the text is indexed. */
 function ranges(text: string, typed: string) {
