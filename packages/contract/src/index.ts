@@ -7,3 +7,4 @@ export * from './dataSchema';
 export * from './dataSchemas';
 export * from './parseData';
 export * from './readCookie';
+export * from './tuningSchemas';

@@ -10,13 +10,18 @@ import type {
   SearchCriteria,
 } from '@partners-network/contract';
 import type { CacheSize, KeptCache } from '../cache/KeptCache';
+import type { Bitset } from '../search/Bitset';
+import { MatchedWords } from '../search/MatchedWords';
 import type { BuiltSite } from '../site/buildSite';
 import { cardOf } from '../site/buildSite';
 import type { GlobalFilterInfo } from '../site/SiteInfo';
+import type { StoredTuning } from '../store/SiteRecords';
 import type { StoreSearchResult } from '../store/PartnerStore';
 import { pickText, resolveLocale } from '../store/resolveLocale';
 import type { AnswerCaches, OrderedIds } from './AnswerCaches';
 import { FIRST_IDS } from './AnswerCaches';
+import type { ResolvedRule } from './applyTuning';
+import { Tuning } from './applyTuning';
 import type { FacetCounts } from './countFacets';
 import { countFacets } from './countFacets';
 import { markHighlights } from './markHighlights';
@@ -38,9 +43,11 @@ export class SiteAnswers {
   readonly #cards: KeptCache<Partner>;
   readonly #orderedIds: KeptCache<OrderedIds>;
   readonly #counts: KeptCache<FacetCounts>;
+  readonly #tuning: Tuning;
 
   constructor(site: BuiltSite, caches: AnswerCaches) {
     this.#site = site;
+    this.#tuning = new Tuning(site.tuning, site.ordinalOf);
     this.#definitions = caches.definitions.create();
     this.#filterGroups = caches.filterGroups.create();
     this.#firstPages = caches.firstPages.create();
@@ -103,15 +110,22 @@ export class SiteAnswers {
     return kept.getOrMake(key, () => this.#answerAfresh(search));
   }
 
+  /** The same site answered with another tuning: the console's preview of a tuning not saved. */
+  withTuning(tuning: StoredTuning, caches: AnswerCaches): SiteAnswers {
+    return new SiteAnswers({ ...this.#site, tuning }, caches);
+  }
+
   #answerAfresh(search: ResolvedSearch): StoreSearchResult {
     const { index, info } = this.#site;
     const page = this.#findPage(search);
     const counts = this.#counts.getOrMake(`${search.key}\u0000${search.text}`, () =>
-      countFacets(index, info.globalFilters, search, page.total),
+      countFacets(index, info.globalFilters, search, page.total, (terms) =>
+        this.#matchText(search.locale, terms),
+      ),
     );
     const partners = this.#readCards(page.ordinals, search.locale);
     const answer: StoreSearchResult = {
-      partners: markHighlights(partners, index.matchedWords(search.locale, search.terms)),
+      partners: markHighlights(partners, this.#matchedWords(search)),
       totalFound: page.total,
       filterGroups: this.#countedGroups(search, counts),
       globalFilterCounts: counts.globalFilterCounts,
@@ -133,6 +147,14 @@ export class SiteAnswers {
       const first = index.findFirst(search.query, end);
       return { ordinals: first.ordinals.subarray(search.offset), total: first.total };
     }
+    const alternatives = this.#tuning.alternatives(search.terms);
+    const rule = this.#tuning.ruleFor(search.terms);
+    if (alternatives.length > 1 || rule) {
+      const tuned = this.#orderedIds.getOrMake(search.key, () =>
+        this.#tunedOrder(search, alternatives, rule),
+      );
+      return { ordinals: tuned.ids.subarray(search.offset, end), total: tuned.total };
+    }
     let kept = this.#orderedIds.get(search.key);
     if (!kept || (end > kept.ids.length && kept.ids.length < kept.total)) {
       const found = index.findFirst(search.query, end <= FIRST_IDS ? FIRST_IDS : Infinity);
@@ -140,6 +162,63 @@ export class SiteAnswers {
       this.#orderedIds.set(search.key, kept);
     }
     return { ordinals: kept.ids.subarray(search.offset, end), total: kept.total };
+  }
+
+  /**
+   * A tuned search's partners, all of them: the rule's pinned partners the filters let
+   * through, in the rule's order, then those the text as typed finds, then those each
+   * synonym's rewrite finds; a rule's hidden partners never.
+   */
+  #tunedOrder(
+    search: ResolvedSearch,
+    alternatives: readonly string[][],
+    rule: ResolvedRule | undefined,
+  ): OrderedIds {
+    const { index } = this.#site;
+    const filtered = index.filtered(search.filter.id, search.query.itemGroups);
+    const hidden = rule?.hidden ?? new Set<number>();
+    const seen = new Set<number>();
+    const order: number[] = [];
+    const take = (ordinal: number) => {
+      if (seen.has(ordinal) || hidden.has(ordinal)) return;
+      seen.add(ordinal);
+      order.push(ordinal);
+    };
+    for (const ordinal of rule?.pinned ?? []) if (filtered.has(ordinal)) take(ordinal);
+    for (const terms of alternatives) index.find({ ...search.query, terms }).forEach(take);
+    return { ids: Int32Array.from(order), total: order.length };
+  }
+
+  /**
+   * The partners a text matches in a locale, tuning laid in: as typed or as a synonym
+   * rewrites it, a rule's pinned partners in and its hidden ones out. Null without terms.
+   */
+  #matchText(locale: string, terms: readonly string[]): Bitset | null {
+    const { index } = this.#site;
+    let matched: Bitset | null = null;
+    for (const alternative of this.#tuning.alternatives(terms)) {
+      const set = index.textMatch(locale, alternative)?.all;
+      if (!set) continue;
+      if (matched) matched.orInPlace(set);
+      else matched = set;
+    }
+    const rule = this.#tuning.ruleFor(terms);
+    if (matched && rule) {
+      for (const ordinal of rule.pinned) matched.add(ordinal);
+      for (const ordinal of rule.hidden) matched.delete(ordinal);
+    }
+    return matched;
+  }
+
+  /** The words every text the search ran matched (what highlights mark); null without terms. */
+  #matchedWords(search: ResolvedSearch): MatchedWords | null {
+    const { index } = this.#site;
+    let words: MatchedWords | null = null;
+    for (const alternative of this.#tuning.alternatives(search.terms)) {
+      const matched = index.matchedWords(search.locale, alternative);
+      if (matched) words = words ? MatchedWords.union(words, matched) : matched;
+    }
+    return words;
   }
 
   /** A partner's card in a locale, unpacked once for every answer that shows it. */

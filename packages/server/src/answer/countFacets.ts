@@ -1,6 +1,7 @@
 import type { GlobalFilterCount, ZeroResultStep } from '@partners-network/contract';
 import { andCounts } from '../search/andCounts';
-import type { SearchIndex, TextMatch } from '../search/SearchIndex';
+import type { Bitset } from '../search/Bitset';
+import type { SearchIndex } from '../search/SearchIndex';
 import type { GlobalFilterInfo } from '../site/SiteInfo';
 import type { ResolvedSearch } from './resolveSearch';
 import { zeroResultSteps } from './zeroResultSteps';
@@ -24,11 +25,13 @@ export function countFacets(
   globalFilters: readonly GlobalFilterInfo[],
   search: ResolvedSearch,
   total: number,
+  /** The partners a text's terms match (tuning laid in); null without terms. */
+  matchText: (terms: readonly string[]) => Bitset | null,
 ): FacetCounts {
-  const text = index.textMatch(search.locale, search.terms);
+  const text = matchText(search.terms);
   const filterSets = globalFilters.map((filter) => index.globalFilter(filter.id));
   const filterCounts = text
-    ? andCounts(text.all, filterSets, { keep: true })
+    ? andCounts(text, filterSets, { keep: true })
     : filterSets.map((set) => set.count());
   const counts: FacetCounts = {
     itemCounts: countItems(index, search, text),
@@ -37,15 +40,15 @@ export function countFacets(
       count: filterCounts[at] ?? 0,
     })),
   };
-  if (total === 0) counts.zeroResultSteps = zeroResultSteps(index, search, text);
+  if (total === 0) counts.zeroResultSteps = zeroResultSteps(index, search, text, matchText);
   return counts;
 }
 
-function countItems(index: SearchIndex, search: ResolvedSearch, text: TextMatch | null) {
+function countItems(index: SearchIndex, search: ResolvedSearch, text: Bitset | null) {
   const { filter, ticked } = search;
   // Partners of the filter and text: the base every count starts from.
   const base = index.globalFilter(filter.id).clone();
-  if (text) base.andInPlace(text.all);
+  if (text) base.andInPlace(text);
   const tickedSets = ticked.map((group) => index.anyOf(group.itemIds));
   // The ticked group each of the filter's groups is, or -1.
   const tickedOf = filter.groups.map((group) =>

@@ -7,7 +7,7 @@
 import type { Scope } from '@partners-network/contract';
 import { buildSite } from '../site/buildSite';
 import { layerSite } from '../site/layerSite';
-import type { SiteDefinitions, StoredPartner } from '../store/SiteRecords';
+import type { SiteDefinitions, StoredPartner, StoredTuning } from '../store/SiteRecords';
 import { answerCaches } from './AnswerCaches';
 import { SiteAnswers } from './SiteAnswers';
 
@@ -24,6 +24,12 @@ const WARM_UP_DEFINITIONS: SiteDefinitions = {
   globalFilters: [{ id: 1, name: 'all', position: 0, labels: {}, groupIds: [1] }],
   defaultGlobalFilterId: 1,
   nextId: 100,
+};
+
+/** Tuning too, so its steps are compiled with the rest. */
+const WARM_UP_TUNING: StoredTuning = {
+  synonymSets: [{ kind: 'oneWay', from: 'warm', to: ['hot partner'] }],
+  queryRules: [{ query: 'nothing', pinned: [{ slug: 'warm-up-3', id: 3 }], hidden: [] }],
 };
 
 function warmUpPartner(id: number, title: string): StoredPartner {
@@ -48,12 +54,20 @@ export function warmUpCode(): Promise<void> {
   warmedUp ??= (async () => {
     const partners = [1, 2, 3].map((id) => warmUpPartner(id, `Warm partner ${id}`));
     const built = await buildSite(
-      { id: 0, scope: WARM_UP_SCOPE, version: 1, definitions: WARM_UP_DEFINITIONS, partners },
+      {
+        id: 0,
+        scope: WARM_UP_SCOPE,
+        version: 1,
+        definitions: WARM_UP_DEFINITIONS,
+        tuning: WARM_UP_TUNING,
+        partners,
+      },
       { workerFrom: Infinity },
     );
     const laid = await layerSite(WARM_UP_SCOPE, built.whole, {
       version: 2,
       definitions: WARM_UP_DEFINITIONS,
+      tuning: WARM_UP_TUNING,
       upserts: [warmUpPartner(2, 'Warm partner changed'), warmUpPartner(4, 'Warm partner new')],
       removedIds: [1],
     });

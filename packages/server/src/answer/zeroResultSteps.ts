@@ -1,5 +1,6 @@
 import type { ZeroResultStep } from '@partners-network/contract';
-import type { SearchIndex, TextMatch } from '../search/SearchIndex';
+import type { Bitset } from '../search/Bitset';
+import type { SearchIndex } from '../search/SearchIndex';
 import { searchTerms } from '../search/searchTerms';
 import type { ResolvedSearch } from './resolveSearch';
 
@@ -14,7 +15,8 @@ const WRITTEN_WORD = /[^\s]+/g;
 export function zeroResultSteps(
   index: SearchIndex,
   search: ResolvedSearch,
-  text: TextMatch | null,
+  text: Bitset | null,
+  matchText: (terms: readonly string[]) => Bitset | null,
 ): ZeroResultStep[] {
   const groups = search.ticked.map((group) => group.itemIds);
   const ticked = groups.flat();
@@ -28,7 +30,7 @@ export function zeroResultSteps(
       remove: { filterItemId: itemId },
       text: search.text,
       filterItemIds: ticked.filter((id) => id !== itemId),
-      totalFound: text ? found.andCount(text.all) : found.count(),
+      totalFound: text ? found.andCount(text) : found.count(),
     });
   }
   if (!text) return steps;
@@ -46,12 +48,12 @@ export function zeroResultSteps(
       .split(/\s+/)
       .filter((written) => written !== '' && written !== word)
       .join(' ');
-    const match = index.textMatch(search.locale, searchTerms(rest));
+    const match = matchText(searchTerms(rest));
     steps.push({
       remove: { word },
       text: rest,
       filterItemIds: ticked,
-      totalFound: match ? filtered.andCount(match.all) : filtered.count(),
+      totalFound: match ? filtered.andCount(match) : filtered.count(),
     });
   }
   return steps;

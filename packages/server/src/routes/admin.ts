@@ -6,7 +6,6 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE_PATH } from '@partners-network/contract';
-import * as z from 'zod';
 import { importModeSchema } from '../importFile/importModeSchema';
 import { importRowSchema } from '../importFile/importRowSchema';
 import type { ImportRow } from '../importFile/importRowSchema';
@@ -20,6 +19,7 @@ import type { DirectoryData } from '../store/DirectoryData';
 import { directoryDataSchema, slugSchema } from '../store/DirectoryData';
 import { DirectoryImportError } from '../store/DirectoryImportError';
 import { SourceUnavailableError } from '../store/PartnerSource';
+import { adminTuning } from './adminTuning';
 import type { ScopeParams } from './scopeParams';
 import { toScope, unknownScopeTitle } from './scopeParams';
 
@@ -243,4 +243,7 @@ export async function admin(app: FastifyInstance, options: AdminOptions): Promis
       return reply.header('Cache-Control', 'no-store').send(summary);
     },
   );
+
+  // The tuning calls, behind the same token check.
+  await app.register(adminTuning, { service });
 }

@@ -4,11 +4,12 @@
  * mergeDirectory), then the sites it changed are brought up to date in this server
  * before it answers, so the writer sees the change at once; other servers catch up.
  */
-import type { Scope } from '@partners-network/contract';
+import type { Scope, SiteTuning } from '@partners-network/contract';
 import type { DirectoryData, PartnerData, PartnerInput } from '../store/DirectoryData';
 import { directoryDataSchema } from '../store/DirectoryData';
 import { DirectoryImportError } from '../store/DirectoryImportError';
-import type { PartnerSource } from '../store/PartnerSource';
+import type { PartnerSource, SiteWriteState } from '../store/PartnerSource';
+import type { StoredTuning } from '../store/SiteRecords';
 import type { ImportSummary } from '../store/PartnerStore';
 import { scopeKey } from '../store/scopeKey';
 import type { MergeOptions } from './mergeDirectory';
@@ -105,6 +106,46 @@ export class DirectoryWrites {
     return deleted;
   }
 
+  /**
+   * Replaces a site's tuning (its partners found by slug, kept by id); null when the site
+   * is unknown. A slug no partner has is a DirectoryImportError naming the rule and place.
+   */
+  async putTuning(scope: Scope, tuning: SiteTuning): Promise<StoredTuning | null> {
+    const slugs = [
+      ...new Set(tuning.queryRules.flatMap((rule) => [...rule.pinned, ...rule.hidden])),
+    ];
+    const stored = await this.#sites.guard(() =>
+      this.#source.write([{ scope, slugs }], ([state]) => {
+        if (!state?.existed) return { changes: [], result: null };
+        const resolved = resolveTuning(tuning, state);
+        return {
+          changes: [
+            { scope, definitions: state.definitions, upserts: [], deletes: [], tuning: resolved },
+          ],
+          result: resolved,
+        };
+      }),
+    );
+    if (stored) await this.#sites.reload([scope]);
+    return stored;
+  }
+
+  /**
+   * A tuning's partners by id, as a preview searches with it, without writing it: the
+   * same resolution as a save, read outside a transaction.
+   */
+  async resolveTuning(scope: Scope, tuning: SiteTuning): Promise<StoredTuning> {
+    const slugs = [
+      ...new Set(tuning.queryRules.flatMap((rule) => [...rule.pinned, ...rule.hidden])),
+    ];
+    const partners = new Map<string, { id: number; position: number }>();
+    for (const slug of slugs) {
+      const partner = await this.#sites.guard(() => this.#source.readPartner(scope, slug));
+      if (partner) partners.set(slug, { id: partner.id, position: partner.position });
+    }
+    return resolveTuning(tuning, { partners });
+  }
+
   /** Empty when no site exists; answered from memory when a site is loaded. */
   async isEmpty(): Promise<boolean> {
     if (this.#sites.hasSites) return false;
@@ -119,4 +160,26 @@ export class DirectoryWrites {
       return true;
     });
   }
+}
+
+/** The tuning with each partner a rule names by its id; unknown slugs are refused. */
+function resolveTuning(tuning: SiteTuning, state: Pick<SiteWriteState, 'partners'>): StoredTuning {
+  const issues: { path: (string | number)[]; message: string }[] = [];
+  const resolve = (slugs: readonly string[], at: number, list: 'pinned' | 'hidden') =>
+    slugs.flatMap((slug, place) => {
+      const partner = state.partners.get(slug);
+      if (partner) return [{ slug, id: partner.id }];
+      issues.push({
+        path: ['queryRules', at, list, place],
+        message: `no partner with slug ${slug} in this site`,
+      });
+      return [];
+    });
+  const queryRules = tuning.queryRules.map((rule, at) => ({
+    query: rule.query,
+    pinned: resolve(rule.pinned, at, 'pinned'),
+    hidden: resolve(rule.hidden, at, 'hidden'),
+  }));
+  if (issues.length > 0) throw new DirectoryImportError(issues);
+  return { synonymSets: tuning.synonymSets, queryRules };
 }

@@ -3,13 +3,19 @@
  * SiteAnswers (answer/, how a search is answered), sites live in SiteLifecycle (loaded,
  * kept up to date, replaced without a wait), changes go through DirectoryWrites.
  */
-import type { FilterDefinitions, Scope, SearchCriteria } from '@partners-network/contract';
+import type {
+  FilterDefinitions,
+  Scope,
+  SearchCriteria,
+  SiteTuning,
+} from '@partners-network/contract';
 import type { AnswerCaches } from '../answer/AnswerCaches';
 import { answerCaches } from '../answer/AnswerCaches';
 import type { CacheSize } from '../cache/KeptCache';
 import type { MetricsSource, OperationalFigures } from '../metrics/OperationalFigures';
 import type { DirectoryData, PartnerData, PartnerInput } from '../store/DirectoryData';
 import type { PartnerSource } from '../store/PartnerSource';
+import { tuningAsWritten } from '../store/SiteRecords';
 import type { ImportSummary, PartnerStore, StoreSearchResult } from '../store/PartnerStore';
 import { DirectoryWrites } from './DirectoryWrites';
 import type { MergeOptions } from './mergeDirectory';
@@ -93,6 +99,31 @@ export class SearchService implements PartnerStore, MetricsSource {
 
   deletePartner(scope: Scope, slug: string): Promise<boolean> {
     return this.#writes.deletePartner(scope, slug);
+  }
+
+  /** A site's tuning as the admin API shows it (partners by slug); null for an unknown site. */
+  async getTuning(scope: Scope): Promise<SiteTuning | null> {
+    const slot = await this.#sites.site(scope);
+    return slot ? tuningAsWritten(slot.answers.site.tuning) : null;
+  }
+
+  /** Saves a site's tuning, live on every server within a catch-up; null for an unknown site. */
+  async putTuning(scope: Scope, tuning: SiteTuning): Promise<SiteTuning | null> {
+    if (!(await this.#sites.site(scope))) return null;
+    return (await this.#writes.putTuning(scope, tuning)) ? this.getTuning(scope) : null;
+  }
+
+  /** A search as it would be answered with a tuning not saved (the console's preview). */
+  async previewSearch(
+    scope: Scope,
+    tuning: SiteTuning,
+    criteria: SearchCriteria,
+    locale: string,
+  ): Promise<StoreSearchResult | null> {
+    const slot = await this.#sites.site(scope);
+    if (!slot) return null;
+    const stored = await this.#writes.resolveTuning(scope, tuning);
+    return slot.answers.withTuning(stored, answerCaches()).answer(criteria, locale);
   }
 
   isEmpty(): Promise<boolean> {

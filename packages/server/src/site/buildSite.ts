@@ -7,7 +7,7 @@ import { IdOrdinals } from './IdOrdinals';
 import type { Partner } from '@partners-network/contract';
 import type { IndexedDocument, SiteIndex } from '../search/SiteIndex';
 import type { SiteHead, StoredSite } from '../store/PartnerSource';
-import type { StoredPartner } from '../store/SiteRecords';
+import type { StoredPartner, StoredTuning } from '../store/SiteRecords';
 import type { CardTexts, PackedCards } from './PackedCards';
 import { PackedCardsBuilder } from './PackedCards';
 import { DEFAULT_LOCALE } from '../store/DirectoryData';
@@ -52,6 +52,10 @@ export interface BuiltSite {
   whole: WholeSite;
   /** Partners changed, added or removed since the whole build (0: this is it). */
   laid: number;
+  /** The operator's tuning of the site's search (answer/applyTuning). */
+  tuning: StoredTuning;
+  /** The ordinal of a partner by its id, undefined when it is not in the site. */
+  ordinalOf(id: number): number | undefined;
 }
 
 /** A site built whole from its stored partners. */
@@ -201,6 +205,8 @@ export async function buildSiteFrom(
     size: whole.index.size,
     whole,
     laid: 0,
+    tuning: head.tuning,
+    ordinalOf: (id) => whole.byId.get(id),
   };
 }
 

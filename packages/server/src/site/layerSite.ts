@@ -43,6 +43,7 @@ export async function layerSite(
       scope,
       version: changes.version,
       definitions: changes.definitions,
+      tuning: changes.tuning,
       partners: changes.upserts,
     },
     // Changes are few: a worker would take longer to start than they take to index.
@@ -84,5 +85,12 @@ export async function layerSite(
     size: whole.index.size - removed.count() + delta.size,
     whole,
     laid: changedIds.size,
+    tuning: changes.tuning,
+    ordinalOf: (id) => {
+      const changed = delta.ordinalOf(id);
+      if (changed !== undefined) return deltaStart + changed;
+      const kept = whole.byId.get(id);
+      return kept === undefined || removed.has(kept) ? undefined : kept;
+    },
   };
 }

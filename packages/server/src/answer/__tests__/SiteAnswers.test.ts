@@ -9,7 +9,7 @@ import { mergeDirectory } from '../../service/mergeDirectory';
 import { buildSite } from '../../site/buildSite';
 import type { StoredSite } from '../../store/PartnerSource';
 import { directoryDataSchema } from '../../store/DirectoryData';
-import { emptyDefinitions } from '../../store/SiteRecords';
+import { emptyDefinitions, emptyTuning } from '../../store/SiteRecords';
 import { scopeKey } from '../../store/scopeKey';
 import {
   BESANCON,
@@ -31,6 +31,7 @@ function storedSite(scope: Scope): StoredSite {
     scope: { companyId, scopeGroupId },
     existed: false,
     definitions: emptyDefinitions(),
+    tuning: emptyTuning(),
     partners: new Map(),
     maxPosition: -1,
   }));
@@ -40,7 +41,14 @@ function storedSite(scope: Scope): StoredSite {
   const partners = change.upserts
     .map((partner, at) => ({ id: at + 1, ...partner }))
     .sort((a, b) => a.position - b.position || a.id - b.id);
-  return { id: 1, scope, version: 1, definitions: change.definitions, partners };
+  return {
+    id: 1,
+    scope,
+    version: 1,
+    definitions: change.definitions,
+    tuning: emptyTuning(),
+    partners,
+  };
 }
 
 async function answersOf(scope: Scope = MAIN) {

@@ -70,5 +70,11 @@ export function countsFor(index: SearchIndex, counted: CountedSearch): FacetCoun
     query: { locale, globalFilterId: filter.id, itemGroups: counted.itemGroups, terms },
     key: '',
   };
-  return countFacets(index, globalFilters, search, counted.total);
+  return countFacets(
+    index,
+    globalFilters,
+    search,
+    counted.total,
+    (terms) => index.textMatch(locale, terms)?.all ?? null,
+  );
 }

@@ -21,7 +21,12 @@ import type { ReadSite } from '../planWrite';
 import { planWrite, pruneUpTo } from '../planWrite';
 import { scopeKey } from '../scopeKey';
 import type { StoredPartner } from '../SiteRecords';
-import { emptyDefinitions, partnerRecordSchema, siteDefinitionsSchema } from '../SiteRecords';
+import {
+  emptyDefinitions,
+  partnerRecordSchema,
+  siteDefinitionsSchema,
+  storedTuningSchema,
+} from '../SiteRecords';
 import { SourceUnavailableError } from '../PartnerSource';
 import { isConnectionError } from './isConnectionError';
 import { migrate } from './migrate';
@@ -52,12 +57,14 @@ const partnerRowSchema = z.object({
 const siteRowSchema = z.object({
   id: z.number(),
   definitions: siteDefinitionsSchema,
+  tuning: storedTuningSchema,
   version: z.number(),
 });
 
 const loadHeadSchema = z.object({
   id: z.number(),
   definitions: siteDefinitionsSchema,
+  tuning: storedTuningSchema,
   version: z.number(),
   partner_count: z.coerce.number(),
 });
@@ -65,6 +72,7 @@ const loadHeadSchema = z.object({
 const changesHeadSchema = z.object({
   id: z.number(),
   definitions: siteDefinitionsSchema,
+  tuning: storedTuningSchema,
   version: z.number(),
   changes_from: z.number(),
   changed: z.coerce.number(),
@@ -96,7 +104,7 @@ async function lockSites(client: PoolClient, sites: readonly SiteWrite[]): Promi
       [scope.companyId, scope.scopeGroupId, JSON.stringify(emptyDefinitions())],
     );
     const locked = await client.query(
-      `SELECT id, definitions, version FROM site
+      `SELECT id, definitions, tuning, version FROM site
        WHERE company_id = $1 AND scope_group_id = $2 FOR UPDATE`,
       [scope.companyId, scope.scopeGroupId],
     );
@@ -117,6 +125,7 @@ async function lockSites(client: PoolClient, sites: readonly SiteWrite[]): Promi
         scope,
         existed: inserted.rowCount === 0,
         definitions: site.definitions,
+        tuning: site.tuning,
         partners: new Map(
           partners.rows.map((row) => [row.slug, { id: row.id, position: row.position }]),
         ),
@@ -143,6 +152,12 @@ async function writeChange(
     [JSON.stringify(change.definitions), id],
   );
   const version = z.number().parse(raised.rows[0]?.version);
+  if (change.tuning) {
+    await client.query(`UPDATE site SET tuning = $1 WHERE id = $2`, [
+      JSON.stringify(change.tuning),
+      id,
+    ]);
+  }
   if (change.deletes.length > 0) {
     await client.query(
       `WITH gone AS (DELETE FROM partner WHERE site_id = $1 AND slug = ANY($2) RETURNING id)
@@ -237,7 +252,7 @@ export async function openSource(options: PostgresSourceOptions): Promise<Partne
       // the rows of 100k partners are never in memory at once.
       return inTransaction(async (client) => {
         const site = await client.query(
-          `SELECT id, definitions, version,
+          `SELECT id, definitions, tuning, version,
              (SELECT count(*) FROM partner p WHERE p.site_id = s.id) AS partner_count
            FROM site s WHERE company_id = $1 AND scope_group_id = $2`,
           [scope.companyId, scope.scopeGroupId],
@@ -266,6 +281,7 @@ export async function openSource(options: PostgresSourceOptions): Promise<Partne
             scope,
             version: row.version,
             definitions: row.definitions,
+            tuning: row.tuning,
             partnerCount: row.partner_count,
           },
           pages(),
@@ -276,7 +292,7 @@ export async function openSource(options: PostgresSourceOptions): Promise<Partne
     async changesSince(scope: Scope, version: number, limit: number) {
       return inTransaction(async (client): Promise<SiteChanges | 'reload' | undefined> => {
         const head = await client.query(
-          `SELECT id, definitions, version, changes_from,
+          `SELECT id, definitions, tuning, version, changes_from,
              (SELECT count(*) FROM partner p WHERE p.site_id = s.id AND p.version > $3)
              + (SELECT count(*) FROM partner_removed r WHERE r.site_id = s.id AND r.version > $3)
              AS changed
@@ -298,6 +314,7 @@ export async function openSource(options: PostgresSourceOptions): Promise<Partne
         return {
           version: site.version,
           definitions: site.definitions,
+          tuning: site.tuning,
           upserts: partners.rows.map(toPartner),
           removedIds: removed.rows.map((row) => z.number().parse(row.partner_id)),
         };

@@ -154,6 +154,11 @@ const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   ALTER TABLE site ADD COLUMN changes_from INTEGER NOT NULL DEFAULT 0;
   UPDATE site SET changes_from = version;
   `,
+  // 6: a site's search tuning (store/SiteRecords, StoredTuning): synonyms and rules that
+  // pin or hide partners for a query, written with the site's version like its partners.
+  `
+  ALTER TABLE site ADD COLUMN tuning TEXT NOT NULL DEFAULT '{"synonymSets":[],"queryRules":[]}';
+  `,
 ];
 
 export function migrate(db: Database): void {

@@ -17,7 +17,13 @@ import type {
   SiteWriteState,
 } from '../PartnerSource';
 import type { StoredPartner } from '../SiteRecords';
-import { emptyDefinitions, partnerRecordSchema, siteDefinitionsSchema } from '../SiteRecords';
+import {
+  emptyDefinitions,
+  emptyTuning,
+  partnerRecordSchema,
+  siteDefinitionsSchema,
+  storedTuningSchema,
+} from '../SiteRecords';
 import type { ReadSite } from '../planWrite';
 import { planWrite, pruneUpTo } from '../planWrite';
 import { migrate } from './migrate';
@@ -60,6 +66,7 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
       id: row.id,
       version: row.version,
       definitions: siteDefinitionsSchema.parse(JSON.parse(row.definitions)),
+      tuning: storedTuningSchema.parse(JSON.parse(row.tuning)),
     };
   }
 
@@ -82,6 +89,7 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
           scope,
           existed: existing !== undefined,
           definitions: existing?.definitions ?? emptyDefinitions(),
+          tuning: existing?.tuning ?? emptyTuning(),
           partners: new Map(
             partners.map((row) => [row.slug, { id: row.id, position: row.position }]),
           ),
@@ -94,6 +102,7 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
   const writeChange = (id: number, change: SiteChange, onWritten: () => void) => {
     const version = sql.updateSite.get(JSON.stringify(change.definitions), id)?.version;
     if (version === undefined) throw new Error('a change for a site that is gone');
+    if (change.tuning) sql.updateTuning.run(JSON.stringify(change.tuning), id);
     for (const slug of change.deletes) {
       const removed = sql.deletePartner.get(id, slug);
       if (removed) sql.insertRemoved.run(id, removed.id, version);
@@ -144,6 +153,7 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
       return {
         version: site.version,
         definitions: site.definitions,
+        tuning: site.tuning,
         upserts: sql.changedPartners.all(site.id, version).map(toPartner),
         removedIds: sql.removedIds.all(site.id, version).map((row) => row.id),
       };
@@ -168,8 +178,12 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
       try {
         snapshot?.exec('BEGIN');
         const row = reader
-          .prepare<[string, string], { id: number; definitions: string; version: number }>(
-            `SELECT id, definitions, version FROM site WHERE company_id = ? AND scope_group_id = ?`,
+          .prepare<
+            [string, string],
+            { id: number; definitions: string; tuning: string; version: number }
+          >(
+            `SELECT id, definitions, tuning, version FROM site
+             WHERE company_id = ? AND scope_group_id = ?`,
           )
           .get(scope.companyId, scope.scopeGroupId);
         if (!row) return undefined;
@@ -200,6 +214,7 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
             scope,
             version: row.version,
             definitions: siteDefinitionsSchema.parse(JSON.parse(row.definitions)),
+            tuning: storedTuningSchema.parse(JSON.parse(row.tuning)),
             partnerCount: count?.count ?? 0,
           },
           pages(),

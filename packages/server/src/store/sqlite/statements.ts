@@ -14,8 +14,12 @@ export function prepareStatements(db: Database) {
     versions: db.prepare<[], { companyId: string; scopeGroupId: string; version: number }>(
       `SELECT company_id AS companyId, scope_group_id AS scopeGroupId, version FROM site`,
     ),
-    siteRow: db.prepare<[string, string], { id: number; definitions: string; version: number }>(
-      `SELECT id, definitions, version FROM site WHERE company_id = ? AND scope_group_id = ?`,
+    siteRow: db.prepare<
+      [string, string],
+      { id: number; definitions: string; tuning: string; version: number }
+    >(
+      `SELECT id, definitions, tuning, version FROM site
+       WHERE company_id = ? AND scope_group_id = ?`,
     ),
     partnerBySlug: db.prepare<[number, string], PartnerRow>(
       `SELECT id, slug, position, record FROM partner WHERE site_id = ? AND slug = ?`,
@@ -36,6 +40,7 @@ export function prepareStatements(db: Database) {
     updateSite: db.prepare<[string, number], { version: number }>(
       `UPDATE site SET definitions = ?, version = version + 1 WHERE id = ? RETURNING version`,
     ),
+    updateTuning: db.prepare(`UPDATE site SET tuning = ? WHERE id = ?`),
     upsertPartner: db.prepare(
       `INSERT INTO partner (site_id, slug, position, record, version) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (site_id, slug) DO UPDATE
