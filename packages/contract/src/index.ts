@@ -7,6 +7,7 @@ export * from './dataSchema';
 export * from './dataSchemas';
 export * from './parseData';
 export * from './readCookie';
+export * from './tuningSchemas';
 export * from './partnerRow';
 export * from './adminSchemas';
 export * from './adminPaths';

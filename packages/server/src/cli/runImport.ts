@@ -3,9 +3,9 @@ import { extname } from 'node:path';
 import type { ImportProblem } from '@partners-network/contract';
 import { DirectoryImportError } from '../store/DirectoryImportError';
 import type { PartnerStore } from '../store/PartnerStore';
-import type { PreparedImport } from './prepareImport';
-import { prepareImport } from './prepareImport';
-import { ImportFileError, readImportFile } from './readImportFile';
+import type { PreparedImport } from '../importFile/prepareImport';
+import { prepareImport } from '../importFile/prepareImport';
+import { ImportFileError, readImportFile } from '../importFile/readImportFile';
 
 export interface RunImportOptions {
   file: string;

@@ -16,10 +16,9 @@ import {
   partnerListQuerySchema,
   partnerPageSchema,
 } from '@partners-network/contract';
-import { importRowSchema } from '../cli/importRowSchema';
-import { importModeSchema } from '../routes/admin';
-import { exportFormatSchema } from '../routes/admin/exportRoute';
-import { dryRunSchema } from '../routes/admin/importRoute';
+import { dryRunSchema, importModeSchema } from '../importFile/importModeSchema';
+import { importRowSchema } from '../importFile/importRowSchema';
+import { exportFormatSchema } from '../importFile/writeExportFile';
 import { directoryDataSchema, partnerDataSchema, slugSchema } from '../store/DirectoryData';
 import { importSummarySchema } from '../store/PartnerStore';
 

@@ -8,8 +8,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { API_BASE_PATH } from '@partners-network/contract';
-import { importRowSchema } from '../cli/importRowSchema';
-import { rowsToDirectory } from '../cli/rowsToDirectory';
+import { importRowSchema } from '../importFile/importRowSchema';
+import { rowsToDirectory } from '../importFile/rowsToDirectory';
 import { checkBearerToken } from '../http/checkBearerToken';
 import { describeIssues } from '../http/describeIssues';
 import { sendProblem } from '../http/sendProblem';
@@ -20,10 +20,11 @@ import { exportRoute } from './admin/exportRoute';
 import { importRoute } from './admin/importRoute';
 import { PartnerRoster } from './admin/PartnerRoster';
 import { siteRoutes } from './admin/siteRoutes';
+import { adminTuning } from './adminTuning';
 import type { ScopeParams } from './scopeParams';
 import { toScope, unknownScopeTitle } from './scopeParams';
 
-export { IMPORT_BODY_LIMIT, importModeSchema } from './admin/importRoute';
+export { IMPORT_BODY_LIMIT } from './admin/importRoute';
 
 export interface AdminOptions {
   service: SearchService;
@@ -125,4 +126,6 @@ export async function admin(app: FastifyInstance, options: AdminOptions): Promis
   await app.register(siteRoutes, { service, roster });
   await app.register(importRoute, { service, roster });
   await app.register(exportRoute, { service });
+  // The tuning calls, behind the same token check.
+  await app.register(adminTuning, { service });
 }

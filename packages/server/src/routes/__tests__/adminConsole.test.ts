@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { SearchService } from '../../service/SearchService';
-import { openSqliteStore } from '../../store/openStore';
+import { openSqliteStore } from '../../service/openStore';
 import { storeFixture } from '../../store/__tests__/storeFixture';
 import { CONSOLE_CONTENT_SECURITY_POLICY } from '../admin/adminConsole';
 

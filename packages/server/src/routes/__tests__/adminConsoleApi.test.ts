@@ -26,7 +26,7 @@ import {
 } from '@partners-network/contract';
 import { buildApp } from '../../app';
 import type { SearchService } from '../../service/SearchService';
-import { openPostgresStore, openSqliteStore } from '../../store/openStore';
+import { openPostgresStore, openSqliteStore } from '../../service/openStore';
 import type { TestPostgres } from '../../store/postgres/__tests__/startPostgres';
 import { startPostgres } from '../../store/postgres/__tests__/startPostgres';
 import { FILLER_COUNT, GOLD, MAIN, OTHER, storeFixture } from '../../store/__tests__/storeFixture';

@@ -11,11 +11,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { PartnerSort, Scope } from '@partners-network/contract';
-import { searchTerms } from '../../search/searchTerms';
-import { isConnectionError } from '../../service/SearchService';
 import type { PartnerSource, SiteChanges } from '../../store/PartnerSource';
-import { SourceUnavailableError } from '../../store/PartnerSource';
-import type { PartnerRecord, SiteDefinitions, StoredPartner } from '../../store/SiteRecords';
+import type {
+  PartnerRecord,
+  SiteDefinitions,
+  StoredPartner,
+  StoredTuning,
+} from '../../store/SiteRecords';
 import { scopeKey } from '../../store/scopeKey';
 
 const MAX_SITES = 2;
@@ -41,10 +43,25 @@ export interface RosterSite {
   scope: Scope;
   version: number;
   definitions: SiteDefinitions;
+  tuning: StoredTuning;
   bySlug: ReadonlyMap<string, RosterPartner>;
   maxPosition: number;
   /** The partners in a sort's order, made once per version and sort. */
   sorted(sort: PartnerSort): readonly RosterPartner[];
+}
+
+/**
+ * The words of a text for the table's search: runs of letters and digits, lower-cased,
+ * accents removed ("Société" finds "societe"). An operator's lookup, not the visitors'
+ * search (no typos, no ranking), so it does not need the search index's tokenizer.
+ */
+export function wordsOf(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
 }
 
 /** JSON with keys in order, so a record reads the same from any database. */
@@ -72,9 +89,7 @@ function toRosterPartner(stored: StoredPartner): RosterPartner {
     globalFilters: record.globalFilters,
     filterItemIds: record.filterItemIds,
     fingerprint: fingerprintOf(stored.position, record),
-    words: searchTerms(
-      `${stored.slug.replaceAll('-', ' ')} ${Object.values(record.title).join(' ')}`,
-    ).join(' '),
+    words: wordsOf(`${stored.slug} ${Object.values(record.title).join(' ')}`).join(' '),
   };
 }
 
@@ -92,15 +107,22 @@ class Site implements RosterSite {
   readonly scope: Scope;
   version: number;
   definitions: SiteDefinitions;
+  tuning: StoredTuning;
   readonly byId = new Map<number, RosterPartner>();
   readonly bySlug = new Map<string, RosterPartner>();
   lastRead = Date.now();
   #sorted = new Map<PartnerSort, RosterPartner[]>();
 
-  constructor(scope: Scope, version: number, definitions: SiteDefinitions) {
-    this.scope = scope;
-    this.version = version;
-    this.definitions = definitions;
+  constructor(head: {
+    scope: Scope;
+    version: number;
+    definitions: SiteDefinitions;
+    tuning: StoredTuning;
+  }) {
+    this.scope = head.scope;
+    this.version = head.version;
+    this.definitions = head.definitions;
+    this.tuning = head.tuning;
   }
 
   get maxPosition(): number {
@@ -133,6 +155,7 @@ class Site implements RosterSite {
     }
     this.version = changes.version;
     this.definitions = changes.definitions;
+    this.tuning = changes.tuning;
     this.#sorted.clear();
   }
 
@@ -161,12 +184,7 @@ export class PartnerRoster {
     const key = scopeKey(scope);
     const pending = this.#pending.get(key);
     if (pending) return pending;
-    const refresh = this.#refresh(key, scope)
-      .catch((error: unknown) => {
-        // A database away is a 503 to the console, as it is to every admin call.
-        throw isConnectionError(error) ? new SourceUnavailableError(error) : error;
-      })
-      .finally(() => this.#pending.delete(key));
+    const refresh = this.#refresh(key, scope).finally(() => this.#pending.delete(key));
     this.#pending.set(key, refresh);
     return refresh;
   }
@@ -190,7 +208,7 @@ export class PartnerRoster {
       }
     }
     const loaded = await this.#source.loadSite(scope, async (head, pages) => {
-      const site = new Site(head.scope, head.version, head.definitions);
+      const site = new Site(head);
       for await (const page of pages) for (const stored of page) site.add(stored);
       return site;
     });

@@ -1,23 +1,24 @@
 /**
  * GET …/{companyId}/{scopeGroupId}/export?format=csv|json: every partner of the site as an
- * import file (cli/writeExportFile.ts), a download. Streamed page by page from one snapshot
+ * import file (importFile/writeExportFile.ts), a download. Streamed page by page from one snapshot
  * of the site (`loadSite`), so a large site is never whole in memory, and the file is one
  * version of the site even while others write.
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import * as z from 'zod';
 import { API_BASE_PATH } from '@partners-network/contract';
-import type { ExportFormat } from '../../cli/writeExportFile';
-import { csvColumns, exportChunk, exportEnd, exportStart } from '../../cli/writeExportFile';
+import type { ExportFormat } from '../../importFile/writeExportFile';
+import {
+  csvColumns,
+  exportChunk,
+  exportEnd,
+  exportFormatSchema,
+  exportStart,
+} from '../../importFile/writeExportFile';
 import { sendProblem } from '../../http/sendProblem';
 import type { SearchService } from '../../service/SearchService';
-import { isConnectionError } from '../../service/SearchService';
-import { SourceUnavailableError } from '../../store/PartnerSource';
 import type { ScopeParams } from '../scopeParams';
 import { toScope, unknownScopeTitle } from '../scopeParams';
-
-export const exportFormatSchema = z.enum(['csv', 'json']).default('json');
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -71,12 +72,8 @@ export async function exportRoute(app: FastifyInstance, options: { service: Sear
         return true;
       });
       // Until the site is being read, a failure can still be answered (a 503, a 404).
-      try {
-        const found = await Promise.race([started.then(() => true), done]);
-        if (found === undefined) return sendProblem(reply, 404, unknownScopeTitle(scope));
-      } catch (error) {
-        throw isConnectionError(error) ? new SourceUnavailableError(error) : error;
-      }
+      const found = await Promise.race([started.then(() => true), done]);
+      if (found === undefined) return sendProblem(reply, 404, unknownScopeTitle(scope));
       done.catch((error: unknown) => {
         request.log.error({ err: error }, 'admin: export failed');
         body.destroy(error instanceof Error ? error : new Error(String(error)));

@@ -7,9 +7,9 @@
  * Dry run: the report of what would change and every problem, nothing written.
  */
 import type { FastifyInstance } from 'fastify';
-import * as z from 'zod';
-import { describeImportProblem, prepareImport } from '../../cli/prepareImport';
-import { ImportFileError, readImportFile } from '../../cli/readImportFile';
+import { dryRunSchema, importModeSchema } from '../../importFile/importModeSchema';
+import { describeImportProblem, prepareImport } from '../../importFile/prepareImport';
+import { ImportFileError, readImportFile } from '../../importFile/readImportFile';
 import { sendProblem } from '../../http/sendProblem';
 import type { SearchService } from '../../service/SearchService';
 import { DirectoryImportError } from '../../store/DirectoryImportError';
@@ -24,12 +24,6 @@ import { planImport } from './planImport';
 
 /** A whole import file of a large site: 100k rows of about 500 bytes. */
 export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
-
-/** `?mode=` of an import: upsert keeps the partners the file does not name, replace removes them. */
-export const importModeSchema = z.enum(['upsert', 'replace']).default('upsert');
-
-/** `?dryRun=true`: report what the import would do, write nothing. */
-export const dryRunSchema = z.enum(['true', 'false']).default('false');
 
 const PROBLEMS_IN_TITLE = 3;
 

@@ -7,13 +7,13 @@
  */
 import type { ImportProblem, ImportReport, Scope } from '@partners-network/contract';
 import { IMPORT_REPORT_MAX_LISTED, IMPORT_REPORT_MAX_PROBLEMS } from '@partners-network/contract';
-import type { PreparedImport } from '../../cli/prepareImport';
+import type { PreparedImport } from '../../importFile/prepareImport';
 import { mergeDirectory } from '../../service/mergeDirectory';
 import { directoryDataSchema } from '../../store/DirectoryData';
 import type { ImportIssue } from '../../store/DirectoryImportError';
 import { DirectoryImportError } from '../../store/DirectoryImportError';
 import type { SiteChange, SiteWriteState } from '../../store/PartnerSource';
-import { emptyDefinitions } from '../../store/SiteRecords';
+import { emptyDefinitions, emptyTuning } from '../../store/SiteRecords';
 import type { PartnerRoster, RosterSite } from './PartnerRoster';
 import { fingerprintOf } from './PartnerRoster';
 
@@ -23,6 +23,7 @@ function stateOf(scope: Scope, site: RosterSite | undefined): SiteWriteState {
       scope,
       existed: false,
       definitions: emptyDefinitions(),
+      tuning: emptyTuning(),
       partners: new Map(),
       maxPosition: -1,
     };
@@ -31,6 +32,7 @@ function stateOf(scope: Scope, site: RosterSite | undefined): SiteWriteState {
     scope,
     existed: true,
     definitions: site.definitions,
+    tuning: site.tuning,
     partners: new Map(
       [...site.bySlug].map(([slug, partner]) => [
         slug,

@@ -17,16 +17,14 @@ import {
 } from '@partners-network/contract';
 import { describeIssues } from '../../http/describeIssues';
 import { sendProblem } from '../../http/sendProblem';
-import { searchTerms } from '../../search/searchTerms';
 import type { SearchService } from '../../service/SearchService';
-import { isConnectionError } from '../../service/SearchService';
-import { SourceUnavailableError } from '../../store/PartnerSource';
 import { DEFAULT_LOCALE } from '../../store/DirectoryData';
 import type { SiteDefinitions } from '../../store/SiteRecords';
 import { scopeKey } from '../../store/scopeKey';
 import type { ScopeParams } from '../scopeParams';
 import { toScope, unknownScopeTitle } from '../scopeParams';
 import type { PartnerRoster, RosterPartner } from './PartnerRoster';
+import { wordsOf } from './PartnerRoster';
 
 export interface SiteRoutesOptions {
   service: SearchService;
@@ -77,9 +75,7 @@ export async function siteRoutes(app: FastifyInstance, options: SiteRoutesOption
   const { service, roster } = options;
 
   app.get(ADMIN_SITES_PATH, async (_request, reply) => {
-    const versions = await service.source.siteVersions().catch((error: unknown) => {
-      throw isConnectionError(error) ? new SourceUnavailableError(error) : error;
-    });
+    const versions = await service.source.siteVersions();
     const indexed = new Map(
       service.figures().sites.map((site) => [scopeKey(site), site.indexedPartners]),
     );
@@ -119,7 +115,7 @@ export async function siteRoutes(app: FastifyInstance, options: SiteRoutesOption
       const site = await roster.read(scope);
       if (!site) return sendProblem(reply, 404, unknownScopeTitle(scope));
       const { q, sort, order, offset, limit } = query.data;
-      const words = searchTerms(q);
+      const words = wordsOf(q);
       const sorted = site.sorted(sort);
       const ordered = order === 'asc' ? sorted : [...sorted].reverse();
       const found = words.length === 0 ? ordered : ordered.filter((p) => matches(p, words));

@@ -6,10 +6,14 @@
  * added to `csvRecordToRow` and here.
  */
 import { stringify } from 'csv-stringify/sync';
+import * as z from 'zod';
 import { DEFAULT_LOCALE } from '../store/DirectoryData';
 import type { StoredPartner } from '../store/SiteRecords';
 
-export type ExportFormat = 'csv' | 'json';
+/** `?format=` of an export. */
+export const exportFormatSchema = z.enum(['csv', 'json']).default('json');
+
+export type ExportFormat = z.infer<typeof exportFormatSchema>;
 
 /** One partner as a row of the JSON import format, every field of its record kept. */
 export function toExportRow(partner: StoredPartner): Record<string, unknown> {
