@@ -1,26 +1,13 @@
 import { defineConfig } from 'vite';
-import type { Plugin } from 'vite';
-import { precompressFolder } from '../widget/scripts/precompressFolder';
 
 /**
  * The console's own bundle, apart from the widget's: the public page never loads it. One
  * HTML page with hashed scripts and styles under /admin/assets/ (served a year, immutable),
- * no inline script or style, so the page runs under a CSP of 'self' alone. Brotli and gzip
- * copies beside each file, as for the widget.
+ * no inline script or style, so the page runs under a CSP of 'self' alone. The build script
+ * then writes brotli and gzip copies beside each file, with the widget's precompressFolder.
  */
-function precompress(): Plugin {
-  return {
-    name: 'partners-network:precompress',
-    apply: 'build',
-    writeBundle(options) {
-      if (options.dir) precompressFolder(options.dir);
-    },
-  };
-}
-
 export default defineConfig({
   base: '/admin/',
-  plugins: [precompress()],
   esbuild: { jsx: 'automatic', legalComments: 'none' },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {

@@ -1,22 +1,12 @@
 /** Signing in and out, the kept token, and the site picker, through the whole app. */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_SITES_PATH, partnersPath } from '@partners-network/contract';
 import { ConsoleApp } from '../ConsoleApp';
-import type { FakeApi } from '../test/fakeAdminApi';
-import { SECOND, TOKEN, fakeAdminApi, requestsTo } from '../test/fakeAdminApi';
+import { SECOND, TOKEN, requestsTo, serveFakeAdminApi } from '../test/fakeAdminApi';
 
-const server = setupServer();
-let api: FakeApi;
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  api = fakeAdminApi();
-  server.use(...api.handlers);
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const fake = serveFakeAdminApi();
 
 const KEY = 'partners-network-admin-token';
 
@@ -37,13 +27,15 @@ describe('signing in', () => {
     expect(sessionStorage.getItem(KEY)).toBeNull();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    expect(requestsTo(api, 'GET', ADMIN_SITES_PATH)[0]?.authorization).toBe('Bearer wrong-token');
+    expect(requestsTo(fake.api, 'GET', ADMIN_SITES_PATH)[0]?.authorization).toBe(
+      'Bearer wrong-token',
+    );
   });
 
   it('asks for a token when none is pasted, without calling the server', async () => {
     await signIn(' ');
     expect(await screen.findByRole('alert')).toHaveTextContent('Paste an admin token.');
-    expect(api.requests).toEqual([]);
+    expect(fake.api.requests).toEqual([]);
   });
 
   it('keeps the right token in this tab only, sends it as a bearer header, never in an address', async () => {
@@ -54,8 +46,8 @@ describe('signing in', () => {
     expect(document.cookie).toBe('');
     await screen.findByRole('table');
     expect(window.location.hash).toBe('#/sites/20097/20121/partners');
-    expect(api.requests.length).toBeGreaterThanOrEqual(3);
-    for (const request of api.requests) {
+    expect(fake.api.requests.length).toBeGreaterThanOrEqual(3);
+    for (const request of fake.api.requests) {
       expect(request.authorization).toBe(`Bearer ${TOKEN}`);
       expect(request.url.href).not.toContain(TOKEN);
     }
@@ -106,7 +98,7 @@ describe('the site picker', () => {
     expect(window.location.hash).toBe('#/sites/20097/20121/partners');
     await user.click(screen.getByRole('button', { name: 'Open' }));
     await waitFor(() => expect(window.location.hash).toBe('#/sites/20097/20122/partners'));
-    await waitFor(() => expect(requestsTo(api, 'GET', partnersPath(SECOND))).toHaveLength(1));
+    await waitFor(() => expect(requestsTo(fake.api, 'GET', partnersPath(SECOND))).toHaveLength(1));
   });
 
   it('says so when the address names a site the server does not hold', async () => {

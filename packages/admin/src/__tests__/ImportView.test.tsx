@@ -1,24 +1,14 @@
 /** Importing: a dry run first (what changes, each problem's row and line), then exactly that file applied. */
 import { screen, waitFor, within } from '@testing-library/react';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importPath } from '@partners-network/contract';
-import type { FakeApi } from '../test/fakeAdminApi';
-import { MAIN, fakeAdminApi, requestsTo } from '../test/fakeAdminApi';
+import { MAIN, requestsTo, serveFakeAdminApi } from '../test/fakeAdminApi';
 import { renderSignedIn } from '../test/renderSignedIn';
 
-const server = setupServer();
-let api: FakeApi;
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  api = fakeAdminApi(3);
-  server.use(...api.handlers);
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const fake = serveFakeAdminApi(3);
 
 const CSV = 'slug,title,url,globalFilters\nnew-one,New One,/partners/new-one,solution-partners\n';
-const imports = () => requestsTo(api, 'POST', importPath(MAIN));
+const imports = () => requestsTo(fake.api, 'POST', importPath(MAIN));
 
 async function chooseFile(name: string, text: string, type = 'text/csv') {
   const user = await renderSignedIn('#/sites/20097/20121/import');
@@ -31,8 +21,8 @@ async function chooseFile(name: string, text: string, type = 'text/csv') {
 
 describe('importing a file', () => {
   it('checks it first: names each problem with its row and line, and offers nothing to apply', async () => {
-    api.report = {
-      ...api.report,
+    fake.api.report = {
+      ...fake.api.report,
       rows: 3,
       problems: [
         {
@@ -75,8 +65,8 @@ describe('importing a file', () => {
   });
 
   it('applies exactly the text it checked, in the mode it checked, and says what changed', async () => {
-    api.report = {
-      ...api.report,
+    fake.api.report = {
+      ...fake.api.report,
       mode: 'replace',
       rows: 1,
       added: ['new-one'],
@@ -106,7 +96,7 @@ describe('importing a file', () => {
   });
 
   it('asks for a new check when the mode changes, and refuses other kinds of file', async () => {
-    api.report = { ...api.report, rows: 1, added: ['new-one'], addedCount: 1 };
+    fake.api.report = { ...fake.api.report, rows: 1, added: ['new-one'], addedCount: 1 };
     const user = await chooseFile('partners.csv', CSV);
     await user.click(screen.getByRole('button', { name: 'Check the file' }));
     await screen.findByRole('button', { name: 'Apply the import' });

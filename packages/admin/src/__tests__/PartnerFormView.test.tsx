@@ -1,25 +1,15 @@
 /** The partner form: the contract's messages before sending, what it sends, the server's refusals. */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { partnerPath, partnerRowSchema, partnersPath } from '@partners-network/contract';
-import type { FakeApi } from '../test/fakeAdminApi';
-import { MAIN, fakeAdminApi, requestsTo } from '../test/fakeAdminApi';
+import { MAIN, requestsTo, serveFakeAdminApi } from '../test/fakeAdminApi';
 import { renderSignedIn } from '../test/renderSignedIn';
 
-const server = setupServer();
-let api: FakeApi;
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  api = fakeAdminApi(3);
-  server.use(...api.handlers);
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const fake = serveFakeAdminApi(3);
 
 const putBody = (slug: string): unknown =>
-  JSON.parse(requestsTo(api, 'PUT', partnerPath(MAIN, slug)).at(-1)?.body ?? 'null');
+  JSON.parse(requestsTo(fake.api, 'PUT', partnerPath(MAIN, slug)).at(-1)?.body ?? 'null');
 
 /** The messages the API itself gives for a row: the contract's schema. */
 function schemaMessages(row: unknown): string[] {
@@ -58,7 +48,7 @@ describe('a new partner', () => {
       }),
     );
     expect(screen.getByRole('textbox', { name: 'Partner page address (required)' })).toHaveFocus();
-    expect(api.requests.filter((request) => request.method === 'PUT')).toEqual([]);
+    expect(fake.api.requests.filter((request) => request.method === 'PUT')).toEqual([]);
   });
 
   it('sends the row the schema accepts, filter items chosen by name', async () => {
@@ -104,7 +94,7 @@ describe('a new partner', () => {
   });
 
   it("shows the server's refusal when it has the last word", async () => {
-    server.use(
+    fake.server.use(
       http.put(`${partnersPath(MAIN)}/:slug`, () =>
         HttpResponse.json(
           {
@@ -135,8 +125,8 @@ describe('a new partner', () => {
 
 describe('editing a partner', () => {
   it('shows the partner, keeps its slug, and sends back the fields the form does not know', async () => {
-    api.partners[1] = {
-      ...(api.partners[1] ?? {
+    fake.api.partners[1] = {
+      ...(fake.api.partners[1] ?? {
         slug: '',
         title: {},
         summary: {},

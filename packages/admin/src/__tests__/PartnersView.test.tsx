@@ -1,24 +1,14 @@
 /** The partners table: search, sort, pages, delete, export, and partner data shown as text. */
 import { screen, waitFor, within } from '@testing-library/react';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { exportPath, partnerPath, partnersPath } from '@partners-network/contract';
-import type { FakeApi } from '../test/fakeAdminApi';
-import { MAIN, fakeAdminApi, partner, requestsTo } from '../test/fakeAdminApi';
+import { MAIN, partner, requestsTo, serveFakeAdminApi } from '../test/fakeAdminApi';
 import { renderSignedIn } from '../test/renderSignedIn';
 
-const server = setupServer();
-let api: FakeApi;
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  api = fakeAdminApi();
-  server.use(...api.handlers);
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const fake = serveFakeAdminApi();
 
 const PARTNERS = '#/sites/20097/20121/partners';
-const listRequests = () => requestsTo(api, 'GET', partnersPath(MAIN));
+const listRequests = () => requestsTo(fake.api, 'GET', partnersPath(MAIN));
 const lastQuery = () => Object.fromEntries(listRequests().at(-1)?.url.searchParams ?? []);
 const rowTitles = () =>
   screen.getAllByRole('rowheader').map((cell) => within(cell).getByRole('link').textContent);
@@ -100,12 +90,12 @@ describe('the partners table', () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(requestsTo(api, 'DELETE', partnerPath(MAIN, 'partner-2'))).toEqual([]);
+    expect(requestsTo(fake.api, 'DELETE', partnerPath(MAIN, 'partner-2'))).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Delete Partner 02' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
-      expect(requestsTo(api, 'DELETE', partnerPath(MAIN, 'partner-2'))).toHaveLength(1),
+      expect(requestsTo(fake.api, 'DELETE', partnerPath(MAIN, 'partner-2'))).toHaveLength(1),
     );
     expect(await screen.findByText('Deleted Partner 02.')).toBeInTheDocument();
     await waitFor(() => expect(rowTitles()).not.toContain('Partner 02'));
@@ -131,12 +121,12 @@ describe('the partners table', () => {
     expect(await screen.findByText('Downloaded partners-20097-20121.csv.')).toBeInTheDocument();
     expect(clicked).toEqual(['partners-20097-20121.csv']);
     expect(await created[0]?.text()).toBe('slug,title\n');
-    expect(requestsTo(api, 'GET', exportPath(MAIN))[0]?.url.search).toBe('?format=csv');
+    expect(requestsTo(fake.api, 'GET', exportPath(MAIN))[0]?.url.search).toBe('?format=csv');
     vi.restoreAllMocks();
   });
 
   it('shows partner data as text, never as markup', async () => {
-    api.partners = [partner('hostile', '<img src=x onerror="alert(1)">Hostile & Co', 10)];
+    fake.api.partners = [partner('hostile', '<img src=x onerror="alert(1)">Hostile & Co', 10)];
     await renderSignedIn(PARTNERS);
     const link = await screen.findByRole('link', {
       name: '<img src=x onerror="alert(1)">Hostile & Co',

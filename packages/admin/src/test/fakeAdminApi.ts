@@ -4,6 +4,8 @@
  * have the contract's shapes; the real API is tested on real databases in packages/server.
  */
 import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type {
   AdminSiteDefinitions,
   ImportReport,
@@ -205,4 +207,27 @@ export function requestsTo(api: FakeApi, method: string, path: string): Recorded
   return api.requests.filter(
     (request) => request.method === method && request.url.pathname === path,
   );
+}
+
+/**
+ * The fake API for a test file: an MSW server listening for the whole file, a fresh API
+ * (its partners, its recorded requests) for each test. `server.use()` overrides an answer.
+ */
+export function serveFakeAdminApi(count?: number) {
+  const server = setupServer();
+  let api: FakeApi | undefined;
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeEach(() => {
+    api = fakeAdminApi(count);
+    server.use(...api.handlers);
+  });
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+  return {
+    server,
+    get api(): FakeApi {
+      if (!api) throw new Error('the fake admin API starts before each test');
+      return api;
+    },
+  };
 }

@@ -256,6 +256,8 @@ function ImportReportView({ report, fileName, applying, onApply }: ReportProps) 
   );
 }
 
+const PROBLEM_COLUMNS = ['columnRow', 'columnLine', 'columnField', 'columnProblem'] as const;
+
 function ProblemsTable({ report, fileName }: { report: ImportReport; fileName: string }) {
   return (
     <>
@@ -265,35 +267,30 @@ function ProblemsTable({ report, fileName }: { report: ImportReport; fileName: s
           <caption>{t('problemsTable', { file: fileName })}</caption>
           <thead role="rowgroup">
             <tr role="row">
-              <th role="columnheader" scope="col">
-                {t('columnRow')}
-              </th>
-              <th role="columnheader" scope="col">
-                {t('columnLine')}
-              </th>
-              <th role="columnheader" scope="col">
-                {t('columnField')}
-              </th>
-              <th role="columnheader" scope="col">
-                {t('columnProblem')}
-              </th>
+              {PROBLEM_COLUMNS.map((column) => (
+                <th key={column} role="columnheader" scope="col">
+                  {t(column)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody role="rowgroup">
             {report.problems.map((problem, index) => (
               <tr role="row" key={index}>
-                <td role="cell" data-label={t('columnRow')}>
-                  {problem.row ?? t('wholeFile')}
-                </td>
-                <td role="cell" data-label={t('columnLine')}>
-                  {problem.line ?? ''}
-                </td>
-                <td role="cell" data-label={t('columnField')}>
-                  {problem.field}
-                </td>
-                <td role="cell" data-label={t('columnProblem')}>
-                  {problem.message}
-                </td>
+                {[
+                  problem.row ?? t('wholeFile'),
+                  problem.line ?? '',
+                  problem.field,
+                  problem.message,
+                ].map((value, column) => (
+                  <td
+                    key={column}
+                    role="cell"
+                    data-label={t(PROBLEM_COLUMNS[column] ?? 'columnProblem')}
+                  >
+                    {value}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
