@@ -78,7 +78,6 @@ export const partnerListItemSchema = z.object({
   url: z.string(),
   position: count,
   globalFilters: z.array(z.string()),
-  filterItemIds: z.array(z.number().int()),
 });
 
 export const partnerPageSchema = z.object({

@@ -124,7 +124,7 @@ export async function admin(app: FastifyInstance, options: AdminOptions): Promis
 
   const roster = new PartnerRoster(service.source);
   await app.register(siteRoutes, { service, roster });
-  await app.register(importRoute, { service, roster });
+  await app.register(importRoute, { service });
   await app.register(exportRoute, { service });
   // The tuning calls, behind the same token check.
   await app.register(adminTuning, { service });

@@ -19,7 +19,6 @@ import { toScope } from '../scopeParams';
 import { API_BASE_PATH } from '@partners-network/contract';
 import type { ImportProblem } from '@partners-network/contract';
 import { UNAVAILABLE_TITLE, logWrite } from './adminRequests';
-import type { PartnerRoster } from './PartnerRoster';
 import { planImport } from './planImport';
 
 /** A whole import file of a large site: 100k rows of about 500 bytes. */
@@ -37,11 +36,10 @@ function describeProblems(problems: readonly ImportProblem[]): string {
 
 export interface ImportRouteOptions {
   service: SearchService;
-  roster: PartnerRoster;
 }
 
 export async function importRoute(app: FastifyInstance, options: ImportRouteOptions) {
-  const { service, roster } = options;
+  const { service } = options;
   // In this plugin only: the file's own text, so its lines can be named.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
@@ -72,7 +70,7 @@ export async function importRoute(app: FastifyInstance, options: ImportRouteOpti
       reply.header('Cache-Control', 'no-store');
       try {
         if (dryRun.data === 'true') {
-          return reply.send(await planImport(roster, scope, prepared, mode.data));
+          return reply.send(await planImport(service.source, scope, prepared, mode.data));
         }
         if (prepared.problems.length > 0) {
           return sendProblem(reply, 400, describeProblems(prepared.problems));

@@ -2,9 +2,10 @@
  * An import's dry run: what applying the file would do to the site, and every problem with
  * its row and line, with nothing written. It runs the same checks (`prepareImport`, the
  * directory schema) and the same import rules (`mergeDirectory`, pure) as an import that is
- * applied, over the site as the database holds it now (the roster), so the two cannot
- * disagree on what they accept.
+ * applied, over one snapshot of the site as the database holds it now (read as a write
+ * would read it), so the two cannot disagree on what they accept.
  */
+import { createHash } from 'node:crypto';
 import type { ImportProblem, ImportReport, Scope } from '@partners-network/contract';
 import { IMPORT_REPORT_MAX_LISTED, IMPORT_REPORT_MAX_PROBLEMS } from '@partners-network/contract';
 import type { PreparedImport } from '../../importFile/prepareImport';
@@ -12,35 +13,73 @@ import { mergeDirectory } from '../../service/mergeDirectory';
 import { directoryDataSchema } from '../../store/DirectoryData';
 import type { ImportIssue } from '../../store/DirectoryImportError';
 import { DirectoryImportError } from '../../store/DirectoryImportError';
-import type { SiteChange, SiteWriteState } from '../../store/PartnerSource';
+import type { PartnerSource, SiteChange, SiteWriteState } from '../../store/PartnerSource';
+import type { PartnerRecord } from '../../store/SiteRecords';
 import { emptyDefinitions, emptyTuning } from '../../store/SiteRecords';
-import type { PartnerRoster, RosterSite } from './PartnerRoster';
-import { fingerprintOf } from './PartnerRoster';
 
-function stateOf(scope: Scope, site: RosterSite | undefined): SiteWriteState {
-  if (!site) {
-    return {
+/** JSON with keys in order, so a record reads the same from any database (jsonb reorders). */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item !== null && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
+/** Digest of a partner as stored (position and record): equal means a write changes nothing. */
+function digestOf(position: number, record: PartnerRecord): string {
+  return createHash('sha1').update(canonicalJson({ position, record })).digest('base64url');
+}
+
+interface Snapshot {
+  /** The site as an import's transaction would see it. */
+  state: SiteWriteState;
+  /** The digests of the stored partners the file names. */
+  digests: ReadonlyMap<string, string>;
+}
+
+/** The site in one snapshot, as a write would read it; an empty new site when there is none. */
+async function readSnapshot(
+  source: PartnerSource,
+  scope: Scope,
+  named: ReadonlySet<string>,
+): Promise<Snapshot> {
+  const found = await source.loadSite(scope, async (head, pages) => {
+    const partners = new Map<string, { id: number; position: number }>();
+    const digests = new Map<string, string>();
+    let maxPosition = -1;
+    for await (const page of pages) {
+      for (const partner of page) {
+        partners.set(partner.slug, { id: partner.id, position: partner.position });
+        if (named.has(partner.slug)) {
+          digests.set(partner.slug, digestOf(partner.position, partner.record));
+        }
+        maxPosition = Math.max(maxPosition, partner.position);
+      }
+    }
+    const state: SiteWriteState = {
       scope,
-      existed: false,
-      definitions: emptyDefinitions(),
-      tuning: emptyTuning(),
-      partners: new Map(),
-      maxPosition: -1,
+      existed: true,
+      definitions: head.definitions,
+      tuning: head.tuning,
+      partners,
+      maxPosition,
     };
-  }
-  return {
-    scope,
-    existed: true,
-    definitions: site.definitions,
-    tuning: site.tuning,
-    partners: new Map(
-      [...site.bySlug].map(([slug, partner]) => [
-        slug,
-        { id: partner.id, position: partner.position },
-      ]),
-    ),
-    maxPosition: site.maxPosition,
-  };
+    return { state, digests };
+  });
+  return (
+    found ?? {
+      state: {
+        scope,
+        existed: false,
+        definitions: emptyDefinitions(),
+        tuning: emptyTuning(),
+        partners: new Map(),
+        maxPosition: -1,
+      },
+      digests: new Map(),
+    }
+  );
 }
 
 /** The import rules over the file's valid rows: their changes, or the issues they find. */
@@ -72,13 +111,15 @@ function listed<T>(values: readonly T[]): T[] {
 
 /** What importing the prepared file into the site would change; nothing is written. */
 export async function planImport(
-  roster: PartnerRoster,
+  source: PartnerSource,
   scope: Scope,
   prepared: PreparedImport,
   mode: 'upsert' | 'replace',
 ): Promise<ImportReport> {
-  const site = await roster.read(scope);
-  const state = stateOf(scope, site);
+  const named = new Set(
+    prepared.data.sites.flatMap((site) => (site.partners ?? []).map((partner) => partner.slug)),
+  );
+  const { state, digests } = await readSnapshot(source, scope, named);
   const { change, issues } = merge(prepared, state, mode === 'replace');
   const problems: ImportProblem[] = [...prepared.problems, ...prepared.problemsOf(issues)];
   const empty = {
@@ -103,11 +144,10 @@ export async function planImport(
   const changed: string[] = [];
   let unchanged = 0;
   for (const upsert of change.upserts) {
-    const current = site?.bySlug.get(upsert.slug);
-    if (!current) added.push(upsert.slug);
-    else if (current.fingerprint !== fingerprintOf(upsert.position, upsert.record)) {
-      changed.push(upsert.slug);
-    } else unchanged += 1;
+    const stored = digests.get(upsert.slug);
+    if (stored === undefined) added.push(upsert.slug);
+    else if (stored !== digestOf(upsert.position, upsert.record)) changed.push(upsert.slug);
+    else unchanged += 1;
   }
   return {
     ...empty,

@@ -62,7 +62,6 @@ function toListItem(partner: RosterPartner): PartnerListItem {
     url: partner.url,
     position: partner.position,
     globalFilters: partner.globalFilters,
-    filterItemIds: partner.filterItemIds,
   };
 }
 
