@@ -40,10 +40,9 @@ function describeFailure(error: unknown): string {
 }
 
 export function SignIn({ onSignedIn, onRefused, keptToken, notice, fetch }: SignInProps) {
-  const [token, setToken] = useState('');
   const [check, setCheck] = useState<Check>(keptToken ? { state: 'checking' } : { state: 'idle' });
-  const field = useRef<HTMLInputElement>(null);
-  const ids = { hint: useId(), error: useId(), field: useId() };
+  // A kept token is being checked: nothing shows yet, not even the form.
+  const [resuming, setResuming] = useState(Boolean(keptToken));
   usePageTitle(t('signInTitle'));
 
   /** What the server said of a token: signed in, or why not. */
@@ -57,14 +56,10 @@ export function SignIn({ onSignedIn, onRefused, keptToken, notice, fetch }: Sign
     }
   }
 
-  // Back to the field, once it is enabled again, to fix the token.
-  useEffect(() => {
-    if (check.state === 'failed') field.current?.focus();
-  }, [check]);
-
-  const settleKept = useEffectEvent((kept: string, answer: SitesAnswer) =>
-    settle(kept, true, answer),
-  );
+  const settleKept = useEffectEvent((kept: string, answer: SitesAnswer) => {
+    setResuming(false);
+    settle(kept, true, answer);
+  });
   useEffect(() => {
     if (!keptToken) return undefined;
     let wanted = true;
@@ -76,9 +71,8 @@ export function SignIn({ onSignedIn, onRefused, keptToken, notice, fetch }: Sign
     };
   }, [keptToken, fetch]);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const candidate = token.trim();
+  function submit(typed: string) {
+    const candidate = typed.trim();
     if (candidate === '') {
       setCheck({ state: 'failed', message: t('tokenRequired') });
       return;
@@ -87,9 +81,7 @@ export function SignIn({ onSignedIn, onRefused, keptToken, notice, fetch }: Sign
     void askSites(candidate, fetch).then((answer) => settle(candidate, false, answer));
   }
 
-  const checking = check.state === 'checking';
-  const failed = check.state === 'failed';
-  if (keptToken && checking) {
+  if (resuming) {
     return (
       <main className="pn-signin" aria-busy="true">
         <p role="status">{t('loading')}</p>
@@ -100,29 +92,53 @@ export function SignIn({ onSignedIn, onRefused, keptToken, notice, fetch }: Sign
     <main className="pn-signin">
       <h1>{t('signInTitle')}</h1>
       <div role="status">{notice ? <p className="pn-notice">{t(notice)}</p> : null}</div>
-      <form onSubmit={submit} noValidate className="pn-signin__form" aria-label={t('signInTitle')}>
-        <p id={ids.hint}>{t('signInIntro')}</p>
-        <label htmlFor={ids.field}>{t('tokenLabel')}</label>
-        <input
-          ref={field}
-          id={ids.field}
-          type="password"
-          name="admin-token"
-          autoComplete="off"
-          spellCheck={false}
-          value={token}
-          onChange={(event) => setToken(event.target.value)}
-          aria-describedby={failed ? `${ids.error} ${ids.hint}` : ids.hint}
-          aria-invalid={failed}
-          disabled={checking}
-        />
-        <p id={ids.error} className="pn-field-error" role="alert">
-          {failed ? check.message : null}
-        </p>
-        <button type="submit" className="pn-button pn-button--primary" disabled={checking}>
-          {checking ? t('signingIn') : t('signIn')}
-        </button>
-      </form>
+      <TokenForm check={check} onSubmit={submit} />
     </main>
+  );
+}
+
+/** The token field and its button; the field has the focus back after a refusal. */
+function TokenForm({ check, onSubmit }: { check: Check; onSubmit(token: string): void }) {
+  const [token, setToken] = useState('');
+  const field = useRef<HTMLInputElement>(null);
+  const ids = { hint: useId(), error: useId(), field: useId() };
+  const checking = check.state === 'checking';
+  const failed = check.state === 'failed';
+  // Back to the field, once it is enabled again, to fix the token.
+  useEffect(() => {
+    if (check.state === 'failed') field.current?.focus();
+  }, [check]);
+  return (
+    <form
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        onSubmit(token);
+      }}
+      noValidate
+      className="pn-signin__form"
+      aria-label={t('signInTitle')}
+    >
+      <p id={ids.hint}>{t('signInIntro')}</p>
+      <label htmlFor={ids.field}>{t('tokenLabel')}</label>
+      <input
+        ref={field}
+        id={ids.field}
+        type="password"
+        name="admin-token"
+        autoComplete="off"
+        spellCheck={false}
+        value={token}
+        onChange={(event) => setToken(event.target.value)}
+        aria-describedby={failed ? `${ids.error} ${ids.hint}` : ids.hint}
+        aria-invalid={failed}
+        disabled={checking}
+      />
+      <p id={ids.error} className="pn-field-error" role="alert">
+        {failed ? check.message : null}
+      </p>
+      <button type="submit" className="pn-button pn-button--primary" disabled={checking}>
+        {checking ? t('signingIn') : t('signIn')}
+      </button>
+    </form>
   );
 }

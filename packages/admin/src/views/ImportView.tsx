@@ -4,165 +4,100 @@
  * problem with its row and line, nothing written), then applies exactly the text that was
  * checked. Changing the file or the mode asks for a new check.
  */
-import type { ChangeEvent } from 'react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { ImportReport, Scope } from '@partners-network/contract';
-import { AdminApiError } from '../core/createAdminClient';
-import type { FileFormat, ImportMode } from '../core/createAdminClient';
 import { DEFAULT_LIST, formatRoute } from '../core/route';
 import { t } from '../core/translate';
-import { describeError } from '../ui/LoadError';
 import { ViewHeading } from '../ui/ViewHeading';
 import type { ViewContext } from './consoleViews';
+import type { ImportFlow } from './useImportFlow';
+import { useImportFlow } from './useImportFlow';
 
 export interface ImportViewProps extends ViewContext {
   site: Scope;
 }
 
-interface ChosenFile {
-  name: string;
-  text: string;
-  format: FileFormat;
-}
-
-function formatOf(name: string): FileFormat | undefined {
-  const lower = name.toLowerCase();
-  if (lower.endsWith('.csv')) return 'csv';
-  if (lower.endsWith('.json')) return 'json';
-  return undefined;
-}
-
 export function ImportView({ site, client, navigate, notify }: ImportViewProps) {
-  const [file, setFile] = useState<ChosenFile | null>(null);
-  const [mode, setMode] = useState<ImportMode>('upsert');
-  const [report, setReport] = useState<ImportReport | null>(null);
-  const [busy, setBusy] = useState<'checking' | 'applying' | null>(null);
-  const [problem, setProblem] = useState('');
-  const ids = { file: useId(), fileError: useId(), mode: useId() };
-  const fileField = useRef<HTMLInputElement>(null);
-
-  async function choose(event: ChangeEvent<HTMLInputElement>) {
-    setReport(null);
-    setProblem('');
-    const chosen = event.target.files?.[0];
-    if (!chosen) {
-      setFile(null);
-      return;
-    }
-    const format = formatOf(chosen.name);
-    if (!format) {
-      setFile(null);
-      setProblem(t('fileNotCsvOrJson'));
-      return;
-    }
-    setFile({ name: chosen.name, text: await chosen.text(), format });
-  }
-
-  async function run(step: 'checking' | 'applying') {
-    if (!file) {
-      setProblem(t('chooseFile'));
-      fileField.current?.focus();
-      return;
-    }
-    setBusy(step);
-    setProblem('');
-    try {
-      if (step === 'checking') {
-        setReport(await client.checkImport(site, file.text, file.format, mode));
-      } else {
-        const summary = await client.applyImport(site, file.text, file.format, mode);
-        notify(
-          t('imported', {
-            file: file.name,
-            created: summary.partnersCreated,
-            updated: summary.partnersUpdated,
-            deleted: summary.partnersDeleted ?? 0,
-          }),
-        );
-        navigate({ view: 'partners', site, list: DEFAULT_LIST });
-        return;
-      }
-    } catch (error) {
-      if (!(error instanceof AdminApiError && error.status === 401)) {
-        setProblem(
-          error instanceof AdminApiError && error.status === 400
-            ? error.message
-            : describeError(error),
-        );
-      }
-    }
-    setBusy(null);
-  }
-
+  const flow = useImportFlow({ site, client, navigate, notify });
   return (
     <section className="pn-view">
       <ViewHeading title={t('viewImport')} />
       <p className="pn-hint">{t('importIntro')}</p>
-      <form
-        className="pn-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void run('checking');
-        }}
-      >
-        <div className={`pn-field${problem ? ' pn-field--invalid' : ''}`}>
-          <label htmlFor={ids.file}>{t('importFile')}</label>
-          <p id={ids.fileError} className="pn-field-error" role="alert">
-            {problem}
-          </p>
-          <input
-            ref={fileField}
-            id={ids.file}
-            type="file"
-            accept=".csv,.json,text/csv,application/json"
-            aria-describedby={problem ? ids.fileError : undefined}
-            aria-invalid={problem ? true : undefined}
-            onChange={(event) => void choose(event)}
-          />
-        </div>
-        <fieldset className="pn-choices">
-          <legend>{t('importMode')}</legend>
-          {(['upsert', 'replace'] as const).map((value) => (
-            <div key={value} className="pn-choice">
-              <input
-                id={`${ids.mode}-${value}`}
-                type="radio"
-                name="mode"
-                value={value}
-                checked={mode === value}
-                onChange={() => {
-                  setMode(value);
-                  setReport(null);
-                }}
-              />
-              <label htmlFor={`${ids.mode}-${value}`}>
-                {t(value === 'upsert' ? 'modeUpsert' : 'modeReplace')}
-              </label>
-            </div>
-          ))}
-        </fieldset>
-        <div className="pn-form__actions">
-          <button type="submit" className="pn-button pn-button--primary" disabled={busy !== null}>
-            {busy === 'checking' ? t('checking') : t('checkFile')}
-          </button>
-          <a
-            className="pn-button"
-            href={formatRoute({ view: 'partners', site, list: DEFAULT_LIST })}
-          >
-            {t('backToPartners')}
-          </a>
-        </div>
-      </form>
-      {report && file ? (
+      <ImportForm flow={flow} back={formatRoute({ view: 'partners', site, list: DEFAULT_LIST })} />
+      {flow.report && flow.file ? (
         <ImportReportView
-          report={report}
-          fileName={file.name}
-          applying={busy === 'applying'}
-          onApply={() => void run('applying')}
+          report={flow.report}
+          fileName={flow.file.name}
+          applying={flow.busy === 'applying'}
+          onApply={() => void flow.run('applying')}
         />
       ) : null}
     </section>
+  );
+}
+
+/** The file, the mode, and the button that checks them. */
+function ImportForm({ flow, back }: { flow: ImportFlow; back: string }) {
+  const ids = { file: useId(), fileError: useId(), mode: useId() };
+  const fileField = useRef<HTMLInputElement>(null);
+  const { problem } = flow;
+  return (
+    <form
+      className="pn-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void flow.run('checking').then((ran) => {
+          if (!ran) fileField.current?.focus();
+        });
+      }}
+    >
+      <div className={`pn-field${problem ? ' pn-field--invalid' : ''}`}>
+        <label htmlFor={ids.file}>{t('importFile')}</label>
+        <p id={ids.fileError} className="pn-field-error" role="alert">
+          {problem}
+        </p>
+        <input
+          ref={fileField}
+          id={ids.file}
+          type="file"
+          accept=".csv,.json,text/csv,application/json"
+          aria-describedby={problem ? ids.fileError : undefined}
+          aria-invalid={problem ? true : undefined}
+          onChange={(event) => void flow.choose(event.target.files?.[0])}
+        />
+      </div>
+      <fieldset className="pn-choices">
+        <legend>{t('importMode')}</legend>
+        {(['upsert', 'replace'] as const).map((value) => (
+          <div key={value} className="pn-choice">
+            <input
+              id={`${ids.mode}-${value}`}
+              type="radio"
+              name="mode"
+              value={value}
+              checked={flow.mode === value}
+              onChange={() => flow.chooseMode(value)}
+            />
+            <label htmlFor={`${ids.mode}-${value}`}>
+              {t(value === 'upsert' ? 'modeUpsert' : 'modeReplace')}
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      <div className="pn-form__actions">
+        <button
+          type="submit"
+          className="pn-button pn-button--primary"
+          disabled={flow.busy !== null}
+        >
+          {flow.busy === 'checking' ? t('checking') : t('checkFile')}
+        </button>
+        <a className="pn-button" href={back}>
+          {t('backToPartners')}
+        </a>
+      </div>
+    </form>
   );
 }
 

@@ -46,13 +46,10 @@ export function PartnersView({ site, list, client, navigate, notify }: PartnersV
   const query = { q: list.q, sort: list.sort, order: list.order, offset, limit: PAGE_SIZE };
   const page = useResource(JSON.stringify(query), (signal) => client.partners(site, query, signal));
   const definitions = useResource('definitions', () => client.definitions(site));
-  const [deleting, setDeleting] = useState<{ partner: PartnerListItem; busy: boolean } | null>(
-    null,
-  );
+  const [deleting, setDeleting] = useState<PartnerListItem | null>(null);
   const countId = useId();
   const count = useRef<HTMLParagraphElement>(null);
   const focusCount = useRef(false);
-  const siteName = t('siteName', { ...site });
   const show = (next: Partial<ListState>, replace = false) =>
     navigate({ view: 'partners', site, list: { ...list, ...next } }, { replace });
 
@@ -65,17 +62,7 @@ export function PartnersView({ site, list, client, navigate, notify }: PartnersV
     }
   }, [page.loading, data, list, pages, site, navigate]);
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    const { partner } = deleting;
-    const title = titleOf(partner.title, partner.slug);
-    setDeleting({ partner, busy: true });
-    try {
-      await client.deletePartner(site, partner.slug);
-      notify(t('deleted', { title }));
-    } catch (error) {
-      if (!(error instanceof AdminApiError && error.status === 401)) notify(describeError(error));
-    }
+  function deleted() {
     setDeleting(null);
     page.reload();
     focusCount.current = true;
@@ -90,52 +77,24 @@ export function PartnersView({ site, list, client, navigate, notify }: PartnersV
     }
   });
 
-  async function exportAs(format: FileFormat) {
-    try {
-      const file = await client.exportFile(site, format);
-      downloadBlob(file.blob, file.name);
-      notify(t('exported', { file: file.name }));
-    } catch (error) {
-      notify(describeError(error));
-    }
-  }
-
   const labels = labelsOf(definitions.data);
   return (
     <section className="pn-view" aria-labelledby={countId}>
       <ViewHeading title={t('viewPartners')} />
-      <div className="pn-toolbar">
-        <SearchForm
-          label={t('searchPartners')}
-          hint={t('searchPartnersHint')}
-          value={list.q}
-          onSearch={(q, typing) => show({ q, page: 1 }, typing)}
-        />
-        <div className="pn-toolbar__actions">
-          <a
-            className="pn-button pn-button--primary"
-            href={formatRoute({ view: 'newPartner', site })}
-          >
-            {t('newPartner')}
-          </a>
-          <a className="pn-button" href={formatRoute({ view: 'import', site })}>
-            {t('importPartners')}
-          </a>
-          <button type="button" className="pn-button" onClick={() => void exportAs('csv')}>
-            {t('exportCsv')}
-          </button>
-          <button type="button" className="pn-button" onClick={() => void exportAs('json')}>
-            {t('exportJson')}
-          </button>
-        </div>
-      </div>
+      <PartnersToolbar
+        site={site}
+        q={list.q}
+        client={client}
+        notify={notify}
+        onSearch={(q, typing) => show({ q, page: 1 }, typing)}
+      />
       <p id={countId} ref={count} tabIndex={-1} className="pn-count" role="status">
         {data ? countText(data.total, list.q) : t('loading')}
       </p>
       {page.error ? <LoadError error={page.error} onRetry={page.reload} /> : null}
       {data && data.partners.length > 0 ? (
         <PartnersTable
-          caption={t('partnersTable', { site: siteName })}
+          caption={t('partnersTable', { site: t('siteName', { ...site }) })}
           partners={data.partners}
           labels={labels}
           list={list}
@@ -148,23 +107,100 @@ export function PartnersView({ site, list, client, navigate, notify }: PartnersV
               page: 1,
             })
           }
-          onDelete={(partner) => setDeleting({ partner, busy: false })}
+          onDelete={setDeleting}
         />
       ) : null}
       {data && data.total > PAGE_SIZE ? <Pagination site={site} list={list} pages={pages} /> : null}
       {deleting ? (
-        <ConfirmDialog
-          title={t('confirmDeleteTitle', {
-            title: titleOf(deleting.partner.title, deleting.partner.slug),
-          })}
-          text={t('confirmDeleteText')}
-          confirmLabel={t('delete')}
-          busy={deleting.busy}
-          onConfirm={() => void confirmDelete()}
+        <DeletePartner
+          site={site}
+          partner={deleting}
+          client={client}
+          notify={notify}
+          onDone={deleted}
           onCancel={() => setDeleting(null)}
         />
       ) : null}
     </section>
+  );
+}
+
+interface ToolbarProps extends Pick<ViewContext, 'client' | 'notify'> {
+  site: Scope;
+  q: string;
+  onSearch(q: string, typing: boolean): void;
+}
+
+/** The search, and what can be done with the site: add, import, export. */
+function PartnersToolbar({ site, q, client, notify, onSearch }: ToolbarProps) {
+  async function exportAs(format: FileFormat) {
+    try {
+      const file = await client.exportFile(site, format);
+      downloadBlob(file.blob, file.name);
+      notify(t('exported', { file: file.name }));
+    } catch (error) {
+      notify(describeError(error));
+    }
+  }
+  return (
+    <div className="pn-toolbar">
+      <SearchForm
+        label={t('searchPartners')}
+        hint={t('searchPartnersHint')}
+        value={q}
+        onSearch={onSearch}
+      />
+      <div className="pn-toolbar__actions">
+        <a
+          className="pn-button pn-button--primary"
+          href={formatRoute({ view: 'newPartner', site })}
+        >
+          {t('newPartner')}
+        </a>
+        <a className="pn-button" href={formatRoute({ view: 'import', site })}>
+          {t('importPartners')}
+        </a>
+        <button type="button" className="pn-button" onClick={() => void exportAs('csv')}>
+          {t('exportCsv')}
+        </button>
+        <button type="button" className="pn-button" onClick={() => void exportAs('json')}>
+          {t('exportJson')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+interface DeleteProps extends Pick<ViewContext, 'client' | 'notify'> {
+  site: Scope;
+  partner: PartnerListItem;
+  onDone(): void;
+  onCancel(): void;
+}
+
+/** The question before a partner is deleted, and the deletion once it is answered. */
+function DeletePartner({ site, partner, client, notify, onDone, onCancel }: DeleteProps) {
+  const [busy, setBusy] = useState(false);
+  const title = titleOf(partner.title, partner.slug);
+  async function confirm() {
+    setBusy(true);
+    try {
+      await client.deletePartner(site, partner.slug);
+      notify(t('deleted', { title }));
+    } catch (error) {
+      if (!(error instanceof AdminApiError && error.status === 401)) notify(describeError(error));
+    }
+    onDone();
+  }
+  return (
+    <ConfirmDialog
+      title={t('confirmDeleteTitle', { title })}
+      text={t('confirmDeleteText')}
+      confirmLabel={t('delete')}
+      busy={busy}
+      onConfirm={() => void confirm()}
+      onCancel={onCancel}
+    />
   );
 }
 
