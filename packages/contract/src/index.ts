@@ -1,5 +1,6 @@
 export * from './schemas';
 export * from './portalSchemas';
+export * from './contactSchemas';
 export * from './searchText';
 export * from './apiPaths';
 export * from './searchCriteriaLimits';

@@ -76,6 +76,11 @@ describe('toDataSchemaNode', () => {
     });
   });
 
+  it('carries a literal as const, which parseData compares', () => {
+    expect(toDataSchemaNode(z.literal(true))).toEqual({ type: 'boolean', const: true });
+    expect(toDataSchemaNode(z.literal('a'))).toEqual({ type: 'string', const: 'a' });
+  });
+
   // Each of these would be silently weakened by a plain JSON Schema translation.
   it.each([
     ['a refinement', z.string().check(z.refine((value) => value !== 'x'))],
@@ -93,7 +98,7 @@ describe('toDataSchemaNode', () => {
     ['an exclusive bound', z.number().check(z.gt(0))],
     ['a string format', z.email()],
     ['a nullable', z.nullable(z.string())],
-    ['a literal', z.literal('a')],
+    ['a literal of several values', z.literal(['a', 'b'])],
     ['an enum', z.enum(['a', 'b'])],
     ['a custom type', z.custom<() => void>((value) => typeof value === 'function')],
   ])('refuses %s', (_label, schema) => {
