@@ -109,6 +109,7 @@ export function cardOf(
     title: textIn(card.titles, locale),
     summary: textIn(card.summaries, locale),
     url: card.url,
+    ...(card.contactSlug === undefined ? {} : { contact: { slug: card.contactSlug } }),
   };
 }
 
@@ -270,6 +271,7 @@ async function buildWhole(
             .filter((item) => item.showAsCategory)
             .slice(0, MAX_BADGES)
             .map((item) => item.id),
+          ...(record.contact ? { contactSlug: partner.slug } : {}),
         });
         for (const batch of batches) {
           batch.documents.push({
