@@ -107,7 +107,7 @@ describe('two API servers on one PostgreSQL database', () => {
     const migrations = await client.query('SELECT version FROM schema_migration ORDER BY version');
     const sites = await client.query('SELECT count(*)::int AS count FROM site');
     await client.end();
-    expect(migrations.rows).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(migrations.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
     expect(sites.rows).toEqual([{ count: 2 }]);
     const seeded = [first, second].filter((server) =>
       server.output().includes('seeded an empty database'),
