@@ -43,7 +43,18 @@ export { DEFAULT_LOCALE, directoryDataSchema } from './store/DirectoryData';
 export type { ImportIssue } from './store/DirectoryImportError';
 export { DirectoryImportError } from './store/DirectoryImportError';
 export type { PostgresStoreOptions, SqliteStoreOptions, StoreEnvironment } from './store/openStore';
-export { describeStore, openPostgresStore, openSqliteStore, openStore } from './store/openStore';
+export {
+  describeStore,
+  openContactOutbox,
+  openPostgresStore,
+  openSqliteStore,
+  openStore,
+} from './store/openStore';
+export type { ContactServiceOptions, PartnerDirectory } from './contact/ContactService';
+export { ContactService } from './contact/ContactService';
+export type { ContactSettings } from './contact/readContactSettings';
+export { readContactSettings } from './contact/readContactSettings';
+export type { ContactOutbox, ContactRequestRecord } from './store/ContactOutbox';
 export type { ServiceState } from './service/SearchService';
 export { SearchService } from './service/SearchService';
 export type { PartnerSource } from './store/PartnerSource';
