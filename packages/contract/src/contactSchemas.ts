@@ -7,10 +7,12 @@
  */
 import * as z from 'zod/mini';
 
-export const CONTACT_NAME_MAX_LENGTH = 100;
-export const CONTACT_EMAIL_MAX_LENGTH = 254;
-export const CONTACT_COMPANY_MAX_LENGTH = 100;
-export const CONTACT_MESSAGE_MAX_LENGTH = 2000;
+import {
+  CONTACT_COMPANY_MAX_LENGTH,
+  CONTACT_EMAIL_MAX_LENGTH,
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_NAME_MAX_LENGTH,
+} from './contactLimits';
 
 /** One line with at least one visible character: no CR, LF, tab or other control character. */
 export const ONE_LINE_PATTERN =
@@ -73,8 +75,8 @@ export const contactFormSetupSchema = z.object({
   waitSeconds: z.int().check(z.nonnegative()),
 });
 
-/** Body of POST …/{companyId}/{scopeGroupId}/partners/{slug}/contact */
-export const contactRequestSchema = z.object({
+/** What the visitor writes in the form: the page checks it with these rules before sending. */
+export const contactFormSchema = z.object({
   name: z
     .string()
     .check(
@@ -117,6 +119,10 @@ export const contactRequestSchema = z.object({
       z.regex(MESSAGE_PATTERN, 'message is required'),
     ),
   consent: z.literal(true, 'consent must be true: the visitor agrees to the privacy notice'),
+});
+
+/** Body of POST …/{companyId}/{scopeGroupId}/partners/{slug}/contact: the form and its proofs. */
+export const contactRequestSchema = z.extend(contactFormSchema, {
   /** The honeypot: a field people never see, so never fill. Anything in it marks a bot. */
   website: z.optional(z.string().check(z.maxLength(500))),
   idempotencyKey: z
@@ -135,5 +141,6 @@ export const contactReceiptSchema = z.object({
 export type ContactChallenge = z.infer<typeof contactChallengeSchema>;
 export type ContactProof = z.infer<typeof contactProofSchema>;
 export type ContactFormSetup = z.infer<typeof contactFormSetupSchema>;
+export type ContactForm = z.infer<typeof contactFormSchema>;
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
 export type ContactReceipt = z.infer<typeof contactReceiptSchema>;

@@ -145,6 +145,16 @@ const VALID: Record<string, unknown[]> = {
     { challenge, privacyNoticeUrl: '/privacy', retentionDays: 90, waitSeconds: 3 },
     { challenge, retentionDays: 0, waitSeconds: 0 },
   ],
+  contactFormSchema: [
+    { name: 'Ana', email: 'a@b.example', message: 'Hi', consent: true },
+    {
+      name: ' Ana Lúcia ',
+      email: 'a.b+c@d-e.example',
+      company: '',
+      message: '\n x \n',
+      consent: true,
+    },
+  ],
   contactRequestSchema: [
     contactRequest,
     { ...contactRequest, company: '', website: '' },
