@@ -10,3 +10,4 @@ export * from './dataSchemas';
 export * from './contactDataSchemas';
 export * from './parseData';
 export * from './readCookie';
+export * from './tuningSchemas';

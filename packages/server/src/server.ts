@@ -4,7 +4,7 @@
  * ADMIN_TOKEN (comma-separated; none: no admin API). Seeds an empty database once;
  * later starts reuse it. Follows commits of other servers. Operation settings
  * (readOperationSettings.ts): SHUTDOWN_DRAIN_MS (5000), RATE_LIMIT_PER_MINUTE (0: off),
- * TRUST_PROXY (false). Contact settings (contact/readContactSettings.ts): SMTP_URL,
+ * TRUST_PROXY (false). Contact settings (readContactSettings.ts): SMTP_URL,
  * CONTACT_FROM, CONTACT_WEBHOOK_SECRET, CONTACT_PRIVACY_URL, CONTACT_RETENTION_DAYS (90),
  * CONTACT_LIMIT_PER_HOUR (5), CONTACT_WAIT_SECONDS (3), CONTACT_RETRY_SECONDS (30),
  * CONTACT_MAX_ATTEMPTS (12). On SIGTERM or SIGINT `/readyz` answers 503 at once, answers go on
@@ -14,13 +14,14 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { ContactService } from './contact/ContactService';
-import { readContactSettings } from './contact/readContactSettings';
+import { readContactSettings } from './readContactSettings';
 import { onShutdownSignals } from './http/drain';
 import { readInteger, readOperationSettings } from './readOperationSettings';
 import { DEFAULT_PARTNER_COUNT } from './seed/generateDirectory';
-import { seedIfEmpty } from './seed/seedIfEmpty';
+import { seedIfEmpty } from './service/seedIfEmpty';
 import { parseAdminTokens } from './http/checkBearerToken';
-import { describeStore, openContactOutbox, openStore } from './store/openStore';
+import { describeStore, openStore } from './service/openStore';
+import { openContactOutbox } from './contact/openContactOutbox';
 
 async function main(): Promise<void> {
   const port = readInteger('PORT', process.env.PORT ?? '8080', 0, 65535);

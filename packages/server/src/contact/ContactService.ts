@@ -25,7 +25,7 @@ import { createMailSender } from './createMailSender';
 import type { MailSender } from './createMailSender';
 import { DEFAULT_PROOF_RULES, checkProof, makeChallenge } from './proofOfWork';
 import type { ProofRules } from './proofOfWork';
-import type { ContactSettings } from './readContactSettings';
+import type { ContactSettings } from './ContactSettings';
 import { sendWebhook } from './sendWebhook';
 
 /** Where the service reads a partner's title and channel: the search service. */

@@ -10,9 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import type { SearchService } from '../../service/SearchService';
 import type { DirectoryData } from '../../store/DirectoryData';
-import { openContactOutbox, openSqliteStore } from '../../store/openStore';
+import { openSqliteStore } from '../../service/openStore';
+import { openContactOutbox } from '../openContactOutbox';
 import { ContactService } from '../ContactService';
-import type { ContactSettings } from '../readContactSettings';
+import type { ContactSettings } from '../ContactSettings';
 import { TEST_CA } from './webhookReceiver';
 
 export const SCOPE = { companyId: '20097', scopeGroupId: '20121' };

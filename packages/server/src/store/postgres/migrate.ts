@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 
 /** Schema versions, applied in order; schema_migration records each one applied. */
-const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE site (
     id serial PRIMARY KEY,
@@ -39,7 +39,12 @@ const MIGRATIONS: readonly string[] = [
   ALTER TABLE site ADD COLUMN changes_from integer NOT NULL DEFAULT 0;
   UPDATE site SET changes_from = version;
   `,
-  // 3: the outbox of contact requests (issue 26, store/ContactOutbox.ts): each request is
+  // 3: a site's search tuning (store/SiteRecords, StoredTuning): synonyms and rules that
+  // pin or hide partners for a query, written with the site's version like its partners.
+  `
+  ALTER TABLE site ADD COLUMN tuning jsonb NOT NULL DEFAULT '{"synonymSets":[],"queryRules":[]}';
+  `,
+  // 4: the outbox of contact requests (issue 26, store/ContactOutbox.ts): each request is
   // written when accepted and settled by a worker (claimed with FOR UPDATE SKIP LOCKED); the
   // secret signs proof-of-work challenges, shared by every server. Times in ms since the epoch.
   `

@@ -2,14 +2,11 @@
  * Opens the search service over the database the environment names: PostgreSQL when
  * DATABASE_URL is a postgres:// address, else the SQLite file of DATABASE_PATH.
  */
-import { SearchService } from '../service/SearchService';
-import type { ContactOutbox } from './ContactOutbox';
-import { openOutbox as openPostgresOutbox } from './postgres/openOutbox';
-import { openOutbox as openSqliteOutbox } from './sqlite/openOutbox';
-import type { PostgresSourceOptions } from './postgres/openSource';
-import { openSource as openPostgresSource } from './postgres/openSource';
-import type { SqliteSourceOptions } from './sqlite/openSource';
-import { openSource as openSqliteSource } from './sqlite/openSource';
+import { SearchService } from './SearchService';
+import type { PostgresSourceOptions } from '../store/postgres/openSource';
+import { openSource as openPostgresSource } from '../store/postgres/openSource';
+import type { SqliteSourceOptions } from '../store/sqlite/openSource';
+import { openSource as openSqliteSource } from '../store/sqlite/openSource';
 
 export type SqliteStoreOptions = SqliteSourceOptions;
 export type PostgresStoreOptions = PostgresSourceOptions;
@@ -34,27 +31,15 @@ export function isPostgresUrl(url: string | undefined): url is string {
   return url !== undefined && /^postgres(ql)?:\/\//.test(url);
 }
 
-/** The PostgreSQL address the environment names, or undefined for the SQLite file. */
-function postgresUrlOf(environment: StoreEnvironment): string | undefined {
-  const url = environment.DATABASE_URL;
-  if (url === undefined || url === '') return undefined;
-  if (!isPostgresUrl(url)) {
-    throw new Error('DATABASE_URL must start with postgres:// (or leave it unset for SQLite)');
-  }
-  return url;
-}
-
 export async function openStore(environment: StoreEnvironment): Promise<SearchService> {
-  const url = postgresUrlOf(environment);
-  if (url !== undefined) return openPostgresStore({ connectionString: url });
+  const url = environment.DATABASE_URL;
+  if (url !== undefined && url !== '') {
+    if (!isPostgresUrl(url)) {
+      throw new Error('DATABASE_URL must start with postgres:// (or leave it unset for SQLite)');
+    }
+    return openPostgresStore({ connectionString: url });
+  }
   return openSqliteStore({ path: environment.databasePath });
-}
-
-/** The contact outbox (issue 26) in the same database as the partners. */
-export async function openContactOutbox(environment: StoreEnvironment): Promise<ContactOutbox> {
-  const url = postgresUrlOf(environment);
-  if (url !== undefined) return openPostgresOutbox({ connectionString: url });
-  return openSqliteOutbox({ path: environment.databasePath });
 }
 
 /** Where the store is, for logs: never the password of a URL. */
