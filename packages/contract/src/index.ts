@@ -4,6 +4,7 @@ export * from './contactSchemas';
 export * from './contactLimits';
 export * from './searchText';
 export * from './apiPaths';
+export * from './contactPaths';
 export * from './searchCriteriaLimits';
 export * from './dataSchema';
 export * from './dataSchemas';

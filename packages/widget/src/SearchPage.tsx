@@ -3,7 +3,6 @@ import { Suspense, lazy, useDeferredValue, useMemo, useRef, useState } from 'rea
 import { selectChips, selectShowNoResults, selectShowSkeleton } from './core/selectors';
 import type { WayOut } from './core/selectWaysOut';
 import { SKELETON_CARDS, VISIBLE_FILTER_ITEMS, VISIBLE_GLOBAL_FILTERS } from './core/types';
-import type { PartnerCard } from './core/types';
 import { useFocusAfterLoadMore } from './hooks/useFocusAfterLoadMore';
 import { useScrollMemory } from './hooks/useScrollMemory';
 import { useSearchController } from './hooks/useSearchController';
@@ -52,12 +51,6 @@ const arePartsLoaded = () => partsLoaded;
 // requested with the filters' (it is small), so it shows when the network has gone since.
 const errorPanel = import('./ui/ErrorPanel').then(withStyles);
 const ErrorPanel = lazy(() => errorPanel.then((module) => ({ default: module.ErrorPanel })));
-// The contact dialog (issue 26): loaded when a visitor first presses a Contact button.
-const ContactSection = lazy(() =>
-  import('./sections/ContactSection')
-    .then(withStyles)
-    .then((module) => ({ default: module.ContactSection })),
-);
 const NoResultsPanel = lazy(() =>
   import('./sections/NoResultsSection')
     .then(withStyles)
@@ -80,8 +73,6 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const [resetSignal, setResetSignal] = useState(0);
-  // The card whose Contact button was pressed, and the button (focus returns to it).
-  const [contact, setContact] = useState<[PartnerCard, HTMLElement] | null>(null);
   const busy = state.phase === 'initializing' || state.loading || state.loadingMore;
   const rememberOpenedCard = useScrollMemory(
     options.syncUrl ?? true,
@@ -172,10 +163,12 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
               onClick={({ target }) => {
                 rememberOpenedCard(target);
                 const button = target instanceof Element && target.closest('[data-contact]');
-                const card = state.cards.find(
-                  (each) => button instanceof HTMLElement && each.key === button.dataset.contact,
-                );
-                if (card && button instanceof HTMLElement) setContact([card, button]);
+                // The contact dialog (issue 26) is a chunk, loaded when first asked for.
+                if (button instanceof HTMLElement) {
+                  void import('./openContact').then((module) =>
+                    module.openContact(button, portal, options.fetch),
+                  );
+                }
               }}
             >
               <div className="pn-results__bar">
@@ -224,17 +217,6 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
               </Suspense>
             </section>
           </div>
-          {contact?.[0].contact && (
-            <Suspense>
-              <ContactSection
-                partner={{ title: contact[0].title, slug: contact[0].contact }}
-                opener={contact[1]}
-                portal={portal}
-                {...(options.fetch ? { fetch: options.fetch } : {})}
-                onClose={() => setContact(null)}
-              />
-            </Suspense>
-          )}
         </div>
       )}
     </div>

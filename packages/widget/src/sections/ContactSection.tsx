@@ -3,7 +3,7 @@
  * visitor first presses a card's Contact button, with its texts in the page's language,
  * the proof of work solved while the visitor writes, and focus handled as a modal's.
  */
-import { useContext, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import {
   CONTACT_COMPANY_MAX_LENGTH,
@@ -21,7 +21,6 @@ import type { PortalContext } from '../core/types';
 import { useContactForm } from '../hooks/useContactForm';
 import { useModalDialog } from '../hooks/useModalDialog';
 import { ContactDialog } from '../ui/ContactDialog';
-import { MessagesContext } from '../ui/MessagesContext';
 
 export { styles } from '../ui/ContactDialog';
 
@@ -37,12 +36,20 @@ export interface ContactSectionProps {
   /** The Contact button: focus goes back to it when the dialog closes. */
   opener: HTMLElement | null;
   portal: PortalContext;
+  /** The page's catalogue tag (its root's `lang`). */
+  lang: string;
   fetch?: typeof fetch;
   onClose: () => void;
 }
 
-export function ContactSection({ partner, opener, portal, fetch, onClose }: ContactSectionProps) {
-  const { lang } = useContext(MessagesContext);
+export function ContactSection({
+  partner,
+  opener,
+  portal,
+  lang,
+  fetch,
+  onClose,
+}: ContactSectionProps) {
   const [translator, setTranslator] = useState<ContactTranslator | null>(null);
   // Made once per opening of the dialog; its work starts and stops with the effect below.
   const [session] = useState(() =>

@@ -1,4 +1,4 @@
-import { memo, useId } from 'react';
+import { memo } from 'react';
 import type { ReactNode } from 'react';
 import { useMessages } from './MessagesContext';
 
@@ -34,7 +34,7 @@ export interface PartnerCardViewProps {
 export const PartnerCardView = memo(function PartnerCardView({ card }: PartnerCardViewProps) {
   const linked = card.href !== null;
   const t = useMessages();
-  const titleId = useId();
+  const titleId = `pn-title-${card.key}`;
   return (
     <article
       className="pn-card"
@@ -81,10 +81,9 @@ export const PartnerCardView = memo(function PartnerCardView({ card }: PartnerCa
           // Opens the contact dialog: the results section listens (SearchPage), so no card
           // carries a handler of its own. Named "Contact", described by the partner's title.
           <button
-            type="button"
             className="pn-button pn-button--secondary pn-card__contact"
             part="button contact-button"
-            data-contact={card.key}
+            data-contact={card.contact}
             aria-describedby={titleId}
           >
             {t('contact')}
