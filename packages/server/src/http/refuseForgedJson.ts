@@ -8,8 +8,8 @@ function isJson(contentType: string | undefined): boolean {
 
 /**
  * An `onRequest` hook for a public POST: 403 without the anti-forgery header equal to the
- * cookie, 400 for a body that is not JSON, both before the body is read. The contact call
- * uses it; it is the search call's check.
+ * cookie, 400 for a body that is not JSON, both before the body is read. The search and
+ * the contact calls use it.
  */
 export function refuseForgedJson(
   request: FastifyRequest,
