@@ -6,6 +6,8 @@
  * (transforms, refinements): the widget never imports this file.
  */
 import * as z from 'zod';
+import { CONTACT_EMAIL_MAX_LENGTH } from './contactLimits';
+import { EMAIL_PATTERN } from './contactSchemas';
 
 export const DEFAULT_LOCALE = 'en-US';
 
@@ -62,6 +64,37 @@ export const slugSchema = z
   .string()
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'slug must be lowercase letters, digits and single hyphens')
   .max(120);
+
+/** A partner's contact address: what an `<input type="email">` takes, so never a header break. */
+export const contactEmailSchema = z
+  .string()
+  .max(CONTACT_EMAIL_MAX_LENGTH)
+  .regex(EMAIL_PATTERN, 'contact emails must be email addresses such as sales@example.com');
+
+/** Where a webhook channel posts: an https address only (the body carries a visitor's data). */
+export const webhookUrlSchema = z
+  .string()
+  .max(2000)
+  .refine((value) => URL.canParse(value) && new URL(value).protocol === 'https:', {
+    message: 'contact.webhook must be an https:// address',
+  });
+
+/**
+ * Where a partner's contact requests go (issue 26): one or more email addresses, or one
+ * https webhook. A partner without it shows no Contact action. Never sent to the page.
+ */
+export const contactChannelSchema = z
+  .object({
+    emails: z
+      .array(contactEmailSchema)
+      .min(1, 'contact.emails needs at least one address')
+      .max(10, 'contact.emails has at most 10 addresses')
+      .optional(),
+    webhook: webhookUrlSchema.optional(),
+  })
+  .refine((channel) => (channel.emails === undefined) !== (channel.webhook === undefined), {
+    message: 'contact has either emails or a webhook (not both, not neither)',
+  });
 
 /**
  * A text as a string (en-US) or per locale. When neither fits, the message is the one of the
@@ -121,6 +154,8 @@ export const partnerRowSchema = z.object({
     .optional(),
   globalFilters: z.array(z.string().trim().min(1)).min(1, 'at least one global filter is needed'),
   filterItemIds: z.array(z.number().int().positive()).default([]),
+  /** `{"emails": [...]}` or `{"webhook": "https://..."}`; CSV: contactEmails, contactWebhook. */
+  contact: contactChannelSchema.optional(),
 });
 
 export type PartnerRow = z.infer<typeof partnerRowSchema>;

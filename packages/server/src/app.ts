@@ -11,8 +11,11 @@ import { sendProblem } from './http/sendProblem';
 import { AppMetrics } from './metrics/AppMetrics';
 import type { MetricsSource } from './metrics/OperationalFigures';
 import { partnersApi } from './partnersApi';
+import type { ContactService } from './contact/ContactService';
 import { admin } from './routes/admin';
 import { adminConsole, defaultConsoleRoot } from './routes/admin/adminConsole';
+import { adminContactRoutes } from './routes/adminContact';
+import { contactRoutes } from './routes/contact';
 import { health } from './routes/health';
 import { logos } from './routes/logos';
 import { countRequests, metrics } from './routes/metrics';
@@ -45,6 +48,8 @@ export interface AppDeps {
    * More can be added later with `app.metrics.addSource(service)`.
    */
   metricsSources?: MetricsSource[];
+  /** Contacting partners from the page (issue 26): its routes, and its admin routes with tokens. */
+  contact?: ContactService;
 }
 
 declare module 'fastify' {
@@ -119,6 +124,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (hasAdmin) {
     await app.register(admin, { service, tokens: adminTokens });
     await app.register(adminConsole, { root: deps.adminConsoleRoot ?? defaultConsoleRoot() });
+  }
+  if (deps.contact) {
+    await app.register(contactRoutes, { contact: deps.contact, store: deps.store });
+    if (hasAdmin) {
+      await app.register(adminContactRoutes, {
+        contact: deps.contact,
+        store: deps.store,
+        tokens: adminTokens,
+      });
+    }
   }
   return app;
 }

@@ -27,8 +27,9 @@ const LAYERS: Record<string, readonly string[]> = {
   answer: ['site', 'search', 'store', 'cache'],
   service: ['answer', 'site', 'search', 'store', 'cache', 'metrics', 'seed'],
   http: ['store'],
+  contact: ['service', 'store'],
   openapi: ['store', 'importFile'],
-  routes: ['http', 'metrics', 'openapi', 'service', 'store', 'importFile', 'logos'],
+  routes: ['http', 'metrics', 'openapi', 'service', 'store', 'importFile', 'logos', 'contact'],
   cli: ['service', 'importFile', 'seed', 'store'],
 };
 

@@ -33,6 +33,8 @@ export function csvColumns(locales: readonly string[]): string[] {
     'position',
     'globalFilters',
     'filterItemIds',
+    'contactEmails',
+    'contactWebhook',
   ];
 }
 
@@ -45,6 +47,8 @@ function csvRecord(partner: StoredPartner, columns: readonly string[]): string[]
     position: String(partner.position),
     globalFilters: record.globalFilters.join('|'),
     filterItemIds: record.filterItemIds.join('|'),
+    contactEmails: record.contact?.emails?.join('|') ?? '',
+    contactWebhook: record.contact?.webhook ?? '',
   };
   for (const [field, texts] of [
     ['title', record.title],

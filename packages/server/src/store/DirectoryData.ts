@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import {
+  contactChannelSchema,
   localizedTextSchema,
   optionalLocalizedTextSchema,
   safeUrlSchema,
@@ -16,6 +17,9 @@ import {
 // the contract, and are named here as they always were.
 export {
   DEFAULT_LOCALE,
+  contactChannelSchema,
+  contactEmailSchema,
+  webhookUrlSchema,
   isSafeUrl,
   localeSchema,
   localizedTextSchema,
@@ -58,6 +62,8 @@ export const partnerDataSchema = z.object({
   position: z.number().int().min(0).max(1_000_000_000).optional(),
   globalFilters: z.array(nameSchema).min(1, 'a partner belongs to at least one global filter'),
   filterItemIds: z.array(z.number().int().positive()).default([]),
+  /** Where contact requests go; absent: the partner cannot be contacted from the page. */
+  contact: contactChannelSchema.optional(),
 });
 
 export const siteDataSchema = z.object({
@@ -78,6 +84,7 @@ export type FilterItemData = z.infer<typeof filterItemDataSchema>;
 export type FilterGroupData = z.infer<typeof filterGroupDataSchema>;
 export type GlobalFilterData = z.infer<typeof globalFilterDataSchema>;
 export type PartnerData = z.infer<typeof partnerDataSchema>;
+export type ContactChannel = z.infer<typeof contactChannelSchema>;
 /** Input form of a partner: defaults (summary, filterItemIds) may be left out. */
 export type PartnerInput = z.input<typeof partnerDataSchema>;
 export type SiteData = z.infer<typeof siteDataSchema>;

@@ -263,10 +263,10 @@ function describeConsoleApi(name: string, open: () => Promise<SearchService>) {
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       const [header, muller] = response.payload.split('\n');
       expect(header).toBe(
-        'slug,title,title.de-DE,title.fr-FR,summary,summary.de-DE,summary.fr-FR,url,imageUrl,position,globalFilters,filterItemIds',
+        'slug,title,title.de-DE,title.fr-FR,summary,summary.de-DE,summary.fr-FR,url,imageUrl,position,globalFilters,filterItemIds,contactEmails,contactWebhook',
       );
       expect(muller).toBe(
-        'muller-cloud,Müller Cloud GmbH,Müller Wolke GmbH,,Data platforms,Datenplattformen,,/partners/muller-cloud,/logos/muller.svg,10,tech,102|202|302',
+        'muller-cloud,Müller Cloud GmbH,Müller Wolke GmbH,,Data platforms,Datenplattformen,,/partners/muller-cloud,/logos/muller.svg,10,tech,102|202|302,,',
       );
       const dryRun = await importFile(response.payload, 'text/csv', {
         mode: 'replace',
@@ -278,6 +278,33 @@ function describeConsoleApi(name: string, open: () => Promise<SearchService>) {
         removedCount: 0,
         problemCount: 0,
       });
+    });
+
+    it("keeps a partner's contact channel through an export and an import", async () => {
+      const withContact = {
+        slug: 'contact-me',
+        title: 'Contact Me',
+        url: '/partners/contact-me',
+        globalFilters: ['tech'],
+        contact: { emails: ['sales@example.com', 'help@example.com'] },
+      };
+      const put = await app.inject({
+        method: 'PUT',
+        url: partnerPath(MAIN, 'contact-me'),
+        headers: AUTH,
+        payload: withContact,
+      });
+      expect(put.statusCode).toBe(201);
+      for (const format of ['csv', 'json'] as const) {
+        const file = await exportFile(format);
+        expect(file.payload).toContain('sales@example.com');
+        const type = format === 'csv' ? 'text/csv' : 'application/json';
+        const report = importReportSchema.parse(
+          (await importFile(file.payload, type, { mode: 'replace', dryRun: 'true' })).json(),
+        );
+        expect(report).toMatchObject({ changedCount: 0, removedCount: 0, problemCount: 0 });
+      }
+      await app.inject({ method: 'DELETE', url: partnerPath(MAIN, 'contact-me'), headers: AUTH });
     });
 
     it('a dry run names each bad row and its line, and writes nothing', async () => {
