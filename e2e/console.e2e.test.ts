@@ -37,7 +37,7 @@ describe('signing in', () => {
   it('signs in with the token, keeps it in this tab only, and a reload stays signed in', async () => {
     const operator = await signedIn();
     expect(await operator.heading().textContent()).toBe('Partners');
-    expect(await operator.count().textContent()).toBe('260 partners');
+    await expect.poll(() => operator.count().textContent()).toBe('260 partners');
     const stored = await operator.page.evaluate(() => ({
       session: Object.values(sessionStorage),
       local: localStorage.length,
@@ -137,7 +137,7 @@ describe('importing a file', () => {
     ]);
     expect(await operator.applyButton().count()).toBe(0);
     await operator.openView('Partners');
-    expect(await operator.count().textContent()).toBe('260 partners');
+    await expect.poll(() => operator.count().textContent()).toBe('260 partners');
     await operator.searchPartners('Console Import');
     expect(await operator.titles()).toEqual([]);
   });

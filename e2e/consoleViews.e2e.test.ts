@@ -155,6 +155,6 @@ describe('the console with the keyboard alone', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await focused()).toBe('button Delete');
-    expect(await operator.count().textContent()).toBe('260 partners');
+    await expect.poll(() => operator.count().textContent()).toBe('260 partners');
   });
 });
