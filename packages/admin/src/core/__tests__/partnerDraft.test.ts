@@ -11,7 +11,7 @@ const loaded = {
   position: 10,
   globalFilters: ['tech'],
   filterItemIds: [102],
-  contact: { channel: 'email' },
+  locations: [{ city: 'Zürich' }],
 };
 
 describe('the partner draft', () => {
