@@ -133,7 +133,10 @@ describe('the console with the keyboard alone', () => {
           ? `${element.tagName.toLowerCase()} ${element.textContent?.trim() ?? ''}`.trim()
           : '';
       });
+    // The form is drawn before the first key is pressed.
+    await operator.tokenField().waitFor();
     await page.keyboard.press('Tab');
+    await expect.poll(focused).toBe('input');
     await page.keyboard.type(TOKEN);
     await page.keyboard.press('Enter');
     await operator.table().waitFor();
