@@ -26,6 +26,7 @@ export default defineConfig({
         },
       },
       'packages/widget/vitest.config.ts',
+      'packages/admin/vitest.config.ts',
     ],
   },
 });

@@ -9,10 +9,11 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {
-  ContactService,
   MetricsSource,
   OperationSettings,
   PartnerStore,
+  SearchService,
+  ContactService,
 } from '@partners-network/server';
 import { XSRF_COOKIE_NAME, readCookie } from '@partners-network/contract';
 import {
@@ -62,6 +63,10 @@ export const DEMO_PRIVACY_PATH = '/privacy';
 
 export interface DemoAppOptions {
   store: PartnerStore;
+  /** The service behind `store`: the admin API and the console need it, with `adminTokens`. */
+  service?: SearchService;
+  /** ADMIN_TOKEN's tokens: the admin API and the operator's console at /admin/; none: 404. */
+  adminTokens?: readonly string[];
   /** Contacting partners from the page (issue 26). */
   contact?: ContactService;
   /** Rate limit and proxy trust, as `npm start` reads them from the environment. */
@@ -106,6 +111,8 @@ export async function createDemoApp(options: DemoAppOptions): Promise<DemoApp> {
   const scopeGroupId = options.scopeGroupId ?? SEED_SCOPE_GROUP_ID;
   const app = await buildApp({
     store: options.store,
+    ...(options.service ? { service: options.service } : {}),
+    adminTokens: options.adminTokens ?? [],
     logger: options.logger ?? false,
     contentSecurityPolicy: CONTENT_SECURITY_POLICY_DIRECTIVES,
     ...options.operation,

@@ -19,6 +19,8 @@ export interface StartDemoOptions {
   widgetDist?: string;
   logger?: boolean;
   operation?: DemoAppOptions['operation'];
+  /** ADMIN_TOKEN's tokens: the admin API and the operator's console at /admin/. */
+  adminTokens?: readonly string[];
   /** Imported after the seed (upserts by slug): extra partners for tests, e.g. hostile texts. */
   importDirectory?: DirectoryData;
   /**
@@ -57,6 +59,8 @@ export async function startDemoServer(options: StartDemoOptions): Promise<Runnin
   });
   const { app, cspReports } = await createDemoApp({
     store,
+    service: store,
+    adminTokens: options.adminTokens ?? [],
     contact,
     metricsSource: store,
     logger: options.logger ?? false,

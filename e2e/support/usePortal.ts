@@ -28,6 +28,8 @@ export interface Portal {
 export interface PortalOptions {
   /** Imported into the database after the seed, through the server's own import (upsert by slug). */
   importDirectory?: DirectoryData;
+  /** ADMIN_TOKEN's tokens: the admin API and the operator's console at /admin/. */
+  adminTokens?: string[];
   /** The contact feature's settings (issue 26), read when the server starts (after other hooks). */
   contact?: () => StartDemoOptions['contact'];
 }
@@ -46,6 +48,7 @@ export function usePortal(portalOptions: PortalOptions = {}): Portal {
       host: '127.0.0.1',
       databasePath: join(folder, 'partners.db'),
       ...(portalOptions.importDirectory ? { importDirectory: portalOptions.importDirectory } : {}),
+      ...(portalOptions.adminTokens ? { adminTokens: portalOptions.adminTokens } : {}),
       ...(portalOptions.contact ? { contact: portalOptions.contact() } : {}),
     });
     browser = await launchChromium();

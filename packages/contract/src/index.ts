@@ -12,3 +12,6 @@ export * from './contactDataSchemas';
 export * from './parseData';
 export * from './readCookie';
 export * from './tuningSchemas';
+export * from './partnerRow';
+export * from './adminSchemas';
+export * from './adminPaths';

@@ -78,3 +78,4 @@ export { SiteAnswers } from './answer/SiteAnswers';
 export type { AnswerCaches } from './answer/AnswerCaches';
 export { answerCaches } from './answer/AnswerCaches';
 export { searchTerms } from './search/searchTerms';
+export { parseAdminTokens } from './http/checkBearerToken';

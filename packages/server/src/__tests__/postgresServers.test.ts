@@ -251,6 +251,14 @@ describe('two API servers on one PostgreSQL database', () => {
     const document = parseOpenApiDocument(
       await (await fetch(`${first.address}/openapi.json`)).json(),
     );
+    // Where each call goes, relative to …/partners (the site's own reads sit beside it).
+    const targets: Record<string, string> = {
+      importPartners: '/import',
+      listSites: '/../../../sites',
+      getSiteDefinitions: '/../definitions',
+      listPartners: '',
+      exportPartners: '/../export',
+    };
     for (const operation of ADMIN_OPERATIONS) {
       const importing = operation.operationId === 'importPartners';
       const body =
@@ -262,7 +270,7 @@ describe('two API servers on one PostgreSQL database', () => {
       const response = await admin(
         first,
         operation.method.toUpperCase(),
-        importing ? '/import' : '/only-one',
+        targets[operation.operationId] ?? '/only-one',
         body,
       );
       const answer = { statusCode: response.status, payload: await response.text() };

@@ -8,8 +8,17 @@ import {
   searchCriteriaSchema,
   searchResponseSchema,
 } from '@partners-network/contract';
+import {
+  ADMIN_SITES_PATH,
+  adminSiteDefinitionsSchema,
+  adminSitesSchema,
+  importReportSchema,
+  partnerListQuerySchema,
+  partnerPageSchema,
+} from '@partners-network/contract';
+import { dryRunSchema, importModeSchema } from '../importFile/importModeSchema';
 import { importRowSchema } from '../importFile/importRowSchema';
-import { importModeSchema } from '../importFile/importModeSchema';
+import { exportFormatSchema } from '../importFile/writeExportFile';
 import { directoryDataSchema, partnerDataSchema, slugSchema } from '../store/DirectoryData';
 import { importSummarySchema } from '../store/PartnerStore';
 
@@ -31,10 +40,15 @@ export interface ApiOperation {
   query?: { name: string; description: string; schema?: Schema }[];
   /** The JSON request body. */
   body?: Schema;
+  /** Other media types the body may come as, each a text (an import file as CSV). */
+  textBodies?: string[];
   /** What the caller shows: the anti-forgery cookie and header, or an admin bearer token. */
   auth?: 'xsrf' | 'bearer';
-  /** Status code to what it means and its JSON body (none: an empty answer, as a 204). */
-  responses: Record<number, { description: string; schema?: Schema }>;
+  /**
+   * Status code to what it means and its JSON body (none: an empty answer, as a 204), and
+   * other media types it may come as, each a text (an export as CSV).
+   */
+  responses: Record<number, { description: string; schema?: Schema; textTypes?: string[] }>;
 }
 
 const SCOPE = `${API_BASE_PATH}/{companyId}/{scopeGroupId}`;
@@ -164,8 +178,9 @@ export const ADMIN_OPERATIONS: ApiOperation[] = [
     method: 'post',
     path: `${SCOPE}/partners/import`,
     operationId: 'importPartners',
-    summary: 'Imports a whole file of partners of this site, all or nothing',
-    description: `${ADMIN_ONLY} The body is an array of rows of the JSON import format, or a directory document {"sites": [...]} whose every site is the address's.`,
+    summary:
+      'Imports a whole file of partners of this site, all or nothing, or reports what it would do',
+    description: `${ADMIN_ONLY} The body is the file as it is: JSON (an array of rows of the import format, or a directory document {"sites": [...]} whose every site is the address's) or CSV (Content-Type: text/csv). Problems name the row and the line of the file.`,
     tags: ['admin'],
     query: [
       {
@@ -174,15 +189,108 @@ export const ADMIN_OPERATIONS: ApiOperation[] = [
           "upsert (default): the site's partners the file does not name are kept; replace: they are removed.",
         schema: importModeSchema,
       },
+      {
+        name: 'dryRun',
+        description:
+          'true: nothing is written; the answer says which partners would be added, changed and removed, and every problem with its row and line.',
+        schema: dryRunSchema,
+      },
     ],
     body: importBodySchema,
+    textBodies: ['text/csv'],
     auth: 'bearer',
     responses: {
-      200: { description: 'What the import changed', schema: importSummarySchema },
+      200: {
+        description:
+          'Applied: what the import changed. With dryRun=true: what it would change, and every problem (nothing written)',
+        schema: z.union([importSummarySchema, importReportSchema]),
+      },
       400: PROBLEM(
-        "A body that is not JSON, over 64 MiB, or a row or document that breaks a rule (the title names the row, field and rule), a site that is not the address's, a mode other than upsert or replace; nothing was changed",
+        "A file that is not JSON or CSV, over 64 MiB, or (applied) a row or document that breaks a rule (the title names the first rows, lines, fields and rules), a site that is not the address's, a mode other than upsert or replace, a dryRun other than true or false; nothing was changed",
       ),
       401: UNAUTHORIZED,
+      503: UNAVAILABLE,
+    },
+  },
+  {
+    method: 'get',
+    path: ADMIN_SITES_PATH,
+    operationId: 'listSites',
+    summary: 'Every site of the server, with its partner count',
+    description: ADMIN_ONLY,
+    tags: ['admin'],
+    auth: 'bearer',
+    responses: {
+      200: { description: 'The sites', schema: adminSitesSchema },
+      401: UNAUTHORIZED,
+      503: UNAVAILABLE,
+    },
+  },
+  {
+    method: 'get',
+    path: `${SCOPE}/definitions`,
+    operationId: 'getSiteDefinitions',
+    summary:
+      "The site's locales, global filters, filter groups and items, with every locale's texts",
+    description: ADMIN_ONLY,
+    tags: ['admin'],
+    auth: 'bearer',
+    responses: {
+      200: { description: 'The definitions', schema: adminSiteDefinitionsSchema },
+      400: PROBLEM('Malformed address'),
+      401: UNAUTHORIZED,
+      404: PROBLEM('No partner directory for this company and site'),
+      503: UNAVAILABLE,
+    },
+  },
+  {
+    method: 'get',
+    path: `${SCOPE}/partners`,
+    operationId: 'listPartners',
+    summary: "A page of the site's partners, searched and sorted",
+    description: ADMIN_ONLY,
+    tags: ['admin'],
+    query: Object.entries(partnerListQuerySchema.shape).map(([name, schema]) => ({
+      name,
+      description:
+        {
+          q: "Words found in the partner's slug or title in any locale, case and accents aside",
+          sort: 'position (editorial order, default), title (en-US) or slug',
+          order: 'asc (default) or desc',
+          offset: 'Partners to skip (default 0)',
+          limit: 'Partners in the page, 1 to 100 (default 25)',
+        }[name] ?? name,
+      schema,
+    })),
+    auth: 'bearer',
+    responses: {
+      200: { description: 'The page and how many partners match', schema: partnerPageSchema },
+      400: PROBLEM(
+        'A query value that breaks its rule (the title names it), or a malformed address',
+      ),
+      401: UNAUTHORIZED,
+      404: PROBLEM('No partner directory for this company and site'),
+      503: UNAVAILABLE,
+    },
+  },
+  {
+    method: 'get',
+    path: `${SCOPE}/export`,
+    operationId: 'exportPartners',
+    summary: 'Every partner of the site as an import file (a download)',
+    description: `${ADMIN_ONLY} JSON: an array of rows of the import format, one per line; CSV: a column per field and per locale of each text. Either imports back unchanged.`,
+    tags: ['admin'],
+    query: [{ name: 'format', description: 'json (default) or csv', schema: exportFormatSchema }],
+    auth: 'bearer',
+    responses: {
+      200: {
+        description: "The site's partners, in editorial order",
+        schema: z.array(partnerDataSchema),
+        textTypes: ['text/csv'],
+      },
+      400: PROBLEM('A format other than csv or json, or a malformed address'),
+      401: UNAUTHORIZED,
+      404: PROBLEM('No partner directory for this company and site'),
       503: UNAVAILABLE,
     },
   },

@@ -7,13 +7,13 @@
 import type {
   GlobalFilterCount,
   FilterDefinitions,
+  ImportSummary,
   FilterGroup,
   Partner,
   Scope,
   SearchCriteria,
   ZeroResultStep,
 } from '@partners-network/contract';
-import * as z from 'zod';
 import type { DirectoryData } from './DirectoryData';
 
 export interface StoreSearchResult {
@@ -29,16 +29,9 @@ export interface StoreSearchResult {
   zeroResultSteps?: ZeroResultStep[];
 }
 
-/** What an import changed: the admin API's import answer, as `/openapi.json` documents it. */
-export const importSummarySchema = z.object({
-  sites: z.number().int().min(0),
-  partnersCreated: z.number().int().min(0),
-  partnersUpdated: z.number().int().min(0),
-  /** Only in replace mode: partners removed because the file did not name them. */
-  partnersDeleted: z.number().int().min(0).optional(),
-});
-
-export type ImportSummary = z.infer<typeof importSummarySchema>;
+// What an import changed (the admin API's import answer) is part of the contract.
+export { importSummarySchema } from '@partners-network/contract';
+export type { ImportSummary } from '@partners-network/contract';
 
 export type ImportPhase = 'partners' | 'index';
 

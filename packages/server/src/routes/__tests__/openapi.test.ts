@@ -173,12 +173,50 @@ function adminCalls(operation: ApiOperation): Call[] {
           },
         ],
       };
+      const csv = `slug,title,url,globalFilters\nimport-three,Import Three,/partners/three,tech\n`;
       return [
         { ...send('POST', at('', MAIN, '?mode=upsert'), [row('import-one')], AUTH), status: 200 },
         { ...send('POST', at(''), directory, AUTH), status: 200 },
+        { ...send('POST', at('', MAIN, '?dryRun=true'), [row('import-four')], AUTH), status: 200 },
+        call(200, {
+          method: 'POST',
+          url: at('', MAIN, '?dryRun=true&mode=replace'),
+          headers: { ...AUTH, 'content-type': 'text/csv' },
+          payload: csv,
+        }),
         { ...send('POST', at('', MAIN, '?mode=merge'), [row('import-one')], AUTH), status: 400 },
         { ...send('POST', at(''), [{ slug: 'No Slug' }], AUTH), status: 400 },
         { ...send('POST', at(''), [row('import-one')], {}), status: 401 },
+      ];
+    }
+    case 'listSites':
+      return [
+        call(200, { url: path, headers: AUTH }),
+        call(401, { url: path, headers: { authorization: 'Bearer wrong' } }),
+      ];
+    case 'getSiteDefinitions':
+    case 'listPartners':
+    case 'exportPartners': {
+      const query = operation.operationId === 'listPartners' ? '?q=cloud&sort=title' : '';
+      return [
+        call(200, { url: at('', MAIN, query), headers: AUTH }),
+        ...(operation.operationId === 'exportPartners'
+          ? [call(200, { url: at('', MAIN, '?format=csv'), headers: AUTH })]
+          : []),
+        call(400, {
+          url: at(
+            '',
+            operation.operationId === 'getSiteDefinitions' ? MALFORMED : MAIN,
+            {
+              getSiteDefinitions: '',
+              listPartners: '?limit=1000',
+              exportPartners: '?format=xml',
+            }[operation.operationId],
+          ),
+          headers: AUTH,
+        }),
+        call(401, { url: at(''), headers: {} }),
+        call(404, { url: at('', UNKNOWN), headers: AUTH }),
       ];
     }
     default:
@@ -216,7 +254,11 @@ async function expectCallsMatch(
         answer = await server.inject(call.request);
       }
       expect(answer.statusCode, `${what}: ${answer.payload}`).toBe(call.status);
-      expectDocumentedAnswer(documented, answer, what);
+      expectDocumentedAnswer(
+        documented,
+        { ...answer, contentType: String(answer.headers['content-type'] ?? '') },
+        what,
+      );
       if (call.status < 300 && call.body !== undefined) {
         expectDocumentedBody(documented, call.body, what);
       }
@@ -236,6 +278,10 @@ describe('GET /openapi.json', () => {
       'putPartner',
       'deletePartner',
       'importPartners',
+      'listSites',
+      'getSiteDefinitions',
+      'listPartners',
+      'exportPartners',
     ]);
     await expectCallsMatch(adminApp, ADMIN_OPERATIONS, adminCalls, PRODUCED_ELSEWHERE);
   });
