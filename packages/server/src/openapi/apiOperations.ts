@@ -7,6 +7,8 @@ import {
   problemSchema,
   searchCriteriaSchema,
   searchResponseSchema,
+  siteTuningSchema,
+  tuningPreviewSchema,
 } from '@partners-network/contract';
 import {
   ADMIN_SITES_PATH,
@@ -116,6 +118,69 @@ const WRITTEN = 'The partner as stored, as GET answers it';
  * site only. The route tries them in that order (an array is rows), as this union says.
  */
 const importBodySchema = z.union([z.array(importRowSchema), directoryDataSchema]);
+
+const TUNING = `${SCOPE}/tuning`;
+const TUNING_RULES =
+  'Synonym sets (equivalent phrases, or one way) and query rules (partners pinned first, in order, or hidden, for one query); read and replaced whole. Live on every server within a catch-up, without rebuilding the site.';
+
+/** The tuning calls (routes/adminTuning.ts), with the admin API. */
+const TUNING_OPERATIONS: ApiOperation[] = [
+  {
+    method: 'get',
+    path: TUNING,
+    operationId: 'getTuning',
+    summary: "The site's search tuning",
+    description: `${ADMIN_ONLY} ${TUNING_RULES} Answered from the site as this server serves it.`,
+    tags: ['admin'],
+    auth: 'bearer',
+    responses: {
+      200: { description: "The site's tuning, partners by slug", schema: siteTuningSchema },
+      400: PROBLEM('Malformed address'),
+      401: UNAUTHORIZED,
+      404: PROBLEM('No partner directory for this company and site'),
+      503: NOT_LOADED,
+    },
+  },
+  {
+    method: 'put',
+    path: TUNING,
+    operationId: 'putTuning',
+    summary: "Replaces the site's search tuning",
+    description: `${ADMIN_ONLY} ${TUNING_RULES} A slug no partner of the site has is refused, naming the rule and its place.`,
+    tags: ['admin'],
+    body: siteTuningSchema,
+    auth: 'bearer',
+    responses: {
+      200: { description: 'The tuning as saved', schema: siteTuningSchema },
+      400: PROBLEM(
+        'A body that breaks a rule (the title names the field and the rule), a slug no partner has, or a malformed address; nothing was changed',
+      ),
+      401: UNAUTHORIZED,
+      404: PROBLEM('No partner directory for this company and site'),
+      503: UNAVAILABLE,
+    },
+  },
+  {
+    method: 'post',
+    path: `${TUNING}/preview`,
+    operationId: 'previewTuning',
+    summary: 'A search answered with a tuning not saved',
+    description: `${ADMIN_ONLY} The same answer as the search call, from the site this server serves, with the given tuning instead of the saved one; nothing is written.`,
+    tags: ['admin'],
+    query: [LOCALE],
+    body: tuningPreviewSchema,
+    auth: 'bearer',
+    responses: {
+      200: { description: 'The answer the search would get', schema: searchResponseSchema },
+      400: PROBLEM(
+        'A tuning or criteria that break a rule (the title names the field), a slug no partner has, or a malformed address',
+      ),
+      401: UNAUTHORIZED,
+      404: PROBLEM('No partner directory for this company and site'),
+      503: PROBLEM('The database does not answer to find the partners the tuning names'),
+    },
+  },
+];
 
 /** The admin API (routes/admin.ts): listed only when ADMIN_TOKEN is set, as it exists only then. */
 export const ADMIN_OPERATIONS: ApiOperation[] = [
@@ -294,6 +359,7 @@ export const ADMIN_OPERATIONS: ApiOperation[] = [
       503: UNAVAILABLE,
     },
   },
+  ...TUNING_OPERATIONS,
 ];
 
 /** The operations `/openapi.json` lists: the admin calls only on a server that has them. */

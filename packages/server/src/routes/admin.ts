@@ -18,7 +18,7 @@ import { slugSchema } from '../store/DirectoryData';
 import { answerWriteFailure, logWrite, rememberToken } from './admin/adminRequests';
 import { exportRoute } from './admin/exportRoute';
 import { importRoute } from './admin/importRoute';
-import { PartnerRoster } from './admin/PartnerRoster';
+import { PartnerRoster } from '../service/PartnerRoster';
 import { siteRoutes } from './admin/siteRoutes';
 import { adminTuning } from './adminTuning';
 import type { ScopeParams } from './scopeParams';

@@ -219,6 +219,51 @@ function adminCalls(operation: ApiOperation): Call[] {
         call(404, { url: at('', UNKNOWN), headers: AUTH }),
       ];
     }
+    case 'getTuning':
+      return [
+        call(200, { url: at(''), headers: AUTH }),
+        call(400, { url: at('', MALFORMED), headers: AUTH }),
+        call(401, { url: at('') }),
+        call(404, { url: at('', UNKNOWN), headers: AUTH }),
+      ];
+    case 'putTuning': {
+      const tuning = {
+        synonymSets: [{ kind: 'oneWay', from: 'kubernetes', to: ['cloud'] }],
+        queryRules: [{ query: 'cloud', pinned: ['muller-cloud'], hidden: [] }],
+      };
+      const unknownSlug = {
+        synonymSets: [],
+        queryRules: [{ query: 'x', pinned: ['nobody'], hidden: [] }],
+      };
+      return [
+        { ...send('PUT', at(''), tuning, AUTH), status: 200 },
+        { ...send('PUT', at(''), unknownSlug, AUTH), status: 400 },
+        { ...send('PUT', at(''), tuning, {}), status: 401 },
+        { ...send('PUT', at('', UNKNOWN), tuning, AUTH), status: 404 },
+      ];
+    }
+    case 'previewTuning': {
+      const criteria = {
+        globalFilter: 'tech',
+        text: 'kubernetes',
+        filterItemIds: [],
+        offset: 0,
+        resultsPerPage: 10,
+      };
+      const tuning = {
+        synonymSets: [{ kind: 'oneWay', from: 'kubernetes', to: ['cloud'] }],
+        queryRules: [],
+      };
+      return [
+        { ...send('POST', at('', MAIN, '?locale=fr-FR'), { tuning, criteria }, AUTH), status: 200 },
+        {
+          ...send('POST', at(''), { tuning, criteria: { ...criteria, offset: -1 } }, AUTH),
+          status: 400,
+        },
+        { ...send('POST', at(''), { tuning, criteria }, {}), status: 401 },
+        { ...send('POST', at('', UNKNOWN), { tuning, criteria }, AUTH), status: 404 },
+      ];
+    }
     default:
       throw new Error(`no requests for ${operation.operationId}`);
   }
@@ -282,6 +327,9 @@ describe('GET /openapi.json', () => {
       'getSiteDefinitions',
       'listPartners',
       'exportPartners',
+      'getTuning',
+      'putTuning',
+      'previewTuning',
     ]);
     await expectCallsMatch(adminApp, ADMIN_OPERATIONS, adminCalls, PRODUCED_ELSEWHERE);
   });

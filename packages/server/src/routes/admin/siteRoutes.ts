@@ -23,8 +23,8 @@ import type { SiteDefinitions } from '../../store/SiteRecords';
 import { scopeKey } from '../../store/scopeKey';
 import type { ScopeParams } from '../scopeParams';
 import { toScope, unknownScopeTitle } from '../scopeParams';
-import type { PartnerRoster, RosterPartner } from './PartnerRoster';
-import { wordsOf } from './PartnerRoster';
+import type { PartnerRoster, RosterPartner } from '../../service/PartnerRoster';
+import { wordsOf } from '../../service/PartnerRoster';
 
 export interface SiteRoutesOptions {
   service: SearchService;

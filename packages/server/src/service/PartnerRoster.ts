@@ -10,9 +10,10 @@
  * key per partner; summaries are not kept), loaded in 6.8 s on a loaded 2-core machine.
  */
 import type { PartnerSort, Scope } from '@partners-network/contract';
-import type { PartnerSource, SiteChanges } from '../../store/PartnerSource';
-import type { SiteDefinitions, StoredPartner, StoredTuning } from '../../store/SiteRecords';
-import { scopeKey } from '../../store/scopeKey';
+import { LRUCache } from 'lru-cache';
+import type { PartnerSource, SiteChanges } from '../store/PartnerSource';
+import type { SiteDefinitions, StoredPartner, StoredTuning } from '../store/SiteRecords';
+import { scopeKey } from '../store/scopeKey';
 
 const MAX_SITES = 2;
 const IDLE_MS = 10 * 60_000;
@@ -94,7 +95,6 @@ class Site implements RosterSite {
   tuning: StoredTuning;
   readonly byId = new Map<number, RosterPartner>();
   readonly bySlug = new Map<string, RosterPartner>();
-  lastRead = Date.now();
   #sorted = new Map<PartnerSort, RosterPartner[]>();
 
   constructor(head: {
@@ -149,7 +149,12 @@ class Site implements RosterSite {
 
 export class PartnerRoster {
   readonly #source: PartnerSource;
-  readonly #sites = new Map<string, Site>();
+  /** The sites read last, each dropped after IDLE_MS without a read. */
+  readonly #sites = new LRUCache<string, Site>({
+    max: MAX_SITES,
+    ttl: IDLE_MS,
+    updateAgeOnGet: true,
+  });
   /** One refresh per site at a time: concurrent reads share it. */
   readonly #pending = new Map<string, Promise<Site | undefined>>();
 
@@ -168,7 +173,6 @@ export class PartnerRoster {
   }
 
   async #refresh(key: string, scope: Scope): Promise<Site | undefined> {
-    this.#dropIdle();
     const known = this.#sites.get(key);
     if (known) {
       const changes = await this.#source.changesSince(scope, known.version, CHANGES_LIMIT);
@@ -178,10 +182,6 @@ export class PartnerRoster {
       }
       if (changes !== 'reload') {
         known.apply(changes);
-        known.lastRead = Date.now();
-        // Most recently read last: the first is the one to drop.
-        this.#sites.delete(key);
-        this.#sites.set(key, known);
         return known;
       }
     }
@@ -190,21 +190,11 @@ export class PartnerRoster {
       for await (const page of pages) for (const stored of page) site.add(stored);
       return site;
     });
-    this.#sites.delete(key);
-    if (!loaded) return undefined;
+    if (!loaded) {
+      this.#sites.delete(key);
+      return undefined;
+    }
     this.#sites.set(key, loaded);
-    while (this.#sites.size > MAX_SITES) {
-      const oldest = this.#sites.keys().next().value;
-      if (oldest === undefined) break;
-      this.#sites.delete(oldest);
-    }
     return loaded;
-  }
-
-  #dropIdle(): void {
-    const now = Date.now();
-    for (const [key, site] of this.#sites) {
-      if (now - site.lastRead > IDLE_MS) this.#sites.delete(key);
-    }
   }
 }
