@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import {
   localizedTextSchema,
+  locationsDataSchema,
   optionalLocalizedTextSchema,
   safeUrlSchema,
   slugSchema,
@@ -37,6 +38,12 @@ export const importRowSchema = z.object({
   position: z.number().int().min(0).max(1_000_000_000).optional(),
   globalFilters: z.array(z.string().trim().min(1)).min(1, 'at least one global filter is needed'),
   filterItemIds: z.array(z.number().int().positive()).default([]),
+  /**
+   * Zero to ten; coordinates left out are taken from the gazetteer. CSV: columns city,
+   * country, latitude, longitude (and label) for the first, a JSON array in `locations`
+   * for more.
+   */
+  locations: locationsDataSchema.default([]),
 });
 
 export type ImportRow = z.infer<typeof importRowSchema>;

@@ -32,6 +32,7 @@ export function rowsToDirectory(
       position: row.position,
       globalFilters: row.globalFilters,
       filterItemIds: row.filterItemIds,
+      locations: row.locations,
     });
     entry.lines.push(line);
   }

@@ -3,7 +3,7 @@ import { extname } from 'node:path';
 import type { DirectoryData } from '../store/DirectoryData';
 import { directoryDataSchema } from '../store/DirectoryData';
 import { DirectoryImportError } from '../store/DirectoryImportError';
-import type { PartnerStore } from '../store/PartnerStore';
+import type { ImportSummary, PartnerStore } from '../store/PartnerStore';
 import type { ImportRow } from './importRowSchema';
 import { importRowSchema } from './importRowSchema';
 import { rowsToDirectory } from './rowsToDirectory';
@@ -85,6 +85,32 @@ export async function runImport(options: RunImportOptions): Promise<number> {
   return importInto(options, log, data, lineOf, rows.length);
 }
 
+/** What the gazetteer gave: how many coordinates, and each city of a shared name it chose. */
+function reportLocations(
+  summary: ImportSummary,
+  data: DirectoryData,
+  lineOf: (path: (string | number)[]) => number | undefined,
+  log: (line: string) => void,
+): void {
+  if (summary.locationsLocated !== undefined) {
+    log(`took the coordinates of ${summary.locationsLocated} location(s) from the gazetteer`);
+  }
+  const rows = new Map<string, string>();
+  data.sites.forEach((site, siteIndex) =>
+    site.partners?.forEach((partner, partnerIndex) => {
+      const line = lineOf(['sites', siteIndex, 'partners', partnerIndex]);
+      rows.set(partner.slug, line === undefined ? partner.slug : `line ${line}`);
+    }),
+  );
+  for (const city of summary.ambiguousCities ?? []) {
+    log(
+      `${rows.get(city.slug) ?? city.slug}: locations.${city.location}.city: ` +
+        `${city.sameName} cities of ${city.country} are named "${city.city}": took the most ` +
+        `populous, at ${city.latitude}, ${city.longitude}`,
+    );
+  }
+}
+
 async function importInto(
   options: RunImportOptions,
   log: (line: string) => void,
@@ -107,12 +133,16 @@ async function importInto(
         `${summary.partnersCreated} new, ${summary.partnersUpdated} updated` +
         (summary.partnersDeleted === undefined ? '' : `, ${summary.partnersDeleted} removed`),
     );
+    reportLocations(summary, data, lineOf, log);
     return 0;
   } catch (error) {
     if (!(error instanceof DirectoryImportError)) throw error;
     for (const issue of error.issues) {
       const line = lineOf(issue.path);
-      log(`${line === undefined ? formatPath(issue.path) : `line ${line}`}: ${issue.message}`);
+      // sites.N.partners.M.field…: the row's line, then the field in the row.
+      const field = formatPath(issue.path.slice(4));
+      const where = line === undefined ? formatPath(issue.path) : `line ${line}`;
+      log(`${where}${line !== undefined && field !== '' ? `: ${field}` : ''}: ${issue.message}`);
     }
     if (await options.store.isEmpty()) {
       log(`the database has no site yet: start the server once to seed it, or import a directory`);

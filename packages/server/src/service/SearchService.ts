@@ -663,6 +663,7 @@ export class SearchService implements PartnerStore, MetricsSource {
       position: stored.position,
       globalFilters: stored.record.globalFilters,
       filterItemIds: stored.record.filterItemIds,
+      locations: stored.record.locations ?? [],
     };
   }
 

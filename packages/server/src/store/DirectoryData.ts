@@ -85,6 +85,59 @@ export const globalFilterDataSchema = z.object({
   filterGroups: z.array(nameSchema),
 });
 
+/** Region codes Intl knows that are groupings, not countries. */
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'QO', 'UN', 'ZZ']);
+const regionNames = new Intl.DisplayNames('en', { type: 'region', fallback: 'none' });
+
+/** An ISO 3166-1 alpha-2 country code, in capitals: FR, DE, US. */
+export function isCountryCode(code: string): boolean {
+  return /^[A-Z]{2}$/.test(code) && !NOT_COUNTRIES.has(code) && regionNames.of(code) !== undefined;
+}
+
+/** Most locations a partner has (offices, branches). */
+export const MAX_LOCATIONS = 10;
+
+/**
+ * Where a partner is: a city and its country, its coordinates, and a label of its own
+ * ("Head office"). Without coordinates the import takes the city's from the gazetteer
+ * (geo/), and refuses a city it does not know.
+ */
+export const locationDataSchema = z
+  .object({
+    city: z
+      .string({ error: 'city is required' })
+      .max(200, 'city is longer than 200 characters')
+      .refine((value) => !value.includes('\u0000'), {
+        message: 'city must not contain NUL (\\u0000)',
+      })
+      .trim()
+      .min(1, 'city is required'),
+    country: z.string({ error: 'country is required' }).refine(isCountryCode, {
+      message: 'country must be an ISO 3166-1 alpha-2 code in capitals, such as FR',
+    }),
+    latitude: z
+      .number({ error: 'latitude must be a number' })
+      .min(-90, 'latitude must be between -90 and 90')
+      .max(90, 'latitude must be between -90 and 90')
+      .optional(),
+    longitude: z
+      .number({ error: 'longitude must be a number' })
+      .min(-180, 'longitude must be between -180 and 180')
+      .max(180, 'longitude must be between -180 and 180')
+      .optional(),
+    label: text(200).trim().min(1, 'label must not be empty').optional(),
+  })
+  .refine((location) => (location.latitude === undefined) === (location.longitude === undefined), {
+    message: "latitude and longitude go together: give both, or neither to take the city's",
+    path: ['latitude'],
+  });
+
+export const locationsDataSchema = z
+  .array(locationDataSchema, {
+    error: 'locations must be a list of locations (in CSV, a JSON array)',
+  })
+  .max(MAX_LOCATIONS, `a partner has at most ${MAX_LOCATIONS} locations`);
+
 export const partnerDataSchema = z.object({
   slug: slugSchema,
   title: localizedTextSchema,
@@ -95,6 +148,8 @@ export const partnerDataSchema = z.object({
   position: z.number().int().min(0).max(1_000_000_000).optional(),
   globalFilters: z.array(nameSchema).min(1, 'a partner belongs to at least one global filter'),
   filterItemIds: z.array(z.number().int().positive()).default([]),
+  /** Zero to ten; coordinates of a city left out are taken from the gazetteer. */
+  locations: locationsDataSchema.default([]),
 });
 
 export const siteDataSchema = z.object({
@@ -115,6 +170,7 @@ export type FilterItemData = z.infer<typeof filterItemDataSchema>;
 export type FilterGroupData = z.infer<typeof filterGroupDataSchema>;
 export type GlobalFilterData = z.infer<typeof globalFilterDataSchema>;
 export type PartnerData = z.infer<typeof partnerDataSchema>;
+export type LocationData = z.infer<typeof locationDataSchema>;
 /** Input form of a partner: defaults (summary, filterItemIds) may be left out. */
 export type PartnerInput = z.input<typeof partnerDataSchema>;
 export type SiteData = z.infer<typeof siteDataSchema>;

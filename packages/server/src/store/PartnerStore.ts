@@ -35,6 +35,25 @@ export const importSummarySchema = z.object({
   partnersUpdated: z.number().int().min(0),
   /** Only in replace mode: partners removed because the file did not name them. */
   partnersDeleted: z.number().int().min(0).optional(),
+  /** Only when some were: locations whose coordinates were taken from the gazetteer. */
+  locationsLocated: z.number().int().min(0).optional(),
+  /**
+   * Only when some were: of those, the cities whose name several cities of their country
+   * share, with the one taken (the most populous) and how many share the name.
+   */
+  ambiguousCities: z
+    .array(
+      z.object({
+        slug: z.string(),
+        location: z.number().int().min(0),
+        city: z.string(),
+        country: z.string(),
+        latitude: z.number(),
+        longitude: z.number(),
+        sameName: z.number().int().min(2),
+      }),
+    )
+    .optional(),
 });
 
 export type ImportSummary = z.infer<typeof importSummarySchema>;

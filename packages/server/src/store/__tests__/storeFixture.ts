@@ -14,7 +14,7 @@ export const RETAIL = 302;
 
 export const FILLER_COUNT = 23;
 
-function filler(index: number): PartnerData {
+function filler(index: number): PartnerInput {
   const slug = `filler-partner-${index}`;
   return {
     slug,
