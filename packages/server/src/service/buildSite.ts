@@ -16,6 +16,9 @@ import type { SearchIndex } from '../search/SearchIndex';
 import type { IndexSink } from './buildIndex';
 import { inlineSink, workerSink } from './buildIndex';
 import type { GlobalFilterInfo, GroupInfo, SiteInfo } from './SiteInfo';
+import type { PartnerLocations, SiteLocations } from '../search/PartnerLocations';
+import { SiteLocationsBuilder } from '../search/PartnerLocations';
+import { placeKey } from '../geo/placeKey';
 
 /** Most badges a card shows: a few meaningful categories, not every tag. */
 export const MAX_BADGES = 4;
@@ -51,6 +54,8 @@ export interface BuiltSite {
   whole: WholeSite;
   /** Partners changed, added or removed since the whole build (0: this is it). */
   laid: number;
+  /** The partners' locations, by the index's ordinals (search/PartnerLocations). */
+  locations: PartnerLocations;
 }
 
 /** A site built whole from its stored partners. */
@@ -69,6 +74,12 @@ export interface WholeSite {
   ids: Float64Array;
   /** Ordinals by partner id: which of them a change masks out. */
   byId: IdOrdinals;
+  locations: SiteLocations;
+}
+
+/** A city's key in PartnerLocations.partnersByCity: its country and folded name. */
+export function cityKeyOf(city: string, country: string): string {
+  return `${country}\u0000${placeKey(city)}`;
 }
 
 /** Shared by every partner without items or badges. */
@@ -198,6 +209,7 @@ export async function buildSiteFrom(
     size: whole.index.size,
     whole,
     laid: 0,
+    locations: whole.locations,
   };
 }
 
@@ -227,6 +239,7 @@ async function buildWhole(
   const itemPairs: number[] = [];
   const partnerCounts = new Map<number, number>();
   const cards = new PackedCardsBuilder(size);
+  const locations = new SiteLocationsBuilder(size);
   const { locales } = definitions;
   let builtInWorker = size >= options.workerFrom;
   let sink: IndexSink;
@@ -280,6 +293,7 @@ async function buildWhole(
             summary: textIn(record.summary, batch.locale),
           });
         }
+        locations.add(ordinal, record.locations ?? []);
         ordinal += 1;
       }
       await sink.add(batches);
@@ -303,5 +317,6 @@ async function buildWhole(
     positions,
     ids,
     byId: new IdOrdinals(ids),
+    locations: locations.build(cityKeyOf),
   };
 }

@@ -6,6 +6,7 @@
  */
 import { Bitset } from '../search/Bitset';
 import { LayeredIndex } from '../search/LayeredIndex';
+import { LaidLocations } from '../search/LaidLocations';
 import type { Scope } from '@partners-network/contract';
 import type { SiteChanges } from '../store/PartnerSource';
 import type { SiteDefinitions, StoredPartner } from '../store/SiteRecords';
@@ -86,6 +87,13 @@ export async function layerSite(
     size: whole.index.size - removed.count() + delta.size,
     whole,
     laid: changedIds.size,
+    locations: new LaidLocations(
+      whole.locations,
+      removed,
+      delta.whole.locations,
+      insertAt,
+      deltaStart,
+    ),
   };
 }
 
