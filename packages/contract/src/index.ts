@@ -1,6 +1,7 @@
 export * from './schemas';
 export * from './portalSchemas';
 export * from './searchText';
+export * from './locationText';
 export * from './apiPaths';
 export * from './searchCriteriaLimits';
 export * from './dataSchema';
