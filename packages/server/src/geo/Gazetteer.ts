@@ -72,8 +72,16 @@ function tierOf(quality: number): number {
 /** Cities kept per single letter: twice the most suggestions a call gives (8). */
 const SUGGESTIONS_KEPT = 16;
 
-/** A match of a city's own name weighs as a city a hundred times as populous… */
-const MAIN_BONUS = 2;
+/**
+ * A match of a city's own name weighs as a city a hundred times as populous while the
+ * visitor has typed three letters or fewer (`st`: Stockholm, not Istanbul by its old
+ * French name Stamboul), and as one three times as populous from four on, when an
+ * alternate name typed that far is what the visitor means (`Maila`: Milan as Mailand, not
+ * Mailāni, India)…
+ */
+function mainBonus(typed: string): number {
+  return typed.length < 4 ? 2 : 0.5;
+}
 /** …and a name typed whole as one ten times as populous: `Wien` is Vienna before Wiener Neustadt. */
 const EXACT_BONUS = 1;
 
@@ -105,7 +113,7 @@ export class Gazetteer {
     );
     for (const [letter, index] of this.#byFirstLetter) {
       const all = [{ start: 0, stop: index.postings.length, quality: PREFIX }];
-      this.#byLetterAlone.set(letter, this.#best(index, all, SUGGESTIONS_KEPT));
+      this.#byLetterAlone.set(letter, this.#best(index, all, SUGGESTIONS_KEPT, mainBonus('')));
     }
   }
 
@@ -169,14 +177,15 @@ export class Gazetteer {
     // Twice the limit, so that cities of one name in one country can be dropped.
     const wanted = limit * 2;
     const alone = key.length === String.fromCodePoint(letter).length;
+    const bonus = mainBonus(key);
     let found =
       alone && wanted <= SUGGESTIONS_KEPT
         ? (this.#byLetterAlone.get(letter) ?? [])
-        : this.#best(index, this.#withoutTypos(index, key), wanted);
+        : this.#best(index, this.#withoutTypos(index, key), wanted, bonus);
     // Matches without a typo come first: typos only matter when these are too few.
     // Han and kana names carry a word in a letter: no typo budget for them.
     if (found.length < wanted && !HAN.test(key) && !KANA.test(key)) {
-      found = this.#best(index, index.expand(key, true), wanted);
+      found = this.#best(index, index.expand(key, true), wanted, bonus);
     }
     const seen = new Set<string>();
     const answer: number[] = [];
@@ -205,12 +214,12 @@ export class Gazetteer {
   /**
    * The first `wanted` cities of the runs in answer order. Tiers (tierOf) are taken best
    * first; within a tier a city's weight decides: the decades of its population, plus
-   * MAIN_BONUS when its own name matched (not only an alternate one). So `l` lists Lagos,
+   * mainBonus when its own name matched (not only an alternate one). So `l` lists Lagos,
    * London and Lima, not Mumbai by its Tagalog name "Lungsod ng Mumbai", while `Londres`
    * still lists London before the village of Londres, Argentina. The best are kept by a
    * bounded insertion: a broad beginning (`s`: 100k postings) costs one pass and no sort.
    */
-  #best(index: TextIndex, runs: readonly TermRun[], wanted: number): number[] {
+  #best(index: TextIndex, runs: readonly TermRun[], wanted: number, mainBonus: number): number[] {
     const chosen = new Set<number>();
     const answer: number[] = [];
     const tiers = [...new Set(runs.map((run) => tierOf(run.quality)))].sort((a, b) => b - a);
@@ -223,8 +232,7 @@ export class Gazetteer {
         for (let at = run.start; at < run.stop; at += 1) {
           const posting = index.postings[at] ?? 0;
           const ordinal = posting >>> 3;
-          const weight =
-            (weights[ordinal] ?? 0) + bonus + ((posting & 7) === MAIN ? MAIN_BONUS : 0);
+          const weight = (weights[ordinal] ?? 0) + bonus + ((posting & 7) === MAIN ? mainBonus : 0);
           // Most postings of a broad beginning end here, before any other work.
           if (!best.takes(ordinal, weight) || chosen.has(ordinal)) continue;
           best.offer(ordinal, weight);

@@ -24,8 +24,10 @@ const KEPT_SCRIPTS =
   /^[\p{Script=Latin}\p{Script=Arabic}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{M}\p{Zs}\p{P}ー]+$/u;
 
 /**
- * An alternate name worth keeping: not a code (`LYS`), a number, an address, an essay, or
- * a machine transliteration (GeoNames writes those in lower case: `lyma`, `lybrpwl`).
+ * An alternate name worth keeping: not a code (`LYS`), a number, an address, an essay, a
+ * machine transliteration (GeoNames writes those in lower case: `lyma`, `lybrpwl`), and in
+ * Latin letters only one the page's Latin-script languages can spell (Latin-1, œ, ő, ű):
+ * `Mailand`, `Genève`, `Köln`, not the romanizations `Kóng-chû-sṳ` or `Ĝengĝoŭo`.
  */
 function isKeptAlternate(name: string): boolean {
   return (
@@ -33,11 +35,12 @@ function isKeptAlternate(name: string): boolean {
     !/\d|http|\//.test(name) &&
     !/^[A-Z]{2,4}$/.test(name) &&
     KEPT_SCRIPTS.test(name) &&
-    (!LATIN.test(name) || /\p{Lu}/u.test(name))
+    (!LATIN.test(name) || (/\p{Lu}/u.test(name) && PAGE_LATIN.test(name)))
   );
 }
 
 const LATIN = /^[\p{Script=Latin}\p{M}\p{Zs}\p{P}]+$/u;
+const PAGE_LATIN = /^[A-Za-zÀ-ÖØ-öø-ÿŒœŐőŰű\p{Zs}\p{P}]+$/u;
 const NOT_ASCII = /[^ -~]/;
 
 /** The city's own name, then the alternate names kept, each with a key of its own. */

@@ -14,7 +14,7 @@ import type { GazetteerParts } from './GazetteerParts';
 import { geoNamesFilePath, readGeoNamesFile } from './readGeoNames';
 
 /** Raised when the parts' layout or the rules that build them change. */
-const FORMAT = 3;
+const FORMAT = 4;
 
 function isParts(value: unknown): value is GazetteerParts {
   return (

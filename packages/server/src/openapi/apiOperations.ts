@@ -4,12 +4,14 @@ import {
   XSRF_COOKIE_NAME,
   XSRF_HEADER_NAME,
   filterDefinitionsSchema,
+  placesResponseSchema,
   problemSchema,
   searchCriteriaSchema,
   searchResponseSchema,
 } from '@partners-network/contract';
 import { importRowSchema } from '../cli/importRowSchema';
 import { importModeSchema } from '../routes/admin';
+import { MAX_PLACES, placesQuerySchema } from '../routes/places';
 import { directoryDataSchema, partnerDataSchema, slugSchema } from '../store/DirectoryData';
 import { importSummarySchema } from '../store/PartnerStore';
 
@@ -27,8 +29,8 @@ export interface ApiOperation {
   tags: string[];
   /** Path parameters with a rule of their own; the others are any string. */
   params?: Record<string, Schema>;
-  /** Query parameters (all optional); any string unless a schema says more. */
-  query?: { name: string; description: string; schema?: Schema }[];
+  /** Query parameters (optional unless `required`); any string unless a schema says more. */
+  query?: { name: string; description: string; schema?: Schema; required?: boolean }[];
   /** The JSON request body. */
   body?: Schema;
   /** What the caller shows: the anti-forgery cookie and header, or an admin bearer token. */
@@ -81,6 +83,32 @@ export const PUBLIC_OPERATIONS: ApiOperation[] = [
       },
       400: PROBLEM('Bad criteria, body or Content-Type'),
       403: PROBLEM(`Missing ${XSRF_HEADER_NAME} header or no matching ${XSRF_COOKIE_NAME} cookie`),
+      404: PROBLEM('No partner directory for this company and site'),
+      429: PROBLEM('Past the per-client limit (when set); Retry-After says when to retry'),
+      503: NOT_LOADED,
+    },
+  },
+  {
+    method: 'get',
+    path: `${SCOPE}/places`,
+    operationId: 'suggestPlaces',
+    summary: `Up to ${MAX_PLACES} cities for a typed beginning, best known first`,
+    description:
+      "Cities of the gazetteer (GeoNames) whose name, in any language it has, begins with q or is within its typo budget (not in the first letter), diacritics and case aside; each named in the visitor's language where known, with its country, coordinates and the site's partners there.",
+    tags: ['public'],
+    query: [
+      {
+        name: 'q',
+        description:
+          'What the visitor typed: letters of any script, spaces, hyphens and apostrophes, at most 100 characters.',
+        schema: placesQuerySchema.shape.q,
+        required: true,
+      },
+      LOCALE,
+    ],
+    responses: {
+      200: { description: 'The cities, best known first', schema: placesResponseSchema },
+      400: PROBLEM('No q, or a q or locale that breaks its rule'),
       404: PROBLEM('No partner directory for this company and site'),
       429: PROBLEM('Past the per-client limit (when set); Retry-After says when to retry'),
       503: NOT_LOADED,

@@ -13,6 +13,7 @@ import type {
 } from '@partners-network/contract';
 import { describeAnswer } from '../search/describeAnswer';
 import type { FoundOrdinals } from '../search/SearchIndex';
+import type { PartnerLocations } from '../search/PartnerLocations';
 import { searchTerms } from '../search/searchTerms';
 import type { DirectoryData, PartnerData, PartnerInput } from '../store/DirectoryData';
 import { directoryDataSchema } from '../store/DirectoryData';
@@ -477,6 +478,12 @@ export class SearchService implements PartnerStore, MetricsSource {
       this.#answerCache.delete(oldKey);
     }
     return result;
+  }
+
+  /** The site's partners' locations (search/PartnerLocations); null for an unknown site. */
+  async siteLocations(scope: Scope): Promise<PartnerLocations | null> {
+    const slot = await this.#site(scope);
+    return slot ? slot.built.locations : null;
   }
 
   /** A partner's card in a locale, unpacked once for every answer that shows it. */

@@ -14,6 +14,7 @@ import type {
 } from '@partners-network/contract';
 import * as z from 'zod';
 import type { DirectoryData } from './DirectoryData';
+import type { PartnerLocations } from '../search/PartnerLocations';
 
 export interface StoreSearchResult {
   partners: Partner[];
@@ -84,6 +85,11 @@ export interface PartnerStore {
    * transaction: on any problem it throws DirectoryImportError and changes nothing.
    */
   importDirectory(data: DirectoryData, options?: ImportOptions): Promise<ImportSummary>;
+  /**
+   * The site's partners' locations (the places call marks the cities that have some);
+   * null when the company or site is unknown. Optional: a store without it marks none.
+   */
+  siteLocations?(scope: Scope): Promise<PartnerLocations | null>;
   isEmpty(): Promise<boolean>;
   close(): Promise<void>;
 }
