@@ -14,3 +14,11 @@ export function placeKey(name: string): string {
   if (ASCII.test(name)) return name.toLowerCase().replace(NOT_ASCII_WORD, ' ').trim();
   return plainSearchTerms(name).join(' ');
 }
+
+/**
+ * A city's key among a site's locations (PartnerLocations.partnersByCity): its country and
+ * its folded name, so the places call finds a partner's "Genève" under Geneva's names.
+ */
+export function cityKeyOf(city: string, country: string): string {
+  return `${country}\u0000${placeKey(city)}`;
+}

@@ -4,7 +4,7 @@
  * the gazetteer has it, with its country and how many partners of the site are there.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Place, PlacesResponse } from '@partners-network/contract';
+import type { PlacesResponse } from '@partners-network/contract';
 import {
   API_BASE_PATH,
   LOCATION_TEXT_MAX_LENGTH,
@@ -13,10 +13,9 @@ import {
 import * as z from 'zod';
 import type { Gazetteer } from '../geo/Gazetteer';
 import { gazetteer as sharedGazetteer } from '../geo/loadGazetteer';
-import { placeKey } from '../geo/placeKey';
+import { suggestPlaces } from '../geo/suggestPlaces';
 import { describeIssues } from '../http/describeIssues';
 import { sendProblem } from '../http/sendProblem';
-import { cityKeyOf } from '../service/buildSite';
 import type { PartnerStore } from '../store/PartnerStore';
 import { readLocale } from './readLocale';
 import type { ScopeParams } from './scopeParams';
@@ -35,45 +34,6 @@ export const placesQuerySchema = z.object({
       message: 'q is required: the beginning of a city name',
     }),
 });
-
-/** Country names per locale (Intl, in the Node build's full ICU data). */
-const countryNames = new Map<string, Intl.DisplayNames>();
-
-function countryName(code: string, locale: string): string {
-  let names = countryNames.get(locale);
-  if (!names) {
-    try {
-      names = new Intl.DisplayNames([locale, 'en-US'], { type: 'region' });
-    } catch {
-      names = new Intl.DisplayNames(['en-US'], { type: 'region' });
-    }
-    // Bounded: a locale is a few characters of a known list, but a client picks it.
-    if (countryNames.size >= 64) countryNames.clear();
-    countryNames.set(locale, names);
-  }
-  return names.of(code) ?? code;
-}
-
-/** `fr_FR`, `FR-fr` -> `fr-FR`; anything else the page would not send -> en-US. */
-function languageTag(locale: string): string {
-  const match = /^([a-z]{2,3})(?:[-_]([a-z]{2}))?$/i.exec(locale);
-  if (!match) return 'en-US';
-  const [, language = 'en', region] = match;
-  return region ? `${language.toLowerCase()}-${region.toUpperCase()}` : language.toLowerCase();
-}
-
-/** Partners of the site in one of the city's names (its own or an alternate one) and country. */
-function partnersIn(
-  world: Gazetteer,
-  ordinal: number,
-  byCity: ReadonlyMap<string, number>,
-): number {
-  const { country } = world.city(ordinal);
-  const keys = new Set(world.names(ordinal).map((name) => placeKey(name)));
-  let count = 0;
-  for (const key of keys) count += byCity.get(cityKeyOf(key, country)) ?? 0;
-  return count;
-}
 
 export async function places(
   app: FastifyInstance,
@@ -96,21 +56,12 @@ export async function places(
       if (!locations && !(await options.store.hasScope(scope))) {
         return sendProblem(reply, 404, unknownScopeTitle(scope));
       }
-      const byCity = locations?.partnersByCity() ?? new Map<string, number>();
-      const tag = languageTag(locale.locale);
-      const gazetteer = world();
-      const found = gazetteer.suggest(query.data.q, MAX_PLACES).map((ordinal): Place => {
-        const city = gazetteer.city(ordinal);
-        return {
-          name: gazetteer.displayName(ordinal, query.data.q, tag),
-          country: city.country,
-          countryName: countryName(city.country, tag),
-          latitude: city.latitude,
-          longitude: city.longitude,
-          partnerCount: partnersIn(gazetteer, ordinal, byCity),
-        };
-      });
-      const body: PlacesResponse = { places: found };
+      const body: PlacesResponse = {
+        places: suggestPlaces(world(), query.data.q, locale.locale, {
+          byCity: locations?.partnersByCity() ?? new Map<string, number>(),
+          limit: MAX_PLACES,
+        }),
+      };
       return reply.send(body);
     },
   );

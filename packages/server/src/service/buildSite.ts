@@ -18,7 +18,7 @@ import { inlineSink, workerSink } from './buildIndex';
 import type { GlobalFilterInfo, GroupInfo, SiteInfo } from './SiteInfo';
 import type { PartnerLocations, SiteLocations } from '../search/PartnerLocations';
 import { SiteLocationsBuilder } from '../search/PartnerLocations';
-import { placeKey } from '../geo/placeKey';
+import { cityKeyOf } from '../geo/placeKey';
 
 /** Most badges a card shows: a few meaningful categories, not every tag. */
 export const MAX_BADGES = 4;
@@ -75,11 +75,6 @@ export interface WholeSite {
   /** Ordinals by partner id: which of them a change masks out. */
   byId: IdOrdinals;
   locations: SiteLocations;
-}
-
-/** A city's key in PartnerLocations.partnersByCity: its country and folded name. */
-export function cityKeyOf(city: string, country: string): string {
-  return `${country}\u0000${placeKey(city)}`;
 }
 
 /** Shared by every partner without items or badges. */
