@@ -64,3 +64,19 @@ export { SiteIndex, SiteIndexBuilder } from './search/SiteIndex';
 export type { AnswerDescription, AnswerToDescribe } from './search/describeAnswer';
 export { describeAnswer } from './search/describeAnswer';
 export { searchTerms } from './search/searchTerms';
+export type {
+  GeoPoint,
+  NearestOptions,
+  NearestPartners,
+  PartnerLocations,
+  SiteLocation,
+} from './search/PartnerLocations';
+export { SiteLocations, SiteLocationsBuilder } from './search/PartnerLocations';
+export { haversineKm } from './search/haversine';
+export type { GazetteerCity } from './geo/Gazetteer';
+export { Gazetteer } from './geo/Gazetteer';
+export { gazetteer, loadGazetteer } from './geo/loadGazetteer';
+export { cityKeyOf, placeKey } from './geo/placeKey';
+export { suggestPlaces } from './geo/suggestPlaces';
+export { SEED_CITIES } from './seed/seedCities';
+export { Bitset } from './search/Bitset';

@@ -4,15 +4,18 @@
  * answers), and the partners nearest first (the first N, like findFirst). Not yet wired into
  * the answer: the lead's SiteAnswers takes it as a step.
  *
- * Locations sit in a kd-tree (kdbush, the well-kept one) and two strategies answer "nearest
- * first", chosen per query by how many candidates there are: a best-first walk of the tree
- * (typed arrays, no object per node, ties broken by editorial order) when they are many, a
- * scan of the candidates' own locations when they are few (a text or items that match a
- * few dozen partners: the walk would pass thousands of other partners' locations first).
- * bench/search/measureDistance.ts measures both beside geokdbush and a brute-force scan.
+ * Locations sit in a kd-tree (kdbush) and two strategies answer "nearest first", chosen
+ * per query by how many candidates there are: geokdbush's best-first search of the tree
+ * when they are many, a scan of the candidates' own locations when they are few (a text or
+ * items that match a few dozen partners: the tree search would pass thousands of other
+ * partners' locations first). Ties are broken by editorial order (the ordinal), which
+ * geokdbush's queue does not keep: see `walk`. bench/geo/measureGeo.ts measures both beside
+ * our own walk of the tree (which lost) and a brute-force scan.
  */
-import KDBush from 'kdbush';
+import type KDBush from 'kdbush';
+import { around } from 'geokdbush';
 import { Bitset } from './Bitset';
+import { buildLocationTree } from './buildLocationTree';
 import {
   EARTH_RADIUS_KM,
   RADIANS,
@@ -76,8 +79,6 @@ export interface PartnerLocations {
 /** The key of a city in partnersByCity: its country and its folded name (geo/placeKey). */
 export type CityKeyOf = (city: string, country: string) => string;
 
-/** Locations per kd-tree leaf: kdbush's default of 64 made the walk 30 % slower at 300k. */
-const NODE_SIZE = 16;
 /**
  * Candidates' locations up to which a scan is cheaper than the walk, whatever the site's
  * size (bench: the walk passes about 40 locations per partner it keeps at 1 % candidates).
@@ -123,161 +124,25 @@ export class SiteLocationsBuilder {
     this.#next = ordinal + 1;
   }
 
-  build(cityKey: CityKeyOf): SiteLocations {
+  /** The locations with their kd-tree (sorted in a worker thread for a large site). */
+  async build(cityKey: CityKeyOf): Promise<SiteLocations> {
     for (let rest = this.#next; rest <= this.size; rest += 1) {
       this.#starts[rest] = this.#owners.length;
     }
+    const latitudes = Float64Array.from(this.#latitudes);
+    const longitudes = Float64Array.from(this.#longitudes);
     return new SiteLocations(
       this.size,
       this.#starts,
-      Float64Array.from(this.#latitudes),
-      Float64Array.from(this.#longitudes),
+      latitudes,
+      longitudes,
       Int32Array.from(this.#owners),
       Int32Array.from(this.#details),
       this.#detailList,
       cityKey,
+      await buildLocationTree(longitudes, latitudes),
     );
   }
-}
-
-/**
- * A best-first walk's queue: a binary heap of haversine keys, each with a value (a point's
- * place in the tree, or minus one minus a node's slot), in typed arrays grown as needed.
- */
-class WalkQueue {
-  keys = new Float64Array(256);
-  values = new Int32Array(256);
-  length = 0;
-
-  clear(): void {
-    this.length = 0;
-  }
-
-  push(key: number, value: number): void {
-    if (this.length === this.keys.length) {
-      const keys = new Float64Array(this.length * 2);
-      keys.set(this.keys);
-      this.keys = keys;
-      const values = new Int32Array(this.length * 2);
-      values.set(this.values);
-      this.values = values;
-    }
-    let at = this.length;
-    this.length += 1;
-    const { keys, values } = this;
-    while (at > 0) {
-      const parent = (at - 1) >> 1;
-      const parentKey = keys[parent] ?? 0;
-      if (parentKey <= key) break;
-      keys[at] = parentKey;
-      values[at] = values[parent] ?? 0;
-      at = parent;
-    }
-    keys[at] = key;
-    values[at] = value;
-  }
-
-  /** The smallest key (the queue must not be empty). */
-  peekKey(): number {
-    return this.keys[0] ?? Infinity;
-  }
-
-  /** Removes the smallest and returns its value. */
-  pop(): number {
-    const { keys, values } = this;
-    const top = values[0] ?? 0;
-    this.length -= 1;
-    const key = keys[this.length] ?? 0;
-    const value = values[this.length] ?? 0;
-    let at = 0;
-    for (;;) {
-      let child = 2 * at + 1;
-      if (child >= this.length) break;
-      if (child + 1 < this.length && (keys[child + 1] ?? 0) < (keys[child] ?? 0)) child += 1;
-      if ((keys[child] ?? 0) >= key) break;
-      keys[at] = keys[child] ?? 0;
-      values[at] = values[child] ?? 0;
-      at = child;
-    }
-    keys[at] = key;
-    values[at] = value;
-    return top;
-  }
-}
-
-/** Scratch of a walk's nodes: their range in the tree, axis and bounding box. */
-class WalkNodes {
-  left = new Int32Array(256);
-  right = new Int32Array(256);
-  axis = new Uint8Array(256);
-  box = new Float64Array(256 * 4);
-  length = 0;
-
-  add(left: number, right: number, axis: number, box: readonly number[]): number {
-    if (this.length === this.left.length) this.#grow();
-    const slot = this.length;
-    this.length += 1;
-    this.left[slot] = left;
-    this.right[slot] = right;
-    this.axis[slot] = axis;
-    this.box.set(box, slot * 4);
-    return slot;
-  }
-
-  #grow(): void {
-    const size = this.left.length * 2;
-    const grow = <T extends Int32Array | Uint8Array | Float64Array>(
-      old: T,
-      make: (n: number) => T,
-    ) => {
-      const grown = make(old.length * 2);
-      grown.set(old);
-      return grown;
-    };
-    this.left = grow(this.left, (n) => new Int32Array(n));
-    this.right = grow(this.right, (n) => new Int32Array(n));
-    this.axis = grow(this.axis, (n) => new Uint8Array(n));
-    this.box = grow(this.box, (n) => new Float64Array(n));
-    if (this.left.length !== size) throw new Error('walk nodes did not grow');
-  }
-}
-
-/**
- * The smallest haversine from a point to any point of a box of longitudes and latitudes:
- * a lower bound of its points' distances, so the walk opens boxes nearest first. West or
- * east of the box, the nearest point of a meridian is where the great circle through the
- * point meets it at a right angle, when that latitude is inside the box; else a corner.
- */
-function haversineToBox(
-  longitude: number,
-  latitude: number,
-  cosLatitude: number,
-  minLongitude: number,
-  minLatitude: number,
-  maxLongitude: number,
-  maxLatitude: number,
-): number {
-  if (longitude >= minLongitude && longitude <= maxLongitude) {
-    if (latitude < minLatitude) return haversineOf((minLatitude - latitude) * RADIANS);
-    if (latitude > maxLatitude) return haversineOf((latitude - maxLatitude) * RADIANS);
-    return 0;
-  }
-  const towardsMeridian = Math.min(
-    haversineOf((longitude - minLongitude) * RADIANS),
-    haversineOf((longitude - maxLongitude) * RADIANS),
-  );
-  const atMeridian = (otherLatitude: number) =>
-    cosLatitude * Math.cos(otherLatitude * RADIANS) * towardsMeridian +
-    haversineOf((latitude - otherLatitude) * RADIANS);
-  const cosDifference = 1 - 2 * towardsMeridian;
-  const crossing =
-    cosDifference <= 0
-      ? latitude > 0
-        ? 90
-        : -90
-      : Math.atan(Math.tan(latitude * RADIANS) / cosDifference) / RADIANS;
-  if (crossing > minLatitude && crossing < maxLatitude) return atMeridian(crossing);
-  return Math.min(atMeridian(minLatitude), atMeridian(maxLatitude));
 }
 
 /** The locations of a whole build, by ordinal, in a kd-tree. */
@@ -293,12 +158,8 @@ export class SiteLocations implements PartnerLocations {
   readonly #tree: KDBush | undefined;
   readonly #located: Bitset;
   #byCity: Map<string, number> | undefined;
-  /** Scratch of the walks (searches are synchronous). */
-  readonly #queue = new WalkQueue();
-  readonly #nodes = new WalkNodes();
-  /** A partner kept by the current walk has its walk's number here. */
-  readonly #keptIn: Uint32Array;
-  #walk = 0;
+  /** The most locations one partner has: how many a walk takes per partner it wants. */
+  readonly #mostPerPartner: number;
 
   constructor(
     readonly size: number,
@@ -309,6 +170,7 @@ export class SiteLocations implements PartnerLocations {
     details: Int32Array,
     detailList: readonly { city: string; country: string; label?: string }[],
     cityKey: CityKeyOf,
+    tree: KDBush | undefined,
   ) {
     this.#starts = starts;
     this.#latitudes = latitudes;
@@ -318,16 +180,14 @@ export class SiteLocations implements PartnerLocations {
     this.#details = details;
     this.#detailList = detailList;
     this.#cityKey = cityKey;
-    this.#keptIn = new Uint32Array(size);
     this.#located = new Bitset(size);
     for (const owner of owners) this.#located.add(owner);
-    if (owners.length > 0) {
-      const tree = new KDBush(owners.length, NODE_SIZE, Float64Array);
-      for (let at = 0; at < owners.length; at += 1) {
-        tree.add(longitudes[at] ?? 0, latitudes[at] ?? 0);
-      }
-      this.#tree = tree.finish();
+    let most = 0;
+    for (let ordinal = 0; ordinal < size; ordinal += 1) {
+      most = Math.max(most, (starts[ordinal + 1] ?? 0) - (starts[ordinal] ?? 0));
     }
+    this.#mostPerPartner = most;
+    this.#tree = tree;
   }
 
   /** How many locations the site has. */
@@ -472,84 +332,43 @@ export class SiteLocations implements PartnerLocations {
   }
 
   /**
-   * Nearest first by walking the kd-tree best first: boxes and locations in one queue by
-   * their haversine (a box's is a lower bound of its locations'), so a location leaves the
-   * queue only once nothing left can be nearer. A partner counts at its first (nearest)
-   * location. The walk goes on past the `wanted`-th partner while locations are as near,
-   * so equal distances are ordered by ordinal (editorial order), not by the tree.
+   * Nearest first by geokdbush's best-first search of the tree: its first N × (most
+   * locations of a partner) candidate locations hold at least N partners. Its queue orders
+   * equal distances as it likes, so when the last location it gave is no farther than the
+   * N-th partner, every location up to that distance is asked for, and the partners are
+   * ordered by (distance, ordinal) here: equal distances in editorial order.
    */
   walk(point: GeoPoint, wanted: number, candidates: Bitset, maxHaversine: number) {
     const tree = this.#tree;
-    const queue = this.#queue;
-    const nodes = this.#nodes;
-    const keptIn = this.#keptIn;
-    const keys: number[] = [];
-    const ordinals: number[] = [];
-    if (!tree) return { ordinals: new Int32Array(0), distances: new Float64Array(0) };
-    this.#walk = (this.#walk + 1) >>> 0 || 1;
-    const walk = this.#walk;
-    const { ids, coords } = tree;
-    const { longitude, latitude } = point;
+    const owners = this.#owners;
+    if (!tree || wanted <= 0)
+      return { ordinals: new Int32Array(0), distances: new Float64Array(0) };
     const cosLatitude = cosOf(point);
-    queue.clear();
-    nodes.length = 0;
-    /** The kilometres of the `wanted`-th partner kept: the walk ends past them. */
-    let last = Infinity;
-    const offerPoint = (place: number) => {
-      const location = ids[place] ?? 0;
-      const owner = this.#owners[location] ?? 0;
-      if (keptIn[owner] === walk || !candidates.has(owner)) return;
-      queue.push(this.#haversineTo(location, point, cosLatitude), place);
+    const haversines = new Map<number, number>();
+    const accept = (location: number) => candidates.has(owners[location] ?? -1);
+    // A hair over the radius: the radius itself is decided below, by this file's haversine.
+    const radiusKm = maxHaversine >= 1 ? Infinity : kilometresOf(maxHaversine) * (1 + 1e-9) + 1e-9;
+    const collect = (locations: readonly number[]) => {
+      for (const location of locations) {
+        const owner = owners[location] ?? 0;
+        if (haversines.has(owner)) continue;
+        const [haversine] = this.#nearestOf(owner, point, cosLatitude);
+        if (haversine <= maxHaversine) haversines.set(owner, haversine);
+      }
     };
-    queue.push(0, -1 - nodes.add(0, ids.length - 1, 0, [-180, -90, 180, 90]));
-    while (queue.length > 0) {
-      const key = queue.peekKey();
-      if (key > maxHaversine || (ordinals.length >= wanted && kilometresOf(key) > last)) break;
-      const value = queue.pop();
-      if (value >= 0) {
-        const owner = this.#owners[ids[value] ?? 0] ?? 0;
-        if (keptIn[owner] === walk) continue;
-        keptIn[owner] = walk;
-        keys.push(key);
-        ordinals.push(owner);
-        if (ordinals.length === wanted) last = kilometresOf(key);
-        continue;
-      }
-      const slot = -1 - value;
-      const left = nodes.left[slot] ?? 0;
-      const right = nodes.right[slot] ?? 0;
-      if (right - left <= tree.nodeSize) {
-        for (let place = left; place <= right; place += 1) offerPoint(place);
-        continue;
-      }
-      const middle = (left + right) >> 1;
-      offerPoint(middle);
-      const axis = nodes.axis[slot] ?? 0;
-      const at = slot * 4;
-      const box = [0, 1, 2, 3].map((corner) => nodes.box[at + corner] ?? 0);
-      const split = coords[2 * middle + axis] ?? 0;
-      const lower = [...box];
-      const upper = [...box];
-      lower[axis + 2] = split;
-      upper[axis] = split;
-      for (const [from, to, part] of [
-        [left, middle - 1, lower],
-        [middle + 1, right, upper],
-      ] as const) {
-        if (from > to) continue;
-        const bound = haversineToBox(
-          longitude,
-          latitude,
-          cosLatitude,
-          part[0] ?? 0,
-          part[1] ?? 0,
-          part[2] ?? 0,
-          part[3] ?? 0,
-        );
-        queue.push(bound, -1 - nodes.add(from, to, 1 - axis, part));
+    const asked = wanted * this.#mostPerPartner;
+    const first = around(tree, point.longitude, point.latitude, asked, radiusKm, accept);
+    collect(first);
+    const lastLocation = first[first.length - 1];
+    if (first.length === asked && lastLocation !== undefined) {
+      const nth = [...haversines.values()].sort((a, b) => a - b)[wanted - 1] ?? Infinity;
+      const last = this.#haversineTo(lastLocation, point, cosLatitude);
+      if (last <= nth) {
+        const upTo = Math.min(radiusKm, kilometresOf(nth) * (1 + 1e-9) + 1e-9);
+        collect(around(tree, point.longitude, point.latitude, Infinity, upTo, accept));
       }
     }
-    return sortedFirst(keys, ordinals, wanted);
+    return sortedFirst([...haversines.values()], [...haversines.keys()], wanted);
   }
 
   partnersByCity(): ReadonlyMap<string, number> {

@@ -312,6 +312,6 @@ async function buildWhole(
     positions,
     ids,
     byId: new IdOrdinals(ids),
-    locations: locations.build(cityKeyOf),
+    locations: await locations.build(cityKeyOf),
   };
 }

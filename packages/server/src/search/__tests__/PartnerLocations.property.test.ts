@@ -4,6 +4,7 @@ import { Bitset } from '../Bitset';
 import { LaidLocations } from '../LaidLocations';
 import type { GeoPoint, SiteLocation } from '../PartnerLocations';
 import { SiteLocationsBuilder, boxesAround } from '../PartnerLocations';
+import { TREE_WORKER_FROM } from '../buildLocationTree';
 
 /** The reference: the haversine formula written out, nothing shared with the code under test. */
 function referenceKm(a: GeoPoint, b: GeoPoint): number {
@@ -40,7 +41,7 @@ const location = fc.oneof(
 const partners = (most: number) =>
   fc.array(fc.array(location, { maxLength: 3 }), { maxLength: most });
 
-function build(sites: readonly (readonly SiteLocation[])[]) {
+async function build(sites: readonly (readonly SiteLocation[])[]) {
   const builder = new SiteLocationsBuilder(sites.length);
   sites.forEach((locations, ordinal) => builder.add(ordinal, locations));
   return builder.build((city, country) => `${country}:${city.toLowerCase()}`);
@@ -81,10 +82,10 @@ function expectNearest(
 }
 
 describe('SiteLocations against a brute-force haversine scan', () => {
-  it('gives each partner the distance to its nearest location, and where it is', () => {
-    fc.assert(
-      fc.property(partners(40), point, (sites, from) => {
-        const locations = build(sites);
+  it('gives each partner the distance to its nearest location, and where it is', async () => {
+    await fc.assert(
+      fc.asyncProperty(partners(40), point, async (sites, from) => {
+        const locations = await build(sites);
         sites.forEach((own, ordinal) => {
           const distance = locations.distanceOf(ordinal, from);
           if (own.length === 0) {
@@ -103,14 +104,14 @@ describe('SiteLocations against a brute-force haversine scan', () => {
     );
   });
 
-  it('finds exactly the partners within a radius', () => {
-    fc.assert(
-      fc.property(
+  it('finds exactly the partners within a radius', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         partners(60),
         point,
         fc.double({ min: 0, max: 21_000, noNaN: true }),
-        (sites, from, radiusKm) => {
-          const found = build(sites).within(from, radiusKm);
+        async (sites, from, radiusKm) => {
+          const found = (await build(sites)).within(from, radiusKm);
           sites.forEach((own, ordinal) => {
             const distance = own.length === 0 ? Infinity : nearestKm(from, own);
             if (Math.abs(distance - radiusKm) < EPSILON_KM) return;
@@ -122,16 +123,16 @@ describe('SiteLocations against a brute-force haversine scan', () => {
     );
   });
 
-  it('lists the nearest first, by scan and by walk, among candidates and within a radius', () => {
-    fc.assert(
-      fc.property(
+  it('lists the nearest first, by scan and by walk, among candidates and within a radius', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         partners(120),
         point,
         fc.integer({ min: 1, max: 30 }),
         fc.option(fc.double({ min: 0, max: 21_000, noNaN: true }), { nil: undefined }),
         fc.func(fc.boolean()),
-        (sites, from, wanted, radiusKm, picks) => {
-          const locations = build(sites);
+        async (sites, from, wanted, radiusKm, picks) => {
+          const locations = await build(sites);
           const among = setOf(
             sites.length,
             sites.flatMap((_, ordinal) => (picks(ordinal) ? [ordinal] : [])),
@@ -162,8 +163,8 @@ describe('SiteLocations against a brute-force haversine scan', () => {
     );
   });
 
-  it('walks a deep tree as a scan would, 5,000 partners around one city', () => {
-    const sites = Array.from({ length: 5000 }, (_, ordinal) =>
+  it('walks a deep tree as a scan would, 12,000 partners around one city, its tree sorted in a worker', async () => {
+    const sites = Array.from({ length: 12_000 }, (_, ordinal) =>
       Array.from({ length: 1 + (ordinal % 3) }, (__, at) => ({
         city: 'Lyon',
         country: 'FR',
@@ -172,7 +173,8 @@ describe('SiteLocations against a brute-force haversine scan', () => {
         longitude: ordinal % 7 === 0 ? 4.85 : 4 + ((ordinal * 15485863 + at * 31) % 1000) / 500,
       })),
     );
-    const locations = build(sites);
+    const locations = await build(sites);
+    expect(locations.count).toBeGreaterThanOrEqual(TREE_WORKER_FROM);
     const from = { latitude: 45.75, longitude: 4.85 };
     const all = locations.located();
     const walked = locations.walk(from, 100, all, Infinity);
@@ -197,17 +199,17 @@ describe('boxesAround', () => {
 });
 
 describe('LaidLocations', () => {
-  it('answers as a brute-force scan of the base without the changed partners, then the changed ones', () => {
-    fc.assert(
-      fc.property(
+  it('answers as a brute-force scan of the base without the changed partners, then the changed ones', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         partners(50),
         partners(12),
         fc.func(fc.boolean()),
         point,
         fc.integer({ min: 1, max: 20 }),
-        (baseSites, deltaSites, removes, from, wanted) => {
-          const base = build(baseSites);
-          const delta = build(deltaSites);
+        async (baseSites, deltaSites, removes, from, wanted) => {
+          const base = await build(baseSites);
+          const delta = await build(deltaSites);
           const removed = setOf(
             baseSites.length,
             baseSites.flatMap((_, ordinal) => (removes(ordinal) ? [ordinal] : [])),
