@@ -125,7 +125,7 @@ export class SiteLocationsBuilder {
   }
 
   /** The locations with their kd-tree (sorted in a worker thread for a large site). */
-  async build(cityKey: CityKeyOf): Promise<SiteLocations> {
+  async build(cityKey: CityKeyOf, treeWorkerFrom?: number): Promise<SiteLocations> {
     for (let rest = this.#next; rest <= this.size; rest += 1) {
       this.#starts[rest] = this.#owners.length;
     }
@@ -140,7 +140,7 @@ export class SiteLocationsBuilder {
       Int32Array.from(this.#details),
       this.#detailList,
       cityKey,
-      await buildLocationTree(longitudes, latitudes),
+      await buildLocationTree(longitudes, latitudes, treeWorkerFrom),
     );
   }
 }

@@ -9,8 +9,11 @@ import KDBush from 'kdbush';
 
 /** Locations per kd-tree leaf: kdbush's and geokdbush's default. */
 export const NODE_SIZE = 64;
-/** From this many locations the tree is sorted in a worker thread. */
-export const TREE_WORKER_FROM = 20_000;
+/**
+ * From this many locations the tree is sorted in a worker thread: below, sorting takes tens
+ * of milliseconds, less than a worker's start on a busy machine (it took 2 s at load 17).
+ */
+export const TREE_WORKER_FROM = 100_000;
 
 /** What the worker runs: kdbush is plain JavaScript, so no TypeScript loader is needed. */
 const WORKER_SOURCE = `
@@ -59,9 +62,10 @@ function sortInWorker(longitudes: Float64Array, latitudes: Float64Array): Promis
 export async function buildLocationTree(
   longitudes: Float64Array,
   latitudes: Float64Array,
+  workerFrom = TREE_WORKER_FROM,
 ): Promise<KDBush | undefined> {
   if (longitudes.length === 0) return undefined;
-  if (longitudes.length < TREE_WORKER_FROM) return sortHere(longitudes, latitudes);
+  if (longitudes.length < workerFrom) return sortHere(longitudes, latitudes);
   try {
     return await sortInWorker(longitudes, latitudes);
   } catch {
