@@ -14,9 +14,9 @@ import { gazetteer } from './geo/loadGazetteer';
 import { onShutdownSignals } from './http/drain';
 import { readInteger, readOperationSettings } from './readOperationSettings';
 import { DEFAULT_PARTNER_COUNT } from './seed/generateDirectory';
-import { seedIfEmpty } from './seed/seedIfEmpty';
+import { seedIfEmpty } from './service/seedIfEmpty';
 import { parseAdminTokens } from './http/checkBearerToken';
-import { describeStore, openStore } from './store/openStore';
+import { describeStore, openStore } from './service/openStore';
 
 async function main(): Promise<void> {
   const port = readInteger('PORT', process.env.PORT ?? '8080', 0, 65535);

@@ -19,6 +19,7 @@ import {
 } from '../openapi/__tests__/documentedAnswers';
 import type { TestPostgres } from '../store/postgres/__tests__/startPostgres';
 import { startPostgres } from '../store/postgres/__tests__/startPostgres';
+import { MIGRATIONS } from '../store/postgres/migrate';
 import type { RunningServer } from './startServer';
 import { startServer } from './startServer';
 
@@ -107,7 +108,8 @@ describe('two API servers on one PostgreSQL database', () => {
     const migrations = await client.query('SELECT version FROM schema_migration ORDER BY version');
     const sites = await client.query('SELECT count(*)::int AS count FROM site');
     await client.end();
-    expect(migrations.rows).toEqual([{ version: 1 }, { version: 2 }]);
+    // Every migration once, whichever server ran it.
+    expect(migrations.rows).toEqual(MIGRATIONS.map((_, at) => ({ version: at + 1 })));
     expect(sites.rows).toEqual([{ count: 2 }]);
     const seeded = [first, second].filter((server) =>
       server.output().includes('seeded an empty database'),
@@ -146,6 +148,23 @@ describe('two API servers on one PostgreSQL database', () => {
     await vi.waitFor(() => expect(first.output()).toContain('"slug":"quokka-systems"'));
     expect(first.output()).toMatch(/"tokenIndex":0,"tokenFingerprint":"[0-9a-f]{8}"/);
     expect(first.output()).not.toContain(TOKEN);
+  });
+
+  it('applies a tuning saved through one server in searches through the other', async () => {
+    expect(await titles(second, 'wombat')).toEqual([]);
+    const saved = await fetch(`${first.address}${partners.replace(/partners$/, 'tuning')}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        synonymSets: [{ kind: 'oneWay', from: 'wombat', to: ['quokka'] }],
+        queryRules: [],
+      }),
+    });
+    expect(saved.status).toBe(200);
+    await vi.waitFor(
+      async () => expect(await titles(second, 'wombat')).toEqual(['Quokka Systems']),
+      { timeout: SEEN_WITHIN, interval: 25 },
+    );
   });
 
   it('removes a partner deleted through one server from the other', async () => {

@@ -12,10 +12,9 @@
  * beginning of the world's names is within a budget of two); inside the one letter typed
  * first it takes a fraction of a millisecond.
  */
-import { matchWord } from '../search/matchWord';
 import { EXACT, PREFIX } from '../search/typoBudget';
 import type { TermRun } from '../search/TextIndex';
-import { TextIndex } from '../search/TextIndex';
+import { TextIndex, WHOLE_TERM } from '../search/TextIndex';
 import { placeKey } from './placeKey';
 import type { GazetteerParts } from './GazetteerParts';
 import { MAIN, NAME_SEPARATOR } from './GazetteerParts';
@@ -69,6 +68,15 @@ function tierOf(quality: number): number {
   return Math.min(quality, PREFIX);
 }
 
+/**
+ * How well a typed key matches one name's key, by the index's own rules (a one-term
+ * TextIndex: exact, beginning, typos): its tier, or -1.
+ */
+function matchTier(typed: string, name: string): number {
+  const runs = new TextIndex([name], Int32Array.of(0, 1), Int32Array.of(0)).expand(typed, true);
+  return runs.reduce((best, run) => Math.max(best, tierOf(run.quality)), -1);
+}
+
 /** Cities kept per single letter: twice the most suggestions a call gives (8). */
 const SUGGESTIONS_KEPT = 16;
 
@@ -112,7 +120,16 @@ export class Gazetteer {
       ]),
     );
     for (const [letter, index] of this.#byFirstLetter) {
-      const all = [{ start: 0, stop: index.postings.length, quality: PREFIX }];
+      const all = [
+        {
+          first: 0,
+          end: index.terms.length,
+          start: 0,
+          stop: index.postings.length,
+          quality: PREFIX,
+          matched: 1,
+        },
+      ];
       this.#byLetterAlone.set(letter, this.#best(index, all, SUGGESTIONS_KEPT, mainBonus('')));
     }
   }
@@ -203,11 +220,22 @@ export class Gazetteer {
     const first = lowerBound(index.terms, key);
     const end = lowerBound(index.terms, `${key}\uffff`, first);
     const exact = index.terms[first] === key;
-    const run = (from: number, to: number, quality: number): TermRun[] =>
-      from < to ? [{ start: index.offsets[from] ?? 0, stop: index.offsets[to] ?? 0, quality }] : [];
+    const run = (from: number, to: number, quality: number, matched: number): TermRun[] =>
+      from < to
+        ? [
+            {
+              first: from,
+              end: to,
+              start: index.offsets[from] ?? 0,
+              stop: index.offsets[to] ?? 0,
+              quality,
+              matched,
+            },
+          ]
+        : [];
     return [
-      ...(exact ? run(first, first + 1, EXACT) : []),
-      ...run(exact ? first + 1 : first, end, PREFIX),
+      ...(exact ? run(first, first + 1, EXACT, WHOLE_TERM) : []),
+      ...run(exact ? first + 1 : first, end, PREFIX, key.length),
     ];
   }
 
@@ -265,10 +293,7 @@ export class Gazetteer {
     }
     // The first of the names the text matches best (the city's own name comes first).
     const key = placeKey(text);
-    const tiers = names.map((name) => {
-      const match = matchWord(key, placeKey(name), true);
-      return match ? tierOf(match.quality) : -1;
-    });
+    const tiers = names.map((name) => matchTier(key, placeKey(name)));
     const best = names[tiers.indexOf(Math.max(...tiers))];
     return best ?? names[0] ?? '';
   }

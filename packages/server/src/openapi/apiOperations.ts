@@ -9,9 +9,9 @@ import {
   searchCriteriaSchema,
   searchResponseSchema,
 } from '@partners-network/contract';
-import { importRowSchema } from '../cli/importRowSchema';
-import { importModeSchema } from '../routes/admin';
-import { MAX_PLACES, placesQuerySchema } from '../routes/places';
+import { importRowSchema } from '../importFile/importRowSchema';
+import { importModeSchema } from '../importFile/importModeSchema';
+import { MAX_PLACES, placesQuerySchema } from '../geo/placesQuery';
 import { directoryDataSchema, partnerDataSchema, slugSchema } from '../store/DirectoryData';
 import { importSummarySchema } from '../store/PartnerStore';
 

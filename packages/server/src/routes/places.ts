@@ -5,14 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { PlacesResponse } from '@partners-network/contract';
-import {
-  API_BASE_PATH,
-  LOCATION_TEXT_MAX_LENGTH,
-  LOCATION_TEXT_PATTERN,
-} from '@partners-network/contract';
-import * as z from 'zod';
+import { API_BASE_PATH } from '@partners-network/contract';
 import type { Gazetteer } from '../geo/Gazetteer';
 import { gazetteer as sharedGazetteer } from '../geo/loadGazetteer';
+import { MAX_PLACES, placesQuerySchema } from '../geo/placesQuery';
 import { suggestPlaces } from '../geo/suggestPlaces';
 import { describeIssues } from '../http/describeIssues';
 import { sendProblem } from '../http/sendProblem';
@@ -20,20 +16,6 @@ import type { PartnerStore } from '../store/PartnerStore';
 import { readLocale } from './readLocale';
 import type { ScopeParams } from './scopeParams';
 import { toScope, unknownScopeTitle } from './scopeParams';
-
-/** Most cities a call suggests. */
-export const MAX_PLACES = 8;
-
-/** `q`: what the visitor typed in the location field (contract: locationText.ts). */
-export const placesQuerySchema = z.object({
-  q: z
-    .string({ error: 'q is required: the beginning of a city name' })
-    .max(LOCATION_TEXT_MAX_LENGTH, `q is longer than ${LOCATION_TEXT_MAX_LENGTH} characters`)
-    .regex(LOCATION_TEXT_PATTERN, 'q may hold only letters, spaces, hyphens and apostrophes')
-    .refine((text) => text.trim() !== '', {
-      message: 'q is required: the beginning of a city name',
-    }),
-});
 
 export async function places(
   app: FastifyInstance,

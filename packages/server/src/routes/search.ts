@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { SearchResponse } from '@partners-network/contract';
 import { API_BASE_PATH, searchCriteriaSchema } from '@partners-network/contract';
 import type { AppMetrics } from '../metrics/AppMetrics';
 import { describeIssues } from '../http/describeIssues';
@@ -7,6 +6,7 @@ import { hasValidXsrfToken } from '../http/hasValidXsrfToken';
 import { sendProblem } from '../http/sendProblem';
 import type { PartnerStore, StoreSearchResult } from '../store/PartnerStore';
 import { readLocale } from './readLocale';
+import { searchResponseOf } from './searchResponseOf';
 import type { ScopeParams } from './scopeParams';
 import { toScope, unknownScopeTitle } from './scopeParams';
 
@@ -23,16 +23,7 @@ const serialized = new WeakMap<StoreSearchResult, string>();
 function toJson(result: StoreSearchResult): string {
   let json = serialized.get(result);
   if (json === undefined) {
-    const body: SearchResponse = {
-      partners: result.partners,
-      totalFound: result.totalFound,
-      error: false,
-      filterGroups: result.filterGroups,
-      globalFilterCounts: result.globalFilterCounts,
-      zeroResultSteps: result.zeroResultSteps,
-      searchPartnersCriteria: result.appliedCriteria,
-    };
-    json = JSON.stringify(body);
+    json = JSON.stringify(searchResponseOf(result));
     serialized.set(result, json);
   }
   return json;

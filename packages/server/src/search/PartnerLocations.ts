@@ -20,7 +20,6 @@ import {
   EARTH_RADIUS_KM,
   RADIANS,
   haversineBetween,
-  haversineOf,
   haversineOfKilometres,
   kilometresOf,
 } from './haversine';

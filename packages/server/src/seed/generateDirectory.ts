@@ -5,7 +5,7 @@
 import type { DirectoryData, LocalizedText, SiteData } from '../store/DirectoryData';
 import type { Random } from './createRandom';
 import { createRandom } from './createRandom';
-import { logoUrl } from '../routes/logos';
+import { logoUrl } from '../logos/renderLogo';
 import { EXTRA_LABEL_LOCALES, EXTRA_LABELS } from './extraLabels';
 import type { SeedCity } from './seedCities';
 import { SEED_CITIES } from './seedCities';

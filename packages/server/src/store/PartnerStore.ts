@@ -1,7 +1,8 @@
 /**
- * The one narrow interface between the HTTP layer and a database. Every adapter
- * (SQLite today, PostgreSQL later) implements it and runs the shared suite in
- * `__tests__/describeStoreContract.ts`. Methods are async so a network database fits.
+ * What the public routes ask of the server's directory: the two calls of SPEC 7, an
+ * import, and whether it is empty. service/SearchService implements it over any
+ * PartnerSource (SQLite, PostgreSQL); `__tests__/describeStoreContract.ts` holds it to the
+ * same answers over both. Async, so a network database fits behind it.
  */
 import type {
   GlobalFilterCount,
@@ -14,7 +15,6 @@ import type {
 } from '@partners-network/contract';
 import * as z from 'zod';
 import type { DirectoryData } from './DirectoryData';
-import type { PartnerLocations } from '../search/PartnerLocations';
 
 export interface StoreSearchResult {
   partners: Partner[];
@@ -71,6 +71,11 @@ export interface ImportOptions {
   onProgress?: (done: number, total: number, phase: ImportPhase) => void;
 }
 
+/** What the places call reads of a site's locations: its partners per city (geo/placeKey's cityKeyOf). */
+export interface SiteCities {
+  partnersByCity(): ReadonlyMap<string, number>;
+}
+
 export interface PartnerStore {
   hasScope(scope: Scope): Promise<boolean>;
   /** Null when the company or site is unknown. */
@@ -86,10 +91,11 @@ export interface PartnerStore {
    */
   importDirectory(data: DirectoryData, options?: ImportOptions): Promise<ImportSummary>;
   /**
-   * The site's partners' locations (the places call marks the cities that have some);
-   * null when the company or site is unknown. Optional: a store without it marks none.
+   * The site's partners' locations (search/PartnerLocations; the places call marks the
+   * cities that have some); null when the company or site is unknown. Optional: a store
+   * without it marks none.
    */
-  siteLocations?(scope: Scope): Promise<PartnerLocations | null>;
+  siteLocations?(scope: Scope): Promise<SiteCities | null>;
   isEmpty(): Promise<boolean>;
   close(): Promise<void>;
 }

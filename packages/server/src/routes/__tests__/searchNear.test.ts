@@ -11,7 +11,7 @@ import { searchPath } from '@partners-network/contract';
 import { buildApp } from '../../app';
 import type { SearchService } from '../../service/SearchService';
 import { MAIN, storeFixture } from '../../store/__tests__/storeFixture';
-import { openSqliteStore } from '../../store/openStore';
+import { openSqliteStore } from '../../service/openStore';
 
 const folder = mkdtempSync(join(tmpdir(), 'partners-near-'));
 const XSRF = { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't', 'content-type': 'application/json' };

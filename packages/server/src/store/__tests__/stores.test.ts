@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { openPostgresStore, openSqliteStore } from '../openStore';
+import { openPostgresStore, openSqliteStore } from '../../service/openStore';
 import type { TestPostgres } from '../postgres/__tests__/startPostgres';
 import { startPostgres } from '../postgres/__tests__/startPostgres';
 import { openSource as openPostgresSource } from '../postgres/openSource';

@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 
 /** Schema versions, applied in order; schema_migration records each one applied. */
-const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE site (
     id serial PRIMARY KEY,
@@ -38,6 +38,11 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX partner_removed_by_version ON partner_removed (site_id, version);
   ALTER TABLE site ADD COLUMN changes_from integer NOT NULL DEFAULT 0;
   UPDATE site SET changes_from = version;
+  `,
+  // 3: a site's search tuning (store/SiteRecords, StoredTuning): synonyms and rules that
+  // pin or hide partners for a query, written with the site's version like its partners.
+  `
+  ALTER TABLE site ADD COLUMN tuning jsonb NOT NULL DEFAULT '{"synonymSets":[],"queryRules":[]}';
   `,
 ];
 

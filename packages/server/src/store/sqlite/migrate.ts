@@ -137,7 +137,7 @@ const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   DROP TABLE partner_fts;
   `,
   // 4: a site's definitions and each partner become one record each, the same in every
-  // database; what searches answer is derived in memory (service/buildSite).
+  // database; what searches answer is derived in memory (site/buildSite).
   convertToRecords,
   // 5: what changed after a version, so a server applies a change without loading the
   // whole site: each partner row carries the version that wrote it, each removal leaves
@@ -153,6 +153,11 @@ const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   CREATE INDEX partner_removed_by_version ON partner_removed (site_id, version);
   ALTER TABLE site ADD COLUMN changes_from INTEGER NOT NULL DEFAULT 0;
   UPDATE site SET changes_from = version;
+  `,
+  // 6: a site's search tuning (store/SiteRecords, StoredTuning): synonyms and rules that
+  // pin or hide partners for a query, written with the site's version like its partners.
+  `
+  ALTER TABLE site ADD COLUMN tuning TEXT NOT NULL DEFAULT '{"synonymSets":[],"queryRules":[]}';
   `,
 ];
 

@@ -6,19 +6,10 @@
  */
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import type { IndexedDocument, SiteIndexParts } from '../search/SiteIndex';
+import type { IndexedDocument } from '../search/SiteIndex';
 import { SiteIndexBuilder, buffersOf } from '../search/SiteIndex';
-import type { LocaleDocuments } from './buildIndex';
-import { addMemberships } from './buildIndex';
-
-export type IndexWorkerMessage =
-  | { type: 'start'; size: number; locales: string[] }
-  | { type: 'documents'; batches: LocaleDocuments[] }
-  | { type: 'finish'; filters: Int32Array; items: Int32Array };
-
-export type IndexWorkerReply =
-  /** A batch of documents is indexed: the sender may send the next one. */
-  { type: 'indexed' } | { type: 'built'; parts: SiteIndexParts };
+import type { IndexWorkerMessage, IndexWorkerReply } from './indexMessages';
+import { addMemberships } from './indexMessages';
 
 /**
  * A build gives way to searches: with the cores busy, the main thread (answering) gets

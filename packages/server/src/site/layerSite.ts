@@ -9,10 +9,7 @@ import { LayeredIndex } from '../search/LayeredIndex';
 import { LaidLocations } from '../search/LaidLocations';
 import type { Scope } from '@partners-network/contract';
 import type { SiteChanges } from '../store/PartnerSource';
-import type { SiteDefinitions, StoredPartner } from '../store/SiteRecords';
-import { describeAnswer } from '../search/describeAnswer';
-import { searchTerms } from '../search/searchTerms';
-import type { BuiltSite, WholeSite } from './buildSite';
+import type { BuildOptions, BuiltSite, WholeSite } from './buildSite';
 import { buildSite } from './buildSite';
 import type { GlobalFilterInfo } from './SiteInfo';
 
@@ -39,6 +36,7 @@ export async function layerSite(
   scope: Scope,
   whole: WholeSite,
   changes: SiteChanges,
+  options: Pick<BuildOptions, 'termSets'> = {},
 ): Promise<BuiltSite> {
   const delta = await buildSite(
     {
@@ -46,10 +44,11 @@ export async function layerSite(
       scope,
       version: changes.version,
       definitions: changes.definitions,
+      tuning: changes.tuning,
       partners: changes.upserts,
     },
     // Changes are few: a worker would take longer to start than they take to index.
-    { workerFrom: Infinity },
+    { ...options, workerFrom: Infinity },
   );
   const changedIds = new Set(changes.removedIds);
   for (const partner of changes.upserts) changedIds.add(partner.id);
@@ -87,6 +86,13 @@ export async function layerSite(
     size: whole.index.size - removed.count() + delta.size,
     whole,
     laid: changedIds.size,
+    tuning: changes.tuning,
+    ordinalOf: (id) => {
+      const changed = delta.ordinalOf(id);
+      if (changed !== undefined) return deltaStart + changed;
+      const kept = whole.byId.get(id);
+      return kept === undefined || removed.has(kept) ? undefined : kept;
+    },
     locations: new LaidLocations(
       whole.locations,
       removed,
@@ -95,86 +101,4 @@ export async function layerSite(
       deltaStart,
     ),
   };
-}
-
-const WARM_UP_SCOPE: Scope = { companyId: 'warm-up', scopeGroupId: 'warm-up' };
-const WARM_UP_DEFINITIONS: SiteDefinitions = {
-  locales: ['en-US'],
-  groups: [{ id: 1, key: 'g', position: 0, showAsCategory: true, names: { 'en-US': 'Group' } }],
-  items: [10, 11].map((id, position) => ({
-    id,
-    groupId: 1,
-    position,
-    names: { 'en-US': `Item ${id}` },
-  })),
-  globalFilters: [{ id: 1, name: 'all', position: 0, labels: {}, groupIds: [1] }],
-  defaultGlobalFilterId: 1,
-  nextId: 100,
-};
-
-function warmUpPartner(id: number, title: string): StoredPartner {
-  return {
-    id,
-    slug: `warm-up-${id}`,
-    position: id,
-    record: {
-      title: { 'en-US': title },
-      summary: { 'en-US': `${title} summary` },
-      url: `/warm-up/${id}`,
-      imageUrl: '',
-      globalFilters: ['all'],
-      filterItemIds: [10 + (id % 2)],
-    },
-  };
-}
-
-let warmedUp: Promise<void> | undefined;
-
-/**
- * Builds a made-up site of three partners, lays a change over it and searches both, once
- * per process, before a server serves. When a site's whole build ran in a worker thread,
- * the main thread had never run the code that builds, lays and searches an index: the
- * first search and the first change paid for compiling it, 55 to 110 ms instead of 5 to
- * 20 (bench, 100k).
- */
-export function warmUpCode(): Promise<void> {
-  warmedUp ??= (async () => {
-    const partners = [1, 2, 3].map((id) => warmUpPartner(id, `Warm partner ${id}`));
-    const built = await buildSite(
-      { id: 0, scope: WARM_UP_SCOPE, version: 1, definitions: WARM_UP_DEFINITIONS, partners },
-      { workerFrom: Infinity },
-    );
-    const laid = await layerSite(WARM_UP_SCOPE, built.whole, {
-      version: 2,
-      definitions: WARM_UP_DEFINITIONS,
-      upserts: [warmUpPartner(2, 'Warm partner changed'), warmUpPartner(4, 'Warm partner new')],
-      removedIds: [1],
-    });
-    const filterGroups = [
-      { name: 'Group', filterItems: [10, 11].map((id) => ({ id, name: `Item ${id}` })) },
-    ];
-    for (const { index, cards } of [built, laid]) {
-      for (const text of ['', 'warm', 'wram part', 'nothing']) {
-        for (const itemGroups of [[], [[10]]]) {
-          const query = {
-            locale: 'en-US',
-            globalFilterId: 1,
-            itemGroups,
-            terms: searchTerms(text),
-          };
-          const found = index.findFirst(query, 10);
-          describeAnswer(index, {
-            query,
-            text,
-            total: found.total,
-            globalFilters: [{ id: 1, name: 'all' }],
-            filterGroups,
-            partners: [],
-          });
-          Array.from(found.ordinals, (ordinal) => cards.read(ordinal));
-        }
-      }
-    }
-  })();
-  return warmedUp;
 }

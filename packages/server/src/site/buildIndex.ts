@@ -7,15 +7,11 @@
  * main thread, with no message per search and no second copy of the index's memory.
  */
 import { Worker } from 'node:worker_threads';
-import type { IndexedDocument } from '../search/SiteIndex';
+import type { CacheKind } from '../cache/KeptCache';
+import type { TermSet } from '../search/TermSet';
 import { SiteIndex, SiteIndexBuilder } from '../search/SiteIndex';
-import type { IndexWorkerMessage, IndexWorkerReply } from './indexWorker';
-
-/** One locale's documents of a page of partners. */
-export interface LocaleDocuments {
-  locale: string;
-  documents: IndexedDocument[];
-}
+import type { IndexWorkerMessage, IndexWorkerReply, LocaleDocuments } from './indexMessages';
+import { addMemberships } from './indexMessages';
 
 /** Where a build sends its documents, then its memberships. */
 export interface IndexSink {
@@ -37,7 +33,11 @@ export interface IndexSink {
 const BATCHES_IN_FLIGHT = 2;
 
 /** Builds on the main thread. */
-export function inlineSink(size: number, locales: readonly string[]): IndexSink {
+export function inlineSink(
+  size: number,
+  locales: readonly string[],
+  termSets?: CacheKind<TermSet>,
+): IndexSink {
   const builder = new SiteIndexBuilder(size);
   const adding = new Map(locales.map((locale) => [locale, builder.beginLocale(locale)]));
   return {
@@ -50,23 +50,10 @@ export function inlineSink(size: number, locales: readonly string[]): IndexSink 
     finish: async (filters, items) => {
       for (const adder of adding.values()) adder.end();
       addMemberships(builder, filters, items);
-      return builder.build();
+      return builder.build(termSets);
     },
     abort: () => undefined,
   };
-}
-
-export function addMemberships(
-  builder: SiteIndexBuilder,
-  filters: Int32Array,
-  items: Int32Array,
-): void {
-  for (let at = 0; at + 1 < filters.length; at += 2) {
-    builder.addToGlobalFilter(filters[at] ?? 0, filters[at + 1] ?? 0);
-  }
-  for (let at = 0; at + 1 < items.length; at += 2) {
-    builder.addToItem(items[at] ?? 0, items[at + 1] ?? 0);
-  }
 }
 
 function workerUrl(): URL {
@@ -108,14 +95,18 @@ function takeWorker(): Worker {
 }
 
 /** Builds in a worker thread, which sends the index back and ends. */
-export function workerSink(size: number, locales: readonly string[]): IndexSink {
+export function workerSink(
+  size: number,
+  locales: readonly string[],
+  termSets?: CacheKind<TermSet>,
+): IndexSink {
   const worker = takeWorker();
   let inFlight = 0;
   let onIndexed: (() => void) | undefined;
   const built = new Promise<SiteIndex>((resolve, reject) => {
     worker.on('message', (reply: IndexWorkerReply) => {
       if (reply.type === 'built') {
-        resolve(SiteIndex.fromParts(reply.parts));
+        resolve(SiteIndex.fromParts(reply.parts, termSets));
         return;
       }
       inFlight -= 1;

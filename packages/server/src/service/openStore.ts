@@ -2,11 +2,11 @@
  * Opens the search service over the database the environment names: PostgreSQL when
  * DATABASE_URL is a postgres:// address, else the SQLite file of DATABASE_PATH.
  */
-import { SearchService } from '../service/SearchService';
-import type { PostgresSourceOptions } from './postgres/openSource';
-import { openSource as openPostgresSource } from './postgres/openSource';
-import type { SqliteSourceOptions } from './sqlite/openSource';
-import { openSource as openSqliteSource } from './sqlite/openSource';
+import { SearchService } from './SearchService';
+import type { PostgresSourceOptions } from '../store/postgres/openSource';
+import { openSource as openPostgresSource } from '../store/postgres/openSource';
+import type { SqliteSourceOptions } from '../store/sqlite/openSource';
+import { openSource as openSqliteSource } from '../store/sqlite/openSource';
 
 export type SqliteStoreOptions = SqliteSourceOptions;
 export type PostgresStoreOptions = PostgresSourceOptions;

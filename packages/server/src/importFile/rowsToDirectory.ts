@@ -1,4 +1,4 @@
-import { logoUrl } from '../routes/logos';
+import { logoUrl } from '../logos/renderLogo';
 import type { DirectoryData, SiteData } from '../store/DirectoryData';
 import type { ImportRow } from './importRowSchema';
 

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { highlightMatches } from '../highlightMatches';
-import { searchTerms } from '../searchTerms';
+import { SiteIndexBuilder } from '../../search/SiteIndex';
+import { searchTerms } from '../../search/searchTerms';
+import { highlightMatches } from '../markHighlights';
 
-const ranges = (text: string, typed: string) => highlightMatches(text, searchTerms(typed));
+/** The ranges the search for `typed` marks in `text`, once the text is indexed. */
+function ranges(text: string, typed: string) {
+  const builder = new SiteIndexBuilder(1);
+  builder.addLocale('en-US', [
+    { ordinal: 0, documentId: 1, title: text, categories: '', summary: '' },
+  ]);
+  const words = builder.build().matchedWords('en-US', searchTerms(typed));
+  return words ? highlightMatches(text, words) : [];
+}
 /** The marked parts of a text, to read the ranges. */
 const marked = (text: string, typed: string) =>
   ranges(text, typed).map(([start, end]) => text.slice(start, end));

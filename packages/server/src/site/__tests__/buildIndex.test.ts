@@ -1,7 +1,8 @@
 /** An index built in a worker thread comes back whole: the same as one built here. */
 import { describe, expect, it } from 'vitest';
-import { describeAnswer } from '../../search/describeAnswer';
-import type { IndexSink, LocaleDocuments } from '../buildIndex';
+import { countsFor } from '../../answer/__tests__/countsFor';
+import type { IndexSink } from '../buildIndex';
+import type { LocaleDocuments } from '../indexMessages';
 import { inlineSink, workerSink } from '../buildIndex';
 
 const LOCALES = ['en-US', 'fr-FR'];
@@ -33,18 +34,20 @@ describe('workerSink', () => {
     expect(Array.from(there.find(query))).toEqual([1]);
     expect(Array.from(there.find({ ...query, itemGroups: [] }))).toEqual([0, 1]);
     const answer = {
-      query: { ...query, itemGroups: [] },
-      text: 'clud',
-      total: 2,
+      globalFilterId: 1,
       globalFilters: [
         { id: 1, name: 'tech' },
         { id: 2, name: 'other' },
       ],
-      filterGroups: [],
-      partners: [],
+      groups: [],
+      itemGroups: [],
+      text: 'clud',
+      total: 2,
     };
-    expect(describeAnswer(there, answer)).toEqual(describeAnswer(here, answer));
-    expect(describeAnswer(there, answer).globalFilterCounts).toEqual([
+    expect(countsFor(there, { ...answer, locale: 'fr-FR' })).toEqual(
+      countsFor(here, { ...answer, locale: 'fr-FR' }),
+    );
+    expect(countsFor(there, { ...answer, locale: 'fr-FR' }).globalFilterCounts).toEqual([
       { name: 'tech', count: 2 },
       { name: 'other', count: 0 },
     ]);

@@ -1,6 +1,6 @@
-import type { SearchService } from '../service/SearchService';
-import type { GenerateDirectoryOptions } from './generateDirectory';
-import { generateDirectory } from './generateDirectory';
+import type { SearchService } from './SearchService';
+import type { GenerateDirectoryOptions } from '../seed/generateDirectory';
+import { generateDirectory } from '../seed/generateDirectory';
 
 /**
  * Seeds a store that has no site yet; later starts reuse the data. Returns true when it

@@ -6,10 +6,13 @@
  */
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeAnswer } from '../../search/describeAnswer';
+import { countsFor } from '../../answer/__tests__/countsFor';
+import { answerCaches } from '../../answer/AnswerCaches';
+import { SiteAnswers } from '../../answer/SiteAnswers';
 import { searchTerms } from '../../search/searchTerms';
 import type { SiteChanges, StoredSite } from '../../store/PartnerSource';
-import type { SiteDefinitions, StoredPartner } from '../../store/SiteRecords';
+import type { SiteDefinitions, StoredPartner, StoredTuning } from '../../store/SiteRecords';
+import { emptyTuning } from '../../store/SiteRecords';
 import type { BuiltSite } from '../buildSite';
 import { buildSite } from '../buildSite';
 import { layerSite } from '../layerSite';
@@ -76,8 +79,47 @@ function inEditorialOrder(partners: StoredPartner[]): StoredPartner[] {
   return [...partners].sort((a, b) => a.position - b.position || a.id - b.id);
 }
 
-function site(version: number, partners: StoredPartner[]): StoredSite {
-  return { id: 1, scope: SCOPE, version, definitions, partners: inEditorialOrder(partners) };
+function site(
+  version: number,
+  partners: StoredPartner[],
+  tuning: StoredTuning = emptyTuning(),
+): StoredSite {
+  return {
+    id: 1,
+    scope: SCOPE,
+    version,
+    definitions,
+    tuning,
+    partners: inEditorialOrder(partners),
+  };
+}
+
+/** Synonyms between words of the vocabulary, and a rule pinning and hiding partners by id. */
+const tuning = fc.record({
+  synonyms: fc.array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...WORDS, 'data cloud')), {
+    maxLength: 3,
+  }),
+  /** Most often the rule is for the query searched, so its pins and hides are seen. */
+  ruleOnQuery: fc.boolean(),
+  rule: fc.record({
+    query: fc.constantFrom(...WORDS),
+    pinned: fc.array(fc.integer({ min: 1, max: 30 }), { maxLength: 3 }),
+    hidden: fc.array(fc.integer({ min: 1, max: 30 }), { maxLength: 3 }),
+  }),
+});
+
+function storedTuning(made: typeof tuning extends fc.Arbitrary<infer T> ? T : never): StoredTuning {
+  const partner = (id: number) => ({ slug: `p${id}`, id });
+  return {
+    synonymSets: made.synonyms.map(([from, to]) => ({ kind: 'oneWay', from, to: [to] })),
+    queryRules: [
+      {
+        query: made.rule.query,
+        pinned: made.rule.pinned.map(partner),
+        hidden: made.rule.hidden.map(partner),
+      },
+    ],
+  };
 }
 
 const scenario = fc.record({
@@ -89,6 +131,7 @@ const scenario = fc.record({
   added: fc.array(content, { maxLength: 6 }),
   /** An addition takes the id of the last partner removed, as SQLite may give it again. */
   reuseId: fc.boolean(),
+  tuning,
   query: fc.record({
     filter: fc.constantFrom(1, 2),
     text: fc.array(fc.constantFrom(...WORDS, 'clou', 'dat', 'secuirty', 'zz'), { maxLength: 2 }),
@@ -105,12 +148,24 @@ function urls(built: BuiltSite, ordinals: Int32Array): string[] {
 describe('changes laid over a whole build', () => {
   it('answer as a whole build of the changed site does', async () => {
     await fc.assert(
-      fc.asyncProperty(scenario, async ({ base, fates, added, reuseId, query }) => {
+      fc.asyncProperty(scenario, async ({ base, fates, added, reuseId, tuning, query }) => {
         const before = base.map((made, at) => partnerOf(at + 1, made));
         const whole = await buildSite(site(1, before), { workerFrom: Infinity });
 
         const after: StoredPartner[] = [];
-        const changes: SiteChanges = { version: 2, definitions, upserts: [], removedIds: [] };
+        const typed = query.text.join(' ');
+        const tuned = storedTuning(
+          tuning.ruleOnQuery && typed !== ''
+            ? { ...tuning, rule: { ...tuning.rule, query: typed } }
+            : tuning,
+        );
+        const changes: SiteChanges = {
+          version: 2,
+          definitions,
+          tuning: tuned,
+          upserts: [],
+          removedIds: [],
+        };
         before.forEach((partner, at) => {
           const fate = fates[at] ?? 'keep';
           if (fate === 'keep') after.push(partner);
@@ -131,7 +186,7 @@ describe('changes laid over a whole build', () => {
         changes.upserts = inEditorialOrder(changes.upserts);
 
         const laid = await layerSite(SCOPE, whole.whole, changes);
-        const expected = await buildSite(site(2, after), { workerFrom: Infinity });
+        const expected = await buildSite(site(2, after, tuned), { workerFrom: Infinity });
 
         const terms = searchTerms(query.text.join(' '));
         const itemGroups = query.ticked.filter((group) => group.length > 0);
@@ -146,22 +201,30 @@ describe('changes laid over a whole build', () => {
         );
         expect(laidFirst.total).toBe(expectedFound.length);
 
-        const describe = (built: BuiltSite, total: number) =>
-          describeAnswer(built.index, {
-            query: indexQuery,
-            text: query.text.join(' '),
-            total,
+        const count = (built: BuiltSite, total: number) =>
+          countsFor(built.index, {
+            globalFilterId: query.filter,
             globalFilters: [
               { id: 1, name: 'main' },
               { id: 2, name: 'other' },
             ],
-            filterGroups: GROUPS.map((ids, at) => ({
-              name: `group ${at}`,
-              filterItems: ids.map((id) => ({ id, name: `item ${id}` })),
-            })),
-            partners: [],
+            groups: GROUPS,
+            itemGroups,
+            text: query.text.join(' '),
+            total,
           });
-        expect(describe(laid, laidFound.length)).toEqual(describe(expected, expectedFound.length));
+        expect(count(laid, laidFound.length)).toEqual(count(expected, expectedFound.length));
+        // The whole answer as a server gives it: cards, highlights, counts, steps back.
+        const asked = {
+          globalFilter: query.filter === 1 ? 'main' : 'other',
+          text: query.text.join(' '),
+          filterItemIds: itemGroups.flat(),
+          offset: 0,
+          resultsPerPage: Math.max(1, query.limit),
+        };
+        expect(new SiteAnswers(laid, answerCaches()).answer(asked, 'en-US')).toEqual(
+          new SiteAnswers(expected, answerCaches()).answer(asked, 'en-US'),
+        );
         expect(laid.size).toBe(expected.size);
         expect(laid.info.globalFilters.map((filter) => filter.partnerCount)).toEqual(
           expected.info.globalFilters.map((filter) => filter.partnerCount),
@@ -190,6 +253,7 @@ describe('changes laid over a whole build', () => {
     const laid = await layerSite(SCOPE, whole.whole, {
       version: 2,
       definitions,
+      tuning: emptyTuning(),
       upserts: [moved],
       removedIds: [7],
     });

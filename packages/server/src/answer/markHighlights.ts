@@ -1,5 +1,6 @@
-import { matchWord } from './matchWord';
-import { forEachWord } from './searchTerms';
+import type { Partner } from '@partners-network/contract';
+import type { MatchedWords } from '../search/MatchedWords';
+import { forEachWord } from '../search/searchTerms';
 
 /** A matched range of a text: [start, end) in UTF-16 units of the text as sent. */
 export type HighlightRange = [start: number, end: number];
@@ -29,34 +30,27 @@ function writtenLength(word: string, foldedLength: number): number {
 }
 
 /**
- * The ranges of a text that match the search's terms, by the rules of the index: whole
- * words for exact and typo matches, the matched beginning for a prefix (the last term).
- * Offsets are UTF-16 units into the text as sent, sorted, never overlapping.
+ * The ranges of a text that hold words the search matched (`words`, from what its terms
+ * expanded to in the index): whole words for exact and typo matches, the matched
+ * beginning for a prefix (the last term). Offsets are UTF-16 units into the text as sent,
+ * sorted, never overlapping.
  */
 export function highlightMatches(
   text: string,
-  terms: readonly string[],
+  words: MatchedWords,
   /**
    * Matched folded length by word as written, shared by the texts of one answer: its
-   * summaries share most of their words, each folded and matched once.
+   * summaries share most of their words, each folded and looked up once.
    */
   seen: Map<string, number> = new Map(),
 ): HighlightRange[] {
   const ranges: HighlightRange[] = [];
-  if (terms.length === 0) return ranges;
-  const last = terms.at(-1);
-  const distinct = [...new Set(terms)];
   // Words as the tokenizer cuts them: runs of letters, digits and their marks.
   forEachWord(text, (start, end, ascii) => {
     const word = text.slice(start, end);
     let length = seen.get(word);
     if (length === undefined) {
-      const folded = ascii ? word.toLowerCase() : fold(word);
-      length = 0;
-      for (const term of distinct) {
-        const match = matchWord(term, folded, term === last);
-        if (match && match.length > length) length = match.length;
-      }
+      length = words.lengthOf(ascii ? word.toLowerCase() : fold(word));
       seen.set(word, length);
     }
     if (length > 0) {
@@ -64,4 +58,23 @@ export function highlightMatches(
     }
   });
   return ranges;
+}
+
+/**
+ * The page's partners with the matched words of their titles and summaries marked; as
+ * they are without text (nothing matched). New objects: kept cards stay as they are.
+ */
+export function markHighlights(
+  partners: readonly Partner[],
+  words: MatchedWords | null,
+): Partner[] {
+  if (!words) return [...partners];
+  const seen = new Map<string, number>();
+  return partners.map((partner) => ({
+    ...partner,
+    highlights: {
+      title: highlightMatches(partner.title, words, seen),
+      summary: highlightMatches(partner.summary, words, seen),
+    },
+  }));
 }

@@ -7,13 +7,14 @@ import { IdOrdinals } from './IdOrdinals';
 import type { Partner } from '@partners-network/contract';
 import type { IndexedDocument, SiteIndex } from '../search/SiteIndex';
 import type { SiteHead, StoredSite } from '../store/PartnerSource';
-import type { StoredPartner } from '../store/SiteRecords';
+import type { StoredPartner, StoredTuning } from '../store/SiteRecords';
 import type { CardTexts, PackedCards } from './PackedCards';
 import { PackedCardsBuilder } from './PackedCards';
 import { DEFAULT_LOCALE } from '../store/DirectoryData';
 import { pickText } from '../store/resolveLocale';
 import type { SearchIndex } from '../search/SearchIndex';
-import type { IndexSink } from './buildIndex';
+import type { CacheKind } from '../cache/KeptCache';
+import type { TermSet } from '../search/TermSet';
 import { inlineSink, workerSink } from './buildIndex';
 import type { GlobalFilterInfo, GroupInfo, SiteInfo } from './SiteInfo';
 import type { PartnerLocations, SiteLocations } from '../search/PartnerLocations';
@@ -50,10 +51,14 @@ export interface BuiltSite {
   version: number;
   /** Partners, for the metrics of a site. */
   size: number;
-  /** The last whole build: changes since are laid over it (service/layerSite). */
+  /** The last whole build: changes since are laid over it (site/layerSite). */
   whole: WholeSite;
   /** Partners changed, added or removed since the whole build (0: this is it). */
   laid: number;
+  /** The operator's tuning of the site's search (answer/applyTuning). */
+  tuning: StoredTuning;
+  /** The ordinal of a partner by its id, undefined when it is not in the site. */
+  ordinalOf(id: number): number | undefined;
   /** The partners' locations, by the index's ordinals (search/PartnerLocations). */
   locations: PartnerLocations;
 }
@@ -169,6 +174,8 @@ function siteInfoOf(stored: SiteHead, partnerCounts: Map<number, number>): SiteI
 export interface BuildOptions {
   /** Sites of this many partners or more are indexed in a worker thread. */
   workerFrom: number;
+  /** The kind the index's term-set cache counts in (a service's, for /metrics). */
+  termSets?: CacheKind<TermSet>;
 }
 
 /** Builds a site in memory (a change's partners, tests): one page, in editorial order. */
@@ -204,16 +211,14 @@ export async function buildSiteFrom(
     size: whole.index.size,
     whole,
     laid: 0,
+    tuning: head.tuning,
+    ordinalOf: (id) => whole.byId.get(id),
     locations: whole.locations,
   };
 }
 
-async function buildWhole(
-  head: SiteHead,
-  pages: AsyncIterable<StoredPartner[]>,
-  options: BuildOptions,
-): Promise<WholeSite> {
-  const { definitions } = head;
+/** Every filter item of a site as cards show them (badges in group, then item order). */
+function itemsForCards(definitions: SiteHead['definitions']): Map<number, ItemForCard> {
   const groupById = new Map(definitions.groups.map((group) => [group.id, group]));
   const items = new Map<number, ItemForCard>();
   for (const item of definitions.items) {
@@ -226,69 +231,107 @@ async function buildWhole(
       names: toMap(item.names),
     });
   }
-  const filterIds = new Map(definitions.globalFilters.map((filter) => [filter.name, filter.id]));
-  const size = head.partnerCount;
-  const positions = new Float64Array(size);
-  const ids = new Float64Array(size);
-  const filterPairs: number[] = [];
-  const itemPairs: number[] = [];
-  const partnerCounts = new Map<number, number>();
-  const cards = new PackedCardsBuilder(size);
-  const locations = new SiteLocationsBuilder(size);
-  const { locales } = definitions;
-  let builtInWorker = size >= options.workerFrom;
-  let sink: IndexSink;
-  try {
-    sink = builtInWorker ? workerSink(size, locales) : inlineSink(size, locales);
-  } catch {
-    // No worker threads where this runs: the main thread builds it.
-    builtInWorker = false;
-    sink = inlineSink(size, locales);
+  return items;
+}
+
+/** Where the index is built: a worker thread for a large site, else this thread. */
+function openSink(size: number, locales: readonly string[], options: BuildOptions) {
+  if (size >= options.workerFrom) {
+    try {
+      return { sink: workerSink(size, locales, options.termSets), builtInWorker: true };
+    } catch {
+      // No worker threads where this runs: the main thread builds it.
+    }
   }
+  return { sink: inlineSink(size, locales, options.termSets), builtInWorker: false };
+}
+
+/** What a whole build keeps of each partner besides its documents, by ordinal. */
+class PartnerTable {
+  readonly positions: Float64Array;
+  readonly ids: Float64Array;
+  /** (global filter id, ordinal) and (filter item id, ordinal), flat. */
+  readonly filterPairs: number[] = [];
+  readonly itemPairs: number[] = [];
+  readonly partnerCounts = new Map<number, number>();
+  readonly cards: PackedCardsBuilder;
+  readonly locations: SiteLocationsBuilder;
+  readonly #filterIds: Map<string, number>;
+  readonly #items: ReadonlyMap<number, ItemForCard>;
+
+  constructor(size: number, head: SiteHead, items: ReadonlyMap<number, ItemForCard>) {
+    this.positions = new Float64Array(size);
+    this.ids = new Float64Array(size);
+    this.cards = new PackedCardsBuilder(size);
+    this.locations = new SiteLocationsBuilder(size);
+    this.#filterIds = new Map(
+      head.definitions.globalFilters.map((filter) => [filter.name, filter.id]),
+    );
+    this.#items = items;
+  }
+
+  /** Adds a partner; its filter items in card order (what its documents list). */
+  add(ordinal: number, partner: StoredPartner): readonly ItemForCard[] {
+    const { record } = partner;
+    this.positions[ordinal] = partner.position;
+    this.ids[ordinal] = partner.id;
+    for (const name of record.globalFilters) {
+      const filterId = this.#filterIds.get(name);
+      if (filterId === undefined) continue;
+      this.filterPairs.push(filterId, ordinal);
+      this.partnerCounts.set(filterId, (this.partnerCounts.get(filterId) ?? 0) + 1);
+    }
+    for (const itemId of record.filterItemIds) this.itemPairs.push(itemId, ordinal);
+    const partnerItems: readonly ItemForCard[] =
+      record.filterItemIds.length === 0
+        ? NONE
+        : [...record.filterItemIds]
+            .sort((a, b) => a - b)
+            .map((id) => this.#items.get(id))
+            .filter((item): item is ItemForCard => item !== undefined)
+            .sort((a, b) => a.groupPosition - b.groupPosition || a.position - b.position);
+    this.cards.add({
+      url: record.url,
+      imageUrl: record.imageUrl,
+      titles: record.title,
+      summaries: record.summary,
+      badgeIds: partnerItems
+        .filter((item) => item.showAsCategory)
+        .slice(0, MAX_BADGES)
+        .map((item) => item.id),
+    });
+    this.locations.add(ordinal, record.locations ?? []);
+    return partnerItems;
+  }
+}
+
+async function buildWhole(
+  head: SiteHead,
+  pages: AsyncIterable<StoredPartner[]>,
+  options: BuildOptions,
+): Promise<WholeSite> {
+  const { definitions } = head;
+  const items = itemsForCards(definitions);
+  const size = head.partnerCount;
+  const table = new PartnerTable(size, head, items);
+  const { locales } = definitions;
+  const { sink, builtInWorker } = openSink(size, locales, options);
   let ordinal = 0;
   try {
     for await (const page of pages) {
       const batches = locales.map((locale) => ({ locale, documents: [] as IndexedDocument[] }));
       for (const partner of page) {
         if (ordinal >= size) throw new Error(`the site gave more partners than its ${size}`);
-        const { record } = partner;
-        positions[ordinal] = partner.position;
-        ids[ordinal] = partner.id;
-        for (const name of record.globalFilters) {
-          const filterId = filterIds.get(name);
-          if (filterId === undefined) continue;
-          filterPairs.push(filterId, ordinal);
-          partnerCounts.set(filterId, (partnerCounts.get(filterId) ?? 0) + 1);
-        }
-        for (const itemId of record.filterItemIds) itemPairs.push(itemId, ordinal);
-        const partnerItems: readonly ItemForCard[] =
-          record.filterItemIds.length === 0
-            ? NONE
-            : [...record.filterItemIds]
-                .sort((a, b) => a - b)
-                .map((id) => items.get(id))
-                .filter((item): item is ItemForCard => item !== undefined)
-                .sort((a, b) => a.groupPosition - b.groupPosition || a.position - b.position);
-        cards.add({
-          url: record.url,
-          imageUrl: record.imageUrl,
-          titles: record.title,
-          summaries: record.summary,
-          badgeIds: partnerItems
-            .filter((item) => item.showAsCategory)
-            .slice(0, MAX_BADGES)
-            .map((item) => item.id),
-        });
+        const partnerItems = table.add(ordinal, partner);
         for (const batch of batches) {
           batch.documents.push({
             ordinal,
             documentId: ordinal + 1,
-            title: textIn(record.title, batch.locale),
+            title: textIn(partner.record.title, batch.locale),
             categories: partnerItems.map((item) => pickText(item.names, batch.locale)).join(' '),
-            summary: textIn(record.summary, batch.locale),
+            summary: textIn(partner.record.summary, batch.locale),
           });
         }
-        locations.add(ordinal, record.locations ?? []);
         ordinal += 1;
       }
       await sink.add(batches);
@@ -300,18 +343,21 @@ async function buildWhole(
     sink.abort();
     throw error;
   }
-  const index = await sink.finish(Int32Array.from(filterPairs), Int32Array.from(itemPairs));
+  const index = await sink.finish(
+    Int32Array.from(table.filterPairs),
+    Int32Array.from(table.itemPairs),
+  );
   return {
-    info: siteInfoOf(head, partnerCounts),
+    info: siteInfoOf(head, table.partnerCounts),
     index,
     builtInWorker,
-    cards: cards.build(),
+    cards: table.cards.build(),
     items,
     version: head.version,
     definitions: JSON.stringify(definitions),
-    positions,
-    ids,
-    byId: new IdOrdinals(ids),
-    locations: await locations.build(cityKeyOf),
+    positions: table.positions,
+    ids: table.ids,
+    byId: new IdOrdinals(table.ids),
+    locations: await table.locations.build(cityKeyOf),
   };
 }
