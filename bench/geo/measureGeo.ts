@@ -4,8 +4,6 @@
  * at 1k, 10k and 100k partners of one to three locations each; and the places suggestions
  * (geo/suggestPlaces) on the GeoNames gazetteer. All in process, on the same data.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import KDBush from 'kdbush';
 import { around } from 'geokdbush';
 import type { GeoPoint, SiteLocation, SiteLocations } from '@partners-network/server';
@@ -20,15 +18,10 @@ import {
   suggestPlaces,
 } from '@partners-network/server';
 import { log } from '../lib/environment';
+import { gc } from '../lib/gc';
 import type { Figure, Section } from '../lib/figures';
 import { figure } from '../lib/figures';
 import { percentile, seededRandom, summarize } from '../lib/stats';
-
-setFlagsFromString('--expose-gc');
-const gc: () => void = (() => {
-  const found: unknown = runInNewContext('typeof gc === "function" ? gc : undefined');
-  return typeof found === 'function' ? () => void found() : () => undefined;
-})();
 
 const MB = 1024 * 1024;
 const QUERIES = 200;

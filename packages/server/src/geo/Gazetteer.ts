@@ -14,7 +14,7 @@
  */
 import { EXACT, PREFIX } from '../search/typoBudget';
 import type { TermRun } from '../search/TextIndex';
-import { TextIndex, WHOLE_TERM } from '../search/TextIndex';
+import { TextIndex, WHOLE_TERM, lowerBound } from '../search/TextIndex';
 import { placeKey } from './placeKey';
 import type { GazetteerParts } from './GazetteerParts';
 import { MAIN, NAME_SEPARATOR } from './GazetteerParts';
@@ -39,17 +39,6 @@ export interface CityMatch {
 const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/;
 const KANA = /[\u3040-\u30ff]/;
 const HAN = /[\u3400-\u9fff\uf900-\ufaff]/;
-
-function lowerBound(terms: readonly string[], value: string, from = 0): number {
-  let low = from;
-  let high = terms.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((terms[middle] ?? '') < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
 
 /** The script a locale's city names are written in, when it is not Latin. */
 function scriptOf(locale: string): RegExp | undefined {

@@ -36,14 +36,7 @@ export class LaidLocations implements PartnerLocations {
     this.#insertAt = insertAt;
     this.#deltaStart = deltaStart;
     this.size = deltaStart + delta.size;
-    const live = new Bitset(base.size);
-    for (let index = 0; index < live.words.length; index += 1) {
-      live.words[index] = ~(removed.words[index] ?? 0);
-    }
-    const tail = base.size & 31;
-    const last = live.words.length - 1;
-    if (tail !== 0 && last >= 0) live.words[last] = (live.words[last] ?? 0) & ((1 << tail) - 1);
-    this.#live = live;
+    this.#live = removed.not();
   }
 
   /** The base's set without the changed partners, then the delta's set. */

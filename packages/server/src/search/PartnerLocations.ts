@@ -79,8 +79,10 @@ export interface PartnerLocations {
 export type CityKeyOf = (city: string, country: string) => string;
 
 /**
- * Candidates' locations up to which a scan is cheaper than the walk, whatever the site's
- * size (bench: the walk passes about 40 locations per partner it keeps at 1 % candidates).
+ * Candidates' locations up to which a scan is cheaper than the tree search, whatever the
+ * site's size: a tree search passes every other partner's locations nearer than the ones it
+ * keeps (bench, 1 % candidates: the scan's p99 0.02 ms against 0.21 at 10k, 0.19 against
+ * 0.27 to 0.49 at 100k).
  */
 const SCAN_AT_MOST = 2048;
 
