@@ -104,6 +104,31 @@ export const highlightRangeDataSchema = dataSchema<z.output<typeof schemas.highl
   items: { type: 'integer', minimum: 0 },
 });
 
+export const locatedSearchCriteriaDataSchema = dataSchema<
+  z.output<typeof schemas.locatedSearchCriteriaSchema>
+>({
+  type: 'object',
+  properties: {
+    globalFilter: { type: 'string', maxLength: 200 },
+    text: { type: 'string', maxLength: 150, pattern: "^[A-Za-zÀ-ÿœ0-9\\-_' ]*$" },
+    filterItemIds: { maxItems: 500, type: 'array', items: { type: 'integer' } },
+    offset: { type: 'integer', minimum: 0 },
+    resultsPerPage: { type: 'integer', minimum: 1, maximum: 100 },
+    near: {
+      type: 'object',
+      properties: {
+        latitude: { type: 'number', minimum: -90, maximum: 90 },
+        longitude: { type: 'number', minimum: -180, maximum: 180 },
+        label: { type: 'string', maxLength: 200 },
+      },
+      required: ['latitude', 'longitude'],
+    },
+    radiusKm: { type: 'number', minimum: 1, maximum: 20000 },
+    sort: { type: 'string', pattern: '^(relevance|distance)$' },
+  },
+  required: ['globalFilter', 'text', 'filterItemIds', 'offset', 'resultsPerPage'],
+});
+
 export const nearDataSchema = dataSchema<z.output<typeof schemas.nearSchema>>({
   type: 'object',
   properties: {
@@ -203,17 +228,6 @@ export const searchCriteriaDataSchema = dataSchema<z.output<typeof schemas.searc
     filterItemIds: { maxItems: 500, type: 'array', items: { type: 'integer' } },
     offset: { type: 'integer', minimum: 0 },
     resultsPerPage: { type: 'integer', minimum: 1, maximum: 100 },
-    near: {
-      type: 'object',
-      properties: {
-        latitude: { type: 'number', minimum: -90, maximum: 90 },
-        longitude: { type: 'number', minimum: -180, maximum: 180 },
-        label: { type: 'string', maxLength: 200 },
-      },
-      required: ['latitude', 'longitude'],
-    },
-    radiusKm: { type: 'number', minimum: 1, maximum: 20000 },
-    sort: { type: 'string', pattern: '^(relevance|distance)$' },
   },
   required: ['globalFilter', 'text', 'filterItemIds', 'offset', 'resultsPerPage'],
 });

@@ -70,11 +70,14 @@ const VALID: Record<string, unknown[]> = {
       })),
     },
   ],
-  searchCriteriaSchema: [
+  locatedSearchCriteriaSchema: [
     criteria,
     { ...criteria, near: { latitude: 45.75, longitude: 4.85, label: 'Lyon' } },
     { ...criteria, near: { latitude: 0, longitude: 0 }, radiusKm: 50, sort: 'distance' },
     { ...criteria, radiusKm: 20_000, sort: 'relevance' },
+  ],
+  searchCriteriaSchema: [
+    criteria,
     { ...criteria, text: '', filterItemIds: [], offset: 30, resultsPerPage: 1 },
     { ...criteria, filterItemIds: Array.from({ length: 500 }, (_, index) => index) },
   ],

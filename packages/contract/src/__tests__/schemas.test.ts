@@ -3,6 +3,8 @@ import {
   filterDefinitionsSchema,
   findLocationTextProblem,
   findSearchTextProblem,
+  locatedSearchCriteriaDataSchema,
+  locatedSearchCriteriaSchema,
   parseData,
   placesResponseDataSchema,
   searchCriteriaDataSchema,
@@ -25,6 +27,8 @@ describe('search criteria near a point (issue 25)', () => {
     for (const parse of [
       (input: unknown) => searchCriteriaSchema.safeParse(input),
       (input: unknown) => parseData(searchCriteriaDataSchema, input),
+      (input: unknown) => locatedSearchCriteriaSchema.safeParse(input),
+      (input: unknown) => parseData(locatedSearchCriteriaDataSchema, input),
     ]) {
       const parsed = parse(criteria);
       expect(parsed.success && parsed.data).toEqual(criteria);
@@ -36,8 +40,13 @@ describe('search criteria near a point (issue 25)', () => {
 
   it('take a point, a radius in kilometres and an order, in zod and in the page alike', () => {
     const asked = { ...criteria, near, radiusKm: 50, sort: 'distance' };
-    expect(searchCriteriaSchema.parse(asked)).toEqual(asked);
-    expect(parseData(searchCriteriaDataSchema, asked)).toEqual({ success: true, data: asked });
+    expect(locatedSearchCriteriaSchema.parse(asked)).toEqual(asked);
+    expect(parseData(locatedSearchCriteriaDataSchema, asked)).toEqual({
+      success: true,
+      data: asked,
+    });
+    // The page's saved search keeps to SPEC's fields until it offers a location: it drops them.
+    expect(parseData(searchCriteriaDataSchema, asked)).toEqual({ success: true, data: criteria });
   });
 
   it.each([
@@ -65,10 +74,12 @@ describe('search criteria near a point (issue 25)', () => {
       'near.label is longer than 200 characters',
     ],
   ])('refuse %s, and so does the page', (_label, change, message) => {
-    const parsed = searchCriteriaSchema.safeParse({ ...criteria, ...change });
+    const parsed = locatedSearchCriteriaSchema.safeParse({ ...criteria, ...change });
     expect(parsed.success).toBe(false);
     if (message) expect(parsed.error?.issues[0]?.message).toBe(message);
-    expect(parseData(searchCriteriaDataSchema, { ...criteria, ...change }).success).toBe(false);
+    expect(parseData(locatedSearchCriteriaDataSchema, { ...criteria, ...change }).success).toBe(
+      false,
+    );
   });
 
   it('give the places answer a twin the page can parse', () => {

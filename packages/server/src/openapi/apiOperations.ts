@@ -6,7 +6,7 @@ import {
   filterDefinitionsSchema,
   placesResponseSchema,
   problemSchema,
-  searchCriteriaSchema,
+  locatedSearchCriteriaSchema,
   searchResponseSchema,
 } from '@partners-network/contract';
 import { importRowSchema } from '../importFile/importRowSchema';
@@ -74,7 +74,7 @@ export const PUBLIC_OPERATIONS: ApiOperation[] = [
     summary: 'One page of partners matching the criteria',
     tags: ['public'],
     query: [LOCALE],
-    body: searchCriteriaSchema,
+    body: locatedSearchCriteriaSchema,
     auth: 'xsrf',
     responses: {
       200: {
