@@ -150,6 +150,7 @@ export const partnerDataSchema = dataSchema<z.output<typeof schemas.partnerSchem
     title: { type: 'string' },
     summary: { type: 'string' },
     url: { type: 'string' },
+    contact: { type: 'object', properties: { slug: { type: 'string' } }, required: ['slug'] },
     highlights: {
       type: 'object',
       properties: {
@@ -248,6 +249,7 @@ export const searchResponseDataSchema = dataSchema<z.output<typeof schemas.searc
           title: { type: 'string' },
           summary: { type: 'string' },
           url: { type: 'string' },
+          contact: { type: 'object', properties: { slug: { type: 'string' } }, required: ['slug'] },
           highlights: {
             type: 'object',
             properties: {

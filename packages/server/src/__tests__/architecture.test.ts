@@ -28,8 +28,19 @@ const LAYERS: Record<string, readonly string[]> = {
   answer: ['site', 'search', 'store', 'cache'],
   service: ['answer', 'site', 'search', 'store', 'cache', 'metrics', 'seed', 'geo'],
   http: ['store'],
+  contact: ['service', 'store'],
   openapi: ['store', 'importFile', 'geo'],
-  routes: ['http', 'metrics', 'openapi', 'service', 'store', 'importFile', 'logos', 'geo'],
+  routes: [
+    'http',
+    'metrics',
+    'openapi',
+    'service',
+    'store',
+    'importFile',
+    'logos',
+    'contact',
+    'geo',
+  ],
   cli: ['service', 'importFile', 'seed', 'store'],
 };
 

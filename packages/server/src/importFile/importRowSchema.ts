@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import {
+  contactChannelSchema,
   localizedTextSchema,
   locationsDataSchema,
   optionalLocalizedTextSchema,
@@ -44,6 +45,8 @@ export const importRowSchema = z.object({
    * for more.
    */
   locations: locationsDataSchema.default([]),
+  /** `{"emails": [...]}` or `{"webhook": "https://..."}`; CSV: contactEmails, contactWebhook. */
+  contact: contactChannelSchema.optional(),
 });
 
 export type ImportRow = z.infer<typeof importRowSchema>;

@@ -33,6 +33,7 @@ export function rowsToDirectory(
       globalFilters: row.globalFilters,
       filterItemIds: row.filterItemIds,
       locations: row.locations,
+      ...(row.contact ? { contact: row.contact } : {}),
     });
     entry.lines.push(line);
   }

@@ -349,6 +349,9 @@ function mainSite(partnerCount: number, random: Random, places: Random, label: L
         ...partnerLanguages,
       ].map((item) => item.id),
       locations: locationsIn(partnerRegions, places),
+      // Every third partner can be contacted from the page (issue 26): its mail goes to a
+      // made-up address of the reserved .example domain.
+      ...(index % 3 === 0 ? { contact: { emails: [`partners@${slug}.example`] } } : {}),
     });
   }
 

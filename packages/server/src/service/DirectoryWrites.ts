@@ -82,6 +82,7 @@ export class DirectoryWrites {
       globalFilters: stored.record.globalFilters,
       filterItemIds: stored.record.filterItemIds,
       locations: stored.record.locations ?? [],
+      ...(stored.record.contact ? { contact: stored.record.contact } : {}),
     };
   }
 

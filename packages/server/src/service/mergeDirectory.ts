@@ -273,6 +273,7 @@ function mergeSite(
         ...(located.locations && located.locations.length > 0
           ? { locations: located.locations }
           : {}),
+        ...(partner.contact ? { contact: { ...partner.contact } } : {}),
       },
     });
   });

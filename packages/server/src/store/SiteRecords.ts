@@ -91,6 +91,10 @@ export const partnerRecordSchema = z.object({
   filterItemIds: z.array(z.number().int()),
   /** Absent for a partner without locations (and in every record written before them). */
   locations: z.array(storedLocationSchema).optional(),
+  /** Where contact requests go (emails or an https webhook); absent: not contactable. */
+  contact: z
+    .object({ emails: z.array(z.string()).optional(), webhook: z.string().optional() })
+    .optional(),
 });
 
 export type PartnerRecord = z.infer<typeof partnerRecordSchema>;
