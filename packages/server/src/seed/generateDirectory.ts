@@ -282,6 +282,14 @@ function locationsIn(regions: readonly ItemDef[], places: Random): PartnerLocati
   return others.length === 0 ? [first] : [{ ...first, label: 'Head office' }, ...others];
 }
 
+/** The title's slug, numbered from its second use on. */
+function uniqueSlug(title: string, usedSlugs: Map<string, number>): string {
+  const base = slugify(title);
+  const seen = usedSlugs.get(base) ?? 0;
+  usedSlugs.set(base, seen + 1);
+  return seen === 0 ? base : `${base}-${seen + 1}`;
+}
+
 function mainSite(partnerCount: number, random: Random, places: Random, label: Label): SiteData {
   const regions = items(40001, REGIONS);
   const industries = items(40101, INDUSTRIES);
@@ -303,10 +311,7 @@ function mainSite(partnerCount: number, random: Random, places: Random, label: L
       [random.pick(NAME_STARTS), random.pick(NAME_MIDDLES), random.pick(NAME_ENDS)]
         .filter((part) => part !== '')
         .join(' ');
-    const base = slugify(title);
-    const seen = usedSlugs.get(base) ?? 0;
-    usedSlugs.set(base, seen + 1);
-    const slug = seen === 0 ? base : `${base}-${seen + 1}`;
+    const slug = uniqueSlug(title, usedSlugs);
 
     const partnerRegions = random.sample(regions, random.int(1, 2));
     const partnerIndustries = random.sample(industries, random.int(1, 3));
