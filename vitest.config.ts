@@ -16,6 +16,8 @@ export default defineConfig({
           name: 'server',
           root: 'packages/server',
           environment: 'node',
+          // The gazetteer's cache, built once before the files that read it (places, imports).
+          globalSetup: ['./src/geo/__tests__/gazetteerSetup.ts'],
         },
       },
       {

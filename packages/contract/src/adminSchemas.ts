@@ -95,6 +95,25 @@ export const importSummarySchema = z.object({
   partnersUpdated: count,
   /** Only in replace mode: partners removed because the file did not name them. */
   partnersDeleted: count.optional(),
+  /** Only when some were: locations whose coordinates were taken from the gazetteer. */
+  locationsLocated: count.optional(),
+  /**
+   * Only when some were: of those, the cities whose name several cities of their country
+   * share, with the one taken (the most populous) and how many share the name.
+   */
+  ambiguousCities: z
+    .array(
+      z.object({
+        slug: z.string(),
+        location: count,
+        city: z.string(),
+        country: z.string(),
+        latitude: z.number(),
+        longitude: z.number(),
+        sameName: z.number().int().min(2),
+      }),
+    )
+    .optional(),
 });
 
 /** A problem of an import file: its row and the line it starts on (none for the whole file). */

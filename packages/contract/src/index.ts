@@ -3,6 +3,7 @@ export * from './portalSchemas';
 export * from './contactSchemas';
 export * from './contactLimits';
 export * from './searchText';
+export * from './locationText';
 export * from './apiPaths';
 export * from './contactPaths';
 export * from './searchCriteriaLimits';

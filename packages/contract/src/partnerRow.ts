@@ -136,6 +136,59 @@ const rowOptionalTextsSchema = stringOrTexts(
   optionalLocalizedTextSchema,
 );
 
+/** Region codes Intl knows that are groupings, not countries. */
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'QO', 'UN', 'ZZ']);
+const regionNames = new Intl.DisplayNames('en', { type: 'region', fallback: 'none' });
+
+/** An ISO 3166-1 alpha-2 country code, in capitals: FR, DE, US. */
+export function isCountryCode(code: string): boolean {
+  return /^[A-Z]{2}$/.test(code) && !NOT_COUNTRIES.has(code) && regionNames.of(code) !== undefined;
+}
+
+/** Most locations a partner has (offices, branches). */
+export const MAX_LOCATIONS = 10;
+
+/**
+ * Where a partner is: a city and its country, its coordinates, and a label of its own
+ * ("Head office"). Without coordinates the import takes the city's from the gazetteer
+ * (geo/), and refuses a city it does not know.
+ */
+export const locationDataSchema = z
+  .object({
+    city: z
+      .string({ error: 'city is required' })
+      .max(200, 'city is longer than 200 characters')
+      .refine((value) => !value.includes('\u0000'), {
+        message: 'city must not contain NUL (\\u0000)',
+      })
+      .trim()
+      .min(1, 'city is required'),
+    country: z.string({ error: 'country is required' }).refine(isCountryCode, {
+      message: 'country must be an ISO 3166-1 alpha-2 code in capitals, such as FR',
+    }),
+    latitude: z
+      .number({ error: 'latitude must be a number' })
+      .min(-90, 'latitude must be between -90 and 90')
+      .max(90, 'latitude must be between -90 and 90')
+      .optional(),
+    longitude: z
+      .number({ error: 'longitude must be a number' })
+      .min(-180, 'longitude must be between -180 and 180')
+      .max(180, 'longitude must be between -180 and 180')
+      .optional(),
+    label: storableText(200).trim().min(1, 'label must not be empty').optional(),
+  })
+  .refine((location) => (location.latitude === undefined) === (location.longitude === undefined), {
+    message: "latitude and longitude go together: give both, or neither to take the city's",
+    path: ['latitude'],
+  });
+
+export const locationsDataSchema = z
+  .array(locationDataSchema, {
+    error: 'locations must be a list of locations (in CSV, a JSON array)',
+  })
+  .max(MAX_LOCATIONS, `a partner has at most ${MAX_LOCATIONS} locations`);
+
 /** One partner row of an import file, or the body of PUT …/partners/{slug}. */
 export const partnerRowSchema = z.object({
   companyId: z.string().trim().min(1).max(64).optional(),
@@ -154,10 +207,17 @@ export const partnerRowSchema = z.object({
     .optional(),
   globalFilters: z.array(z.string().trim().min(1)).min(1, 'at least one global filter is needed'),
   filterItemIds: z.array(z.number().int().positive()).default([]),
+  /**
+   * Zero to ten; coordinates left out are taken from the gazetteer. CSV: columns city,
+   * country, latitude, longitude (and label) for the first, a JSON array in `locations`
+   * for more.
+   */
+  locations: locationsDataSchema.default([]),
   /** `{"emails": [...]}` or `{"webhook": "https://..."}`; CSV: contactEmails, contactWebhook. */
   contact: contactChannelSchema.optional(),
 });
 
 export type PartnerRow = z.infer<typeof partnerRowSchema>;
 /** What a client may send: texts as a string or per locale, defaults left out. */
+export type LocationData = z.infer<typeof locationDataSchema>;
 export type PartnerRowInput = z.input<typeof partnerRowSchema>;

@@ -79,3 +79,19 @@ export type { AnswerCaches } from './answer/AnswerCaches';
 export { answerCaches } from './answer/AnswerCaches';
 export { searchTerms } from './search/searchTerms';
 export { parseAdminTokens } from './http/checkBearerToken';
+export type {
+  GeoPoint,
+  NearestOptions,
+  NearestPartners,
+  PartnerLocations,
+  SiteLocation,
+} from './search/PartnerLocations';
+export { SiteLocations, SiteLocationsBuilder } from './search/PartnerLocations';
+export { haversineKm } from './search/haversine';
+export type { GazetteerCity } from './geo/Gazetteer';
+export { Gazetteer } from './geo/Gazetteer';
+export { gazetteer, loadGazetteer } from './geo/loadGazetteer';
+export { cityKeyOf, placeKey } from './geo/placeKey';
+export { suggestPlaces } from './geo/suggestPlaces';
+export { SEED_CITIES } from './seed/seedCities';
+export { Bitset } from './search/Bitset';

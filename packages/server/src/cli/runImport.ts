@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { ImportProblem } from '@partners-network/contract';
 import { DirectoryImportError } from '../store/DirectoryImportError';
-import type { PartnerStore } from '../store/PartnerStore';
+import type { ImportSummary, PartnerStore } from '../store/PartnerStore';
 import type { PreparedImport } from '../importFile/prepareImport';
 import { prepareImport } from '../importFile/prepareImport';
 import { ImportFileError, readImportFile } from '../importFile/readImportFile';
@@ -70,6 +70,32 @@ export async function runImport(options: RunImportOptions): Promise<number> {
   return importInto(options, log, prepared, file.kind === 'rows' ? prepared.rows : 0);
 }
 
+/** What the gazetteer gave: how many coordinates, and each city of a shared name it chose. */
+function reportLocations(
+  summary: ImportSummary,
+  prepared: PreparedImport,
+  log: (line: string) => void,
+): void {
+  if (summary.locationsLocated !== undefined) {
+    log(`took the coordinates of ${summary.locationsLocated} location(s) from the gazetteer`);
+  }
+  const paths = new Map<string, (string | number)[]>();
+  prepared.data.sites.forEach((site, siteIndex) =>
+    site.partners?.forEach((partner, partnerIndex) => {
+      paths.set(partner.slug, ['sites', siteIndex, 'partners', partnerIndex]);
+    }),
+  );
+  for (const city of summary.ambiguousCities ?? []) {
+    const path = [...(paths.get(city.slug) ?? []), 'locations', city.location, 'city'];
+    const message =
+      `${city.sameName} cities of ${city.country} are named "${city.city}": took the most ` +
+      `populous, at ${city.latitude}, ${city.longitude}`;
+    for (const problem of prepared.problemsOf([{ path, message }])) {
+      log(describeProblem(problem, true));
+    }
+  }
+}
+
 async function importInto(
   options: RunImportOptions,
   log: (line: string) => void,
@@ -91,10 +117,11 @@ async function importInto(
         `${summary.partnersCreated} new, ${summary.partnersUpdated} updated` +
         (summary.partnersDeleted === undefined ? '' : `, ${summary.partnersDeleted} removed`),
     );
+    reportLocations(summary, prepared, log);
     return 0;
   } catch (error) {
     if (!(error instanceof DirectoryImportError)) throw error;
-    for (const problem of prepared.problemsOf(error.issues)) log(describeProblem(problem, false));
+    for (const problem of prepared.problemsOf(error.issues)) log(describeProblem(problem, true));
     if (await options.store.isEmpty()) {
       log(`the database has no site yet: start the server once to seed it, or import a directory`);
     }

@@ -34,6 +34,7 @@ export function rowsToDirectory(
       position: row.position,
       globalFilters: row.globalFilters,
       filterItemIds: row.filterItemIds,
+      locations: row.locations,
       ...(row.contact ? { contact: row.contact } : {}),
     });
     entry.lines.push(line);

@@ -4,8 +4,9 @@ import {
   XSRF_COOKIE_NAME,
   XSRF_HEADER_NAME,
   filterDefinitionsSchema,
+  placesResponseSchema,
   problemSchema,
-  searchCriteriaSchema,
+  locatedSearchCriteriaSchema,
   searchResponseSchema,
   siteTuningSchema,
   tuningPreviewSchema,
@@ -21,6 +22,7 @@ import {
 import { dryRunSchema, importModeSchema } from '../importFile/importModeSchema';
 import { importRowSchema } from '../importFile/importRowSchema';
 import { exportFormatSchema } from '../importFile/writeExportFile';
+import { MAX_PLACES, placesQuerySchema } from '../geo/placesQuery';
 import { directoryDataSchema, partnerDataSchema, slugSchema } from '../store/DirectoryData';
 import { importSummarySchema } from '../store/PartnerStore';
 
@@ -38,8 +40,8 @@ export interface ApiOperation {
   tags: string[];
   /** Path parameters with a rule of their own; the others are any string. */
   params?: Record<string, Schema>;
-  /** Query parameters (all optional); any string unless a schema says more. */
-  query?: { name: string; description: string; schema?: Schema }[];
+  /** Query parameters (optional unless `required`); any string unless a schema says more. */
+  query?: { name: string; description: string; schema?: Schema; required?: boolean }[];
   /** The JSON request body. */
   body?: Schema;
   /** Other media types the body may come as, each a text (an import file as CSV). */
@@ -88,7 +90,7 @@ export const PUBLIC_OPERATIONS: ApiOperation[] = [
     summary: 'One page of partners matching the criteria',
     tags: ['public'],
     query: [LOCALE],
-    body: searchCriteriaSchema,
+    body: locatedSearchCriteriaSchema,
     auth: 'xsrf',
     responses: {
       200: {
@@ -97,6 +99,32 @@ export const PUBLIC_OPERATIONS: ApiOperation[] = [
       },
       400: PROBLEM('Bad criteria, body or Content-Type'),
       403: PROBLEM(`Missing ${XSRF_HEADER_NAME} header or no matching ${XSRF_COOKIE_NAME} cookie`),
+      404: PROBLEM('No partner directory for this company and site'),
+      429: PROBLEM('Past the per-client limit (when set); Retry-After says when to retry'),
+      503: NOT_LOADED,
+    },
+  },
+  {
+    method: 'get',
+    path: `${SCOPE}/places`,
+    operationId: 'suggestPlaces',
+    summary: `Up to ${MAX_PLACES} cities for a typed beginning, best known first`,
+    description:
+      "Cities of the gazetteer (GeoNames) whose name, in any language it has, begins with q or is within its typo budget (not in the first letter), diacritics and case aside; each named in the visitor's language where known, with its country, coordinates and the site's partners there.",
+    tags: ['public'],
+    query: [
+      {
+        name: 'q',
+        description:
+          'What the visitor typed: letters of any script, spaces, hyphens and apostrophes, at most 100 characters.',
+        schema: placesQuerySchema.shape.q,
+        required: true,
+      },
+      LOCALE,
+    ],
+    responses: {
+      200: { description: 'The cities, best known first', schema: placesResponseSchema },
+      400: PROBLEM('No q, or a q or locale that breaks its rule'),
       404: PROBLEM('No partner directory for this company and site'),
       429: PROBLEM('Past the per-client limit (when set); Retry-After says when to retry'),
       503: NOT_LOADED,

@@ -17,6 +17,9 @@ import type { CacheKind } from '../cache/KeptCache';
 import type { TermSet } from '../search/TermSet';
 import { inlineSink, workerSink } from './buildIndex';
 import type { GlobalFilterInfo, GroupInfo, SiteInfo } from './SiteInfo';
+import type { PartnerLocations, SiteLocations } from '../search/PartnerLocations';
+import { SiteLocationsBuilder } from '../search/PartnerLocations';
+import { cityKeyOf } from '../geo/placeKey';
 
 /** Most badges a card shows: a few meaningful categories, not every tag. */
 export const MAX_BADGES = 4;
@@ -56,6 +59,8 @@ export interface BuiltSite {
   tuning: StoredTuning;
   /** The ordinal of a partner by its id, undefined when it is not in the site. */
   ordinalOf(id: number): number | undefined;
+  /** The partners' locations, by the index's ordinals (search/PartnerLocations). */
+  locations: PartnerLocations;
 }
 
 /** A site built whole from its stored partners. */
@@ -74,6 +79,7 @@ export interface WholeSite {
   ids: Float64Array;
   /** Ordinals by partner id: which of them a change masks out. */
   byId: IdOrdinals;
+  locations: SiteLocations;
 }
 
 /** Shared by every partner without items or badges. */
@@ -208,6 +214,7 @@ export async function buildSiteFrom(
     laid: 0,
     tuning: head.tuning,
     ordinalOf: (id) => whole.byId.get(id),
+    locations: whole.locations,
   };
 }
 
@@ -249,6 +256,7 @@ class PartnerTable {
   readonly itemPairs: number[] = [];
   readonly partnerCounts = new Map<number, number>();
   readonly cards: PackedCardsBuilder;
+  readonly locations: SiteLocationsBuilder;
   readonly #filterIds: Map<string, number>;
   readonly #items: ReadonlyMap<number, ItemForCard>;
 
@@ -256,6 +264,7 @@ class PartnerTable {
     this.positions = new Float64Array(size);
     this.ids = new Float64Array(size);
     this.cards = new PackedCardsBuilder(size);
+    this.locations = new SiteLocationsBuilder(size);
     this.#filterIds = new Map(
       head.definitions.globalFilters.map((filter) => [filter.name, filter.id]),
     );
@@ -293,6 +302,7 @@ class PartnerTable {
         .map((item) => item.id),
       ...(record.contact ? { contactSlug: partner.slug } : {}),
     });
+    this.locations.add(ordinal, record.locations ?? []);
     return partnerItems;
   }
 }
@@ -350,5 +360,6 @@ async function buildWhole(
     positions: table.positions,
     ids: table.ids,
     byId: new IdOrdinals(table.ids),
+    locations: await table.locations.build(cityKeyOf),
   };
 }

@@ -6,6 +6,7 @@
  */
 import { Bitset } from '../search/Bitset';
 import { LayeredIndex } from '../search/LayeredIndex';
+import { LaidLocations } from '../search/LaidLocations';
 import type { Scope } from '@partners-network/contract';
 import type { SiteChanges } from '../store/PartnerSource';
 import type { BuildOptions, BuiltSite, WholeSite } from './buildSite';
@@ -92,5 +93,12 @@ export async function layerSite(
       const kept = whole.byId.get(id);
       return kept === undefined || removed.has(kept) ? undefined : kept;
     },
+    locations: new LaidLocations(
+      whole.locations,
+      removed,
+      delta.whole.locations,
+      insertAt,
+      deltaStart,
+    ),
   };
 }

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import {
   contactChannelSchema,
+  locationsDataSchema,
   localizedTextSchema,
   optionalLocalizedTextSchema,
   safeUrlSchema,
@@ -26,6 +27,10 @@ export {
   optionalLocalizedTextSchema,
   safeUrlSchema,
   slugSchema,
+  isCountryCode,
+  MAX_LOCATIONS,
+  locationDataSchema,
+  locationsDataSchema,
 } from '@partners-network/contract';
 
 const nameSchema = text(200).trim().min(1);
@@ -62,6 +67,8 @@ export const partnerDataSchema = z.object({
   position: z.number().int().min(0).max(1_000_000_000).optional(),
   globalFilters: z.array(nameSchema).min(1, 'a partner belongs to at least one global filter'),
   filterItemIds: z.array(z.number().int().positive()).default([]),
+  /** Zero to ten; coordinates of a city left out are taken from the gazetteer. */
+  locations: locationsDataSchema.default([]),
   /** Where contact requests go; absent: the partner cannot be contacted from the page. */
   contact: contactChannelSchema.optional(),
 });
@@ -84,6 +91,7 @@ export type FilterItemData = z.infer<typeof filterItemDataSchema>;
 export type FilterGroupData = z.infer<typeof filterGroupDataSchema>;
 export type GlobalFilterData = z.infer<typeof globalFilterDataSchema>;
 export type PartnerData = z.infer<typeof partnerDataSchema>;
+export type { LocationData } from '@partners-network/contract';
 export type ContactChannel = z.infer<typeof contactChannelSchema>;
 /** Input form of a partner: defaults (summary, filterItemIds) may be left out. */
 export type PartnerInput = z.input<typeof partnerDataSchema>;

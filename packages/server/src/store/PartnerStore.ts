@@ -45,6 +45,11 @@ export interface ImportOptions {
   onProgress?: (done: number, total: number, phase: ImportPhase) => void;
 }
 
+/** What the places call reads of a site's locations: its partners per city (geo/placeKey's cityKeyOf). */
+export interface SiteCities {
+  partnersByCity(): ReadonlyMap<string, number>;
+}
+
 export interface PartnerStore {
   hasScope(scope: Scope): Promise<boolean>;
   /** Null when the company or site is unknown. */
@@ -59,6 +64,12 @@ export interface PartnerStore {
    * transaction: on any problem it throws DirectoryImportError and changes nothing.
    */
   importDirectory(data: DirectoryData, options?: ImportOptions): Promise<ImportSummary>;
+  /**
+   * The site's partners' locations (search/PartnerLocations; the places call marks the
+   * cities that have some); null when the company or site is unknown. Optional: a store
+   * without it marks none.
+   */
+  siteLocations?(scope: Scope): Promise<SiteCities | null>;
   isEmpty(): Promise<boolean>;
   close(): Promise<void>;
 }

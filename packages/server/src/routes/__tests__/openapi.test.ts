@@ -106,6 +106,15 @@ function publicCalls(operation: ApiOperation): Call[] {
       { status: 429, app: 'limited', request: { url: url(path) } },
     ];
   }
+  if (operation.operationId === 'suggestPlaces') {
+    return [
+      { status: 200, request: { url: url(path, MAIN, '?q=Zur&locale=de-DE') } },
+      { status: 400, request: { url: url(path, MAIN, '?q=Z%C3%BCrich%203') } },
+      { status: 400, request: { url: url(path) } },
+      { status: 404, request: { url: url(path, UNKNOWN, '?q=Zur') } },
+      { status: 429, app: 'limited', request: { url: url(path, MAIN, '?q=Zur') } },
+    ];
+  }
   const post = (status: number, body: unknown, headers: object = XSRF, scope = MAIN): Call => ({
     ...send('POST', url(path, scope), body, headers),
     status,
@@ -176,6 +185,15 @@ function adminCalls(operation: ApiOperation): Call[] {
       const csv = `slug,title,url,globalFilters\nimport-three,Import Three,/partners/three,tech\n`;
       return [
         { ...send('POST', at('', MAIN, '?mode=upsert'), [row('import-one')], AUTH), status: 200 },
+        {
+          ...send(
+            'POST',
+            at(''),
+            [{ ...row('import-located'), locations: [{ city: 'Springfield', country: 'US' }] }],
+            AUTH,
+          ),
+          status: 200,
+        },
         { ...send('POST', at(''), directory, AUTH), status: 200 },
         { ...send('POST', at('', MAIN, '?dryRun=true'), [row('import-four')], AUTH), status: 200 },
         call(200, {
