@@ -138,7 +138,7 @@ describe('editing a partner', () => {
       }),
       filterItemIds: [40301],
       // A field added to the format after this form was written.
-      locations: [{ city: 'Lisbon' }],
+      locations: [{ city: 'Lisbon', country: 'PT', latitude: 38.72, longitude: -9.14 }],
     };
     const user = await renderSignedIn('#/sites/20097/20121/partners/partner-2');
     const title = await screen.findByRole('textbox', {
@@ -161,7 +161,7 @@ describe('editing a partner', () => {
       position: 20,
       globalFilters: ['solution-partners'],
       filterItemIds: [40301],
-      locations: [{ city: 'Lisbon' }],
+      locations: [{ city: 'Lisbon', country: 'PT', latitude: 38.72, longitude: -9.14 }],
     });
   });
 

@@ -17,7 +17,13 @@ export type ExportFormat = z.infer<typeof exportFormatSchema>;
 
 /** One partner as a row of the JSON import format, every field of its record kept. */
 export function toExportRow(partner: StoredPartner): Record<string, unknown> {
-  return { slug: partner.slug, ...partner.record, position: partner.position };
+  const { record } = partner;
+  return {
+    slug: partner.slug,
+    ...record,
+    locations: record.locations ?? [],
+    position: partner.position,
+  };
 }
 
 /** The CSV header for a site's locales: en-US texts in `title` and `summary`. */
@@ -35,7 +41,30 @@ export function csvColumns(locales: readonly string[]): string[] {
     'filterItemIds',
     'contactEmails',
     'contactWebhook',
+    // The first location in columns of its own, the others as a JSON array (readImportFile).
+    'city',
+    'country',
+    'latitude',
+    'longitude',
+    'label',
+    'locations',
   ];
+}
+
+/** A partner's locations as CSV columns: the first one's own, the rest as a JSON array. */
+function locationColumns(
+  locations: NonNullable<StoredPartner['record']['locations']>,
+): Record<string, string> {
+  const [first, ...rest] = locations;
+  if (!first) return {};
+  return {
+    city: first.city,
+    country: first.country,
+    latitude: String(first.latitude),
+    longitude: String(first.longitude),
+    label: first.label ?? '',
+    locations: rest.length > 0 ? JSON.stringify(rest) : '',
+  };
 }
 
 function csvRecord(partner: StoredPartner, columns: readonly string[]): string[] {
@@ -49,6 +78,7 @@ function csvRecord(partner: StoredPartner, columns: readonly string[]): string[]
     filterItemIds: record.filterItemIds.join('|'),
     contactEmails: record.contact?.emails?.join('|') ?? '',
     contactWebhook: record.contact?.webhook ?? '',
+    ...locationColumns(record.locations ?? []),
   };
   for (const [field, texts] of [
     ['title', record.title],

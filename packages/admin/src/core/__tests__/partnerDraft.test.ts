@@ -11,7 +11,7 @@ const loaded = {
   position: 10,
   globalFilters: ['tech'],
   filterItemIds: [102],
-  locations: [{ city: 'Zürich' }],
+  locations: [{ city: 'Zürich', country: 'CH', latitude: 47.37, longitude: 8.54 }],
 };
 
 describe('the partner draft', () => {

@@ -243,6 +243,7 @@ function describeConsoleApi(name: string, open: () => Promise<SearchService>) {
         position: 10,
         globalFilters: ['tech'],
         filterItemIds: [102, 202, 302],
+        locations: [],
       });
       const dryRun = await importFile(response.payload, 'application/json', {
         mode: 'replace',
@@ -263,10 +264,10 @@ function describeConsoleApi(name: string, open: () => Promise<SearchService>) {
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       const [header, muller] = response.payload.split('\n');
       expect(header).toBe(
-        'slug,title,title.de-DE,title.fr-FR,summary,summary.de-DE,summary.fr-FR,url,imageUrl,position,globalFilters,filterItemIds,contactEmails,contactWebhook',
+        'slug,title,title.de-DE,title.fr-FR,summary,summary.de-DE,summary.fr-FR,url,imageUrl,position,globalFilters,filterItemIds,contactEmails,contactWebhook,city,country,latitude,longitude,label,locations',
       );
       expect(muller).toBe(
-        'muller-cloud,Müller Cloud GmbH,Müller Wolke GmbH,,Data platforms,Datenplattformen,,/partners/muller-cloud,/logos/muller.svg,10,tech,102|202|302,,',
+        'muller-cloud,Müller Cloud GmbH,Müller Wolke GmbH,,Data platforms,Datenplattformen,,/partners/muller-cloud,/logos/muller.svg,10,tech,102|202|302,,,,,,,,',
       );
       const dryRun = await importFile(response.payload, 'text/csv', {
         mode: 'replace',
