@@ -15,6 +15,8 @@ export interface StartDemoOptions {
   operation?: DemoAppOptions['operation'];
   /** Imported after the seed (upserts by slug): extra partners for tests, e.g. hostile texts. */
   importDirectory?: DirectoryData;
+  /** More routes on the same origin, added before it listens (the bench's floor page). */
+  addRoutes?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 export interface RunningDemo {
@@ -41,6 +43,7 @@ export async function startDemoServer(options: StartDemoOptions): Promise<Runnin
     ...(options.operation ? { operation: options.operation } : {}),
     ...(options.widgetDist ? { widgetDist: options.widgetDist } : {}),
   });
+  await options.addRoutes?.(app);
   await app.listen({ port: options.port, host: options.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
