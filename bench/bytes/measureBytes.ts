@@ -85,11 +85,6 @@ export async function measureBytes(options: {
         'External-React build (without React), gzip',
         'bytes',
         gzip(external),
-        {
-          op: '<=',
-          limit: BUDGETS['external-react'],
-          text: `<= ${BUDGETS['external-react']} B gzip (16 KiB)`,
-        },
       ),
       figure(
         'bytes.external.brotli',
@@ -114,7 +109,11 @@ export async function measureBytes(options: {
         'Bundled build minus the floor, gzip (what the widget adds to React)',
         'bytes',
         summarize(bundled.map((size, index) => size.gzip - (floor[index]?.gzip ?? floorGzip))),
-        { op: '<=', limit: BUDGETS.overFloor, text: `<= ${BUDGETS.overFloor} B gzip (16 KiB)` },
+        {
+          op: '<=',
+          limit: BUDGETS.overFloor.goal,
+          text: `<= ${BUDGETS.overFloor.goal} B gzip (16 KiB)`,
+        },
       ),
     ],
     notes: [

@@ -9,6 +9,7 @@ import { useSearchController } from './hooks/useSearchController';
 import type { UseSearchControllerOptions } from './hooks/useSearchController';
 import { FilterSection } from './sections/FilterSection';
 import { BackLink } from './ui/BackLink';
+import { ErrorPanel } from './ui/ErrorPanel';
 import { LoadMoreButton } from './ui/LoadMoreButton';
 import { useMessages } from './ui/MessagesContext';
 import { ResultsCount } from './ui/ResultsCount';
@@ -32,10 +33,15 @@ function withStyles<Part extends { styles: string }>(part: Part): Part {
   return part;
 }
 
-// Panels a visit may never show are chunks of their own, loaded when first shown: every
-// part a visit shows is in the page script (a chunk that always loads is a round trip more).
-const ErrorPanel = lazy(() =>
-  import('./ui/ErrorPanel').then(withStyles).then((module) => ({ default: module.ErrorPanel })),
+// Every part a visit shows is in the page script (a chunk that always loads is a round
+// trip more). What a visit may never show loads when it first shows: the no-results
+// panel, and the error panel's sheet. The error panel itself is here: it must show when
+// the network has gone, plainer if its sheet cannot come.
+const StyledErrorPanel = lazy(() =>
+  import('./ui/panelStyles')
+    .then(withStyles)
+    .catch(() => undefined)
+    .then(() => ({ default: ErrorPanel })),
 );
 const NoResultsPanel = lazy(() =>
   import('./sections/NoResultsSection')
@@ -88,7 +94,7 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
     return (
       <div className="pn-root">
         <Suspense>
-          <ErrorPanel onGoHome={onNavigateHome} />
+          <StyledErrorPanel onGoHome={onNavigateHome} />
         </Suspense>
       </div>
     );
