@@ -17,7 +17,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../../e2e/support/launchChromium';
 import { startChild } from '../lib/child';
 import { BENCH_DIR, ROOT_DIR } from '../lib/environment';
-import { CPU_THROTTLING_RATE } from './measurePage';
+import { CPU_THROTTLING_RATE, VIEWPORT } from './measurePage';
 
 interface ProfileNode {
   id: number;
@@ -183,7 +183,7 @@ try {
   });
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ viewport: VIEWPORT });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING_RATE });

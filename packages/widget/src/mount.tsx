@@ -37,11 +37,12 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
   // follows runs in short tasks of its own: the first requests, then React's set-up and
   // first render.
   timer = setTimeout(() => {
-    // The controller starts before React renders: the filter definitions are asked at
-    // once, and the first search as soon as they are in (SPEC 4), whatever React is doing.
-    // The page's hook takes this controller over (and disposes it).
+    // The controller starts before React renders, and asks the filter definitions and the
+    // first search at once, side by side (searchEarly): the cards show once both are in
+    // (SPEC 4), whatever React is doing meanwhile. The page's hook takes this controller
+    // over (and disposes it).
     const setup = resolveSearchSetup(options);
-    const started = createSearchController({ ...options, ...setup });
+    const started = createSearchController({ ...options, ...setup, searchEarly: true });
     controller = started;
     void started.start();
     // en-US is at hand; another language's catalogue loads beside the first requests.
