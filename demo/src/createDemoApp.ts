@@ -8,7 +8,12 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { MetricsSource, OperationSettings, PartnerStore } from '@partners-network/server';
+import type {
+  ContactService,
+  MetricsSource,
+  OperationSettings,
+  PartnerStore,
+} from '@partners-network/server';
 import { XSRF_COOKIE_NAME, readCookie } from '@partners-network/contract';
 import {
   SEED_COMPANY_ID,
@@ -20,6 +25,7 @@ import {
   PORTAL_CSS_HASH,
   isDemoLanguageId,
   renderPartnerPage,
+  renderPrivacyPage,
   renderPortalPage,
 } from './renderPortalPage';
 import type { DemoLanguageId } from './renderPortalPage';
@@ -51,8 +57,13 @@ export const CONTENT_SECURITY_POLICY = Object.entries(CONTENT_SECURITY_POLICY_DI
   .map(([name, values]) => `${name} ${values.join(' ')}`)
   .join('; ');
 
+/** The demo operator's privacy notice, which the contact form links to. */
+export const DEMO_PRIVACY_PATH = '/privacy';
+
 export interface DemoAppOptions {
   store: PartnerStore;
+  /** Contacting partners from the page (issue 26). */
+  contact?: ContactService;
   /** Rate limit and proxy trust, as `npm start` reads them from the environment. */
   operation?: Pick<OperationSettings, 'rateLimit' | 'trustProxy'>;
   /** Whose figures `/metrics` shows (the SQLite store). */
@@ -99,6 +110,7 @@ export async function createDemoApp(options: DemoAppOptions): Promise<DemoApp> {
     contentSecurityPolicy: CONTENT_SECURITY_POLICY_DIRECTIVES,
     ...options.operation,
     ...(options.metricsSource ? { metricsSources: [options.metricsSource] } : {}),
+    ...(options.contact ? { contact: options.contact } : {}),
   });
   const cspReports: unknown[] = [];
 
@@ -171,6 +183,19 @@ export async function createDemoApp(options: DemoAppOptions): Promise<DemoApp> {
         scopeGroupId,
         slug: request.params.slug,
         query: queryStart >= 0 ? request.url.slice(queryStart) : '',
+      }),
+    );
+  });
+
+  app.get(DEMO_PRIVACY_PATH, async (request, reply) => {
+    ensureXsrfCookie(request, reply);
+    return sendPage(
+      reply,
+      renderPrivacyPage({
+        languageId: pageLanguage(request),
+        companyId,
+        scopeGroupId,
+        retentionDays: options.contact?.settings.retentionDays ?? 90,
       }),
     );
   });

@@ -1,10 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { dirname } from 'node:path';
-import type { DirectoryData } from '@partners-network/server';
-import { openSqliteStore, seedIfEmpty } from '@partners-network/server';
+import type { ContactSettings, DirectoryData } from '@partners-network/server';
+import {
+  ContactService,
+  openContactOutbox,
+  openSqliteStore,
+  readContactSettings,
+  seedIfEmpty,
+} from '@partners-network/server';
 import type { DemoAppOptions } from './createDemoApp';
-import { createDemoApp } from './createDemoApp';
+import { DEMO_PRIVACY_PATH, createDemoApp } from './createDemoApp';
 
 export interface StartDemoOptions {
   port: number;
@@ -15,6 +21,11 @@ export interface StartDemoOptions {
   operation?: DemoAppOptions['operation'];
   /** Imported after the seed (upserts by slug): extra partners for tests, e.g. hostile texts. */
   importDirectory?: DirectoryData;
+  /**
+   * The contact feature's settings (issue 26); default: the environment's, with the demo's
+   * own privacy notice (`/privacy`) when CONTACT_PRIVACY_URL is not set.
+   */
+  contact?: Partial<ContactSettings>;
   /** More routes on the same origin, added before it listens (the bench's floor page). */
   addRoutes?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -36,8 +47,19 @@ export async function startDemoServer(options: StartDemoOptions): Promise<Runnin
   if (options.importDirectory) await store.importDirectory(options.importDirectory);
   // Search index built before the first visitor, not on their first search.
   await store.warm();
+  const fromEnvironment = readContactSettings(process.env);
+  const contact = new ContactService({
+    outbox: await openContactOutbox({ databasePath: options.databasePath }),
+    settings: {
+      ...fromEnvironment,
+      privacyNoticeUrl: fromEnvironment.privacyNoticeUrl ?? DEMO_PRIVACY_PATH,
+      ...options.contact,
+    },
+    partners: store,
+  });
   const { app, cspReports } = await createDemoApp({
     store,
+    contact,
     metricsSource: store,
     logger: options.logger ?? false,
     ...(options.operation ? { operation: options.operation } : {}),
@@ -45,6 +67,7 @@ export async function startDemoServer(options: StartDemoOptions): Promise<Runnin
   });
   await options.addRoutes?.(app);
   await app.listen({ port: options.port, host: options.host });
+  contact.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
@@ -54,6 +77,7 @@ export async function startDemoServer(options: StartDemoOptions): Promise<Runnin
     cspReports,
     async close() {
       await app.close();
+      await contact.close();
       await store.close();
     },
   };

@@ -11,7 +11,10 @@ import { sendProblem } from './http/sendProblem';
 import { AppMetrics } from './metrics/AppMetrics';
 import type { MetricsSource } from './metrics/OperationalFigures';
 import { partnersApi } from './partnersApi';
+import type { ContactService } from './contact/ContactService';
 import { admin } from './routes/admin';
+import { adminContactRoutes } from './routes/adminContact';
+import { contactRoutes } from './routes/contact';
 import { health } from './routes/health';
 import { logos } from './routes/logos';
 import { countRequests, metrics } from './routes/metrics';
@@ -42,6 +45,8 @@ export interface AppDeps {
    * More can be added later with `app.metrics.addSource(service)`.
    */
   metricsSources?: MetricsSource[];
+  /** Contacting partners from the page (issue 26): its routes, and its admin routes with tokens. */
+  contact?: ContactService;
 }
 
 declare module 'fastify' {
@@ -114,5 +119,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.rateLimit ? { rateLimit: deps.rateLimit } : {}),
   });
   if (hasAdmin) await app.register(admin, { service, tokens: adminTokens });
+  if (deps.contact) {
+    await app.register(contactRoutes, { contact: deps.contact, store: deps.store });
+    if (hasAdmin) {
+      await app.register(adminContactRoutes, {
+        contact: deps.contact,
+        store: deps.store,
+        tokens: adminTokens,
+      });
+    }
+  }
   return app;
 }

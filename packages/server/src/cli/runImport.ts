@@ -4,11 +4,11 @@ import type { DirectoryData } from '../store/DirectoryData';
 import { directoryDataSchema } from '../store/DirectoryData';
 import { DirectoryImportError } from '../store/DirectoryImportError';
 import type { PartnerStore } from '../store/PartnerStore';
-import type { ImportRow } from './importRowSchema';
-import { importRowSchema } from './importRowSchema';
-import { rowsToDirectory } from './rowsToDirectory';
-import type { RawRow } from './readImportFile';
-import { ImportFileError, readImportFile } from './readImportFile';
+import type { ImportRow } from '../importFile/importRowSchema';
+import { importRowSchema } from '../importFile/importRowSchema';
+import { rowsToDirectory } from '../importFile/rowsToDirectory';
+import type { RawRow } from '../importFile/readImportFile';
+import { ImportFileError, readImportFile } from '../importFile/readImportFile';
 
 export interface RunImportOptions {
   file: string;

@@ -8,8 +8,8 @@ import {
   searchCriteriaSchema,
   searchResponseSchema,
 } from '@partners-network/contract';
-import { importRowSchema } from '../cli/importRowSchema';
-import { importModeSchema } from '../routes/admin';
+import { importRowSchema } from '../importFile/importRowSchema';
+import { importModeSchema } from '../importFile/importModeSchema';
 import { directoryDataSchema, partnerDataSchema, slugSchema } from '../store/DirectoryData';
 import { importSummarySchema } from '../store/PartnerStore';
 

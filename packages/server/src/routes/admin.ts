@@ -6,10 +6,10 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE_PATH } from '@partners-network/contract';
-import * as z from 'zod';
-import { importRowSchema } from '../cli/importRowSchema';
-import type { ImportRow } from '../cli/importRowSchema';
-import { rowsToDirectory } from '../cli/rowsToDirectory';
+import { importModeSchema } from '../importFile/importModeSchema';
+import { importRowSchema } from '../importFile/importRowSchema';
+import type { ImportRow } from '../importFile/importRowSchema';
+import { rowsToDirectory } from '../importFile/rowsToDirectory';
 import type { TokenMatch } from '../http/checkBearerToken';
 import { checkBearerToken } from '../http/checkBearerToken';
 import { describeIssues } from '../http/describeIssues';
@@ -19,6 +19,7 @@ import type { DirectoryData } from '../store/DirectoryData';
 import { directoryDataSchema, slugSchema } from '../store/DirectoryData';
 import { DirectoryImportError } from '../store/DirectoryImportError';
 import { SourceUnavailableError } from '../store/PartnerSource';
+import { adminTuning } from './adminTuning';
 import type { ScopeParams } from './scopeParams';
 import { toScope, unknownScopeTitle } from './scopeParams';
 
@@ -32,7 +33,6 @@ export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
 const PARTNER_BODY_LIMIT = 64 * 1024;
 
 /** `?mode=` of an import: upsert keeps the partners the file does not name, replace removes them. */
-export const importModeSchema = z.enum(['upsert', 'replace']).default('upsert');
 
 interface PartnerParams extends ScopeParams {
   slug: string;
@@ -243,4 +243,7 @@ export async function admin(app: FastifyInstance, options: AdminOptions): Promis
       return reply.header('Cache-Control', 'no-store').send(summary);
     },
   );
+
+  // The tuning calls, behind the same token check.
+  await app.register(adminTuning, { service });
 }

@@ -21,6 +21,11 @@ export class Bitset {
     this.words[index] = (this.words[index] ?? 0) | (1 << (value & 31));
   }
 
+  delete(value: number): void {
+    const index = value >>> 5;
+    this.words[index] = (this.words[index] ?? 0) & ~(1 << (value & 31));
+  }
+
   has(value: number): boolean {
     return (((this.words[value >>> 5] ?? 0) >>> (value & 31)) & 1) === 1;
   }

@@ -1,7 +1,10 @@
 import { Bitset } from './Bitset';
+import { MatchedWords } from './MatchedWords';
 import type { FoundOrdinals, IndexQuery, SearchIndex, TextMatch } from './SearchIndex';
 import { anyOfItems, filteredBy } from './SearchIndex';
 import type { SiteIndex } from './SiteIndex';
+import type { TermSet } from './TermSet';
+import type { KeptCache } from '../cache/KeptCache';
 
 /**
  * A whole site index with the partners changed since it was built laid over it, so a
@@ -99,6 +102,16 @@ export class LayeredIndex implements SearchIndex {
       ),
       all: this.#lay(base.all, delta.all),
     };
+  }
+
+  matchedWords(locale: string, terms: readonly string[]): MatchedWords | null {
+    const base = this.#base.matchedWords(locale, terms);
+    const delta = this.#delta.matchedWords(locale, terms);
+    return base && delta ? MatchedWords.union(base, delta) : null;
+  }
+
+  get termSetCaches(): readonly KeptCache<TermSet>[] {
+    return [this.#base.termSets, this.#delta.termSets];
   }
 
   find(query: IndexQuery): Int32Array {

@@ -5,7 +5,7 @@
 import type { DirectoryData, LocalizedText, SiteData } from '../store/DirectoryData';
 import type { Random } from './createRandom';
 import { createRandom } from './createRandom';
-import { logoUrl } from '../routes/logos';
+import { logoUrl } from '../logos/renderLogo';
 import { EXTRA_LABEL_LOCALES, EXTRA_LABELS } from './extraLabels';
 
 export const SEED_COMPANY_ID = '20097';
@@ -326,6 +326,9 @@ function mainSite(partnerCount: number, random: Random, label: Label): SiteData 
         level,
         ...partnerLanguages,
       ].map((item) => item.id),
+      // Every third partner can be contacted from the page (issue 26): its mail goes to a
+      // made-up address of the reserved .example domain.
+      ...(index % 3 === 0 ? { contact: { emails: [`partners@${slug}.example`] } } : {}),
     });
   }
 

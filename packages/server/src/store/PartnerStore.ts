@@ -1,7 +1,8 @@
 /**
- * The one narrow interface between the HTTP layer and a database. Every adapter
- * (SQLite today, PostgreSQL later) implements it and runs the shared suite in
- * `__tests__/describeStoreContract.ts`. Methods are async so a network database fits.
+ * What the public routes ask of the server's directory: the two calls of SPEC 7, an
+ * import, and whether it is empty. service/SearchService implements it over any
+ * PartnerSource (SQLite, PostgreSQL); `__tests__/describeStoreContract.ts` holds it to the
+ * same answers over both. Async, so a network database fits behind it.
  */
 import type {
   GlobalFilterCount,

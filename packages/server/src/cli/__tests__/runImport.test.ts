@@ -10,7 +10,7 @@ import {
   SEED_SCOPE_GROUP_ID,
 } from '../../seed/generateDirectory';
 import type { PartnerStore } from '../../store/PartnerStore';
-import { openSqliteStore } from '../../store/openStore';
+import { openSqliteStore } from '../../service/openStore';
 import { runImport } from '../runImport';
 
 const examples = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'examples');

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH, problemSchema, searchPath } from '@partners-network/contract';
 import { buildApp } from '../../app';
 import type { SearchService } from '../../service/SearchService';
-import { openSqliteStore } from '../../store/openStore';
+import { openSqliteStore } from '../../service/openStore';
 import { GOLD, MAIN, storeFixture } from '../../store/__tests__/storeFixture';
 
 const folder = mkdtempSync(join(tmpdir(), 'partners-admin-'));

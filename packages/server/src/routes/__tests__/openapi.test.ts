@@ -16,7 +16,7 @@ import {
 } from '../../openapi/__tests__/documentedAnswers';
 import type { SearchService } from '../../service/SearchService';
 import { GOLD, MAIN, storeFixture } from '../../store/__tests__/storeFixture';
-import { openSqliteStore } from '../../store/openStore';
+import { openSqliteStore } from '../../service/openStore';
 
 const folder = mkdtempSync(join(tmpdir(), 'partners-openapi-'));
 const XSRF = { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { directoryDataSchema } from '../../store/DirectoryData';
-import { openSqliteStore } from '../../store/openStore';
+import { openSqliteStore } from '../../service/openStore';
 import {
   SEED_COMPANY_ID,
   SEED_DEFAULT_GLOBAL_FILTER,
@@ -9,7 +9,7 @@ import {
   generateDirectory,
   slugify,
 } from '../generateDirectory';
-import { seedIfEmpty } from '../seedIfEmpty';
+import { seedIfEmpty } from '../../service/seedIfEmpty';
 
 const MAIN = { companyId: SEED_COMPANY_ID, scopeGroupId: SEED_SCOPE_GROUP_ID };
 
