@@ -16,7 +16,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { REACT_FLOOR_ENTRY, buildReactPage } from './buildReactFloor';
 import { readBuildManifest } from './readBuildManifest';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -95,6 +94,9 @@ const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 /** The React floor, built into a temporary folder and measured like a build. */
 export async function measureReactFloor(): Promise<BuildSize> {
+  // Vite (and esbuild) only here: the module's other users (a jsdom test, the browser test
+  // of a first visit) need no bundler.
+  const { REACT_FLOOR_ENTRY, buildReactPage } = await import('./buildReactFloor');
   const folder = mkdtempSync(join(tmpdir(), 'pn-react-floor-'));
   try {
     await buildReactPage(REACT_FLOOR_ENTRY, folder, 'react-floor');
