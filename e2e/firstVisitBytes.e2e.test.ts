@@ -17,47 +17,40 @@ import { usePortal } from './support/usePortal';
 const portal = usePortal();
 const WIDGET_DIST = join(import.meta.dirname, '../packages/widget/dist');
 
-/** Every widget file (`/widget/...`) the page requests from now on, by file name. */
-function recordWidgetFiles(page: Page): Set<string> {
+/**
+ * Opens `path` in a new context (cold cache) and gives every widget file (`/widget/...`)
+ * the page requests, by file name, until its first cards are in and a quiet second passed.
+ */
+async function widgetFilesOfAVisit(path: string): Promise<string[]> {
   const files = new Set<string>();
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (pathname.startsWith('/widget/')) files.add(pathname.slice('/widget/'.length));
+  const searchPage = await openSearchPage(portal, path, {
+    beforeNavigate(page: Page) {
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/widget/')) files.add(pathname.slice('/widget/'.length));
+      });
+    },
   });
-  return files;
+  await searchPage.cards().first().waitFor();
+  await searchPage.filterPanel().getByRole('group', { name: 'Region' }).waitFor({
+    state: 'attached',
+  });
+  // Anything the page would still fetch on its own (idle work, a late chunk).
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  return [...files].sort();
 }
 
 describe('what a first visit loads', () => {
   it('is exactly what the byte budget counts, en-US messages included', async () => {
-    let requested = new Set<string>();
-    const searchPage = await openSearchPage(portal, '/', {
-      beforeNavigate(page) {
-        requested = recordWidgetFiles(page);
-      },
-    });
-    await searchPage.cards().first().waitFor();
-    await searchPage.filterPanel().getByRole('group', { name: 'Region' }).waitFor({
-      state: 'attached',
-    });
-    // Anything the page would still fetch on its own (idle work, a late chunk).
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-
     const counted = measureBuild('bundled', WIDGET_DIST).files;
-    expect([...requested].sort()).toEqual([...counted].sort());
+    expect(await widgetFilesOfAVisit('/')).toEqual([...counted].sort());
   });
 
   it('in French adds the French messages, and nothing else', async () => {
-    let requested = new Set<string>();
-    const searchPage = await openSearchPage(portal, '/?languageId=fr_FR', {
-      beforeNavigate(page) {
-        requested = recordWidgetFiles(page);
-      },
-    });
-    await searchPage.cards().first().waitFor();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-
     const counted = measureBuild('bundled', WIDGET_DIST).files;
-    const extra = [...requested].filter((file) => !counted.includes(file));
+    const extra = (await widgetFilesOfAVisit('/?languageId=fr_FR')).filter(
+      (file) => !counted.includes(file),
+    );
     expect(extra).toHaveLength(1);
     expect(extra[0]).toMatch(/^fr-FR-[\w-]+\.js$/);
   });

@@ -18,28 +18,39 @@ import { summarize } from '../lib/stats';
 const WIDGET_DIR = join(ROOT_DIR, 'packages/widget');
 
 /**
- * Builds both widget builds into `outDir/<build>` with the widget's own Vite config, run
- * from the widget's folder as its npm script does (its entry path is relative to it).
+ * Runs `vite build` with `args` from the widget's folder, as its npm script does (its
+ * entry path is relative to it), with the widget's own Vite config.
  */
-export async function buildWidget(outDir: string): Promise<void> {
+function viteBuild(what: string, args: string[]): Promise<void> {
   const require = createRequire(join(ROOT_DIR, 'package.json'));
   const viteBin = join(dirname(require.resolve('vite/package.json')), 'bin/vite.js');
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [viteBin, 'build', ...args, '--logLevel', 'error'], {
+      cwd: WIDGET_DIR,
+      stdio: 'inherit',
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`the widget build (${what}) failed with code ${code}`));
+    });
+  });
+}
+
+/** Builds both widget builds into `outDir/<build>`. */
+export async function buildWidget(outDir: string): Promise<void> {
   for (const name of ['bundled', 'external-react'] as const) {
     log(`building the widget (${name})`);
-    const args = [viteBin, 'build', '--outDir', join(outDir, name), '--emptyOutDir'];
-    if (name === 'external-react') args.push('--mode', 'external-react');
-    args.push('--logLevel', 'error');
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, args, { cwd: WIDGET_DIR, stdio: 'inherit' });
-      const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
-      child.on('error', reject);
-      child.on('exit', (code) => {
-        clearTimeout(timer);
-        if (code === 0) resolve();
-        else reject(new Error(`the widget build (${name}) failed with code ${code}`));
-      });
-    });
+    const mode = name === 'external-react' ? ['--mode', 'external-react'] : [];
+    await viteBuild(name, ['--outDir', join(outDir, name), '--emptyOutDir', ...mode]);
   }
+}
+
+/** The bundled build, not minified (readable names in profiles), into `outDir`. */
+export function buildUnminifiedWidget(outDir: string): Promise<void> {
+  return viteBuild('unminified', ['--outDir', outDir, '--emptyOutDir', '--minify', 'false']);
 }
 
 /** Measures `runs` times (bytes do not vary; the repeats only prove it). */

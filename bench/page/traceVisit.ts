@@ -17,17 +17,15 @@
  * `--unminified` builds the widget without minifying (readable function names);
  * `--save DIR` writes each trace as JSON for the DevTools performance panel.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../e2e/support/launchChromium';
-import { buildWidget } from '../bytes/measureBytes';
+import { buildUnminifiedWidget, buildWidget } from '../bytes/measureBytes';
 import { FLOOR_PAGE_PATH, buildFloorPage } from '../floor/buildFloorPage';
 import { startChild } from '../lib/child';
-import { BENCH_DIR, ROOT_DIR } from '../lib/environment';
+import { BENCH_DIR } from '../lib/environment';
 import { summarize } from '../lib/stats';
 import { CPU_THROTTLING_RATE, VIEWPORT, loadProbeScript, snapshot } from './measurePage';
 import type { ProbeSnapshot } from './probe';
@@ -210,19 +208,6 @@ function print(title: string, waterfall: Waterfall): void {
   console.log(
     `first card: in the DOM at ${waterfall.firstCardCommit.toFixed(0)} ms, painted at ${waterfall.firstCardPaint.toFixed(0)} ms`,
   );
-}
-
-async function buildUnminifiedWidget(outDir: string): Promise<void> {
-  const require = createRequire(join(ROOT_DIR, 'package.json'));
-  const viteBin = join(dirname(require.resolve('vite/package.json')), 'bin/vite.js');
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [viteBin, 'build', '--outDir', outDir, '--emptyOutDir', '--minify', 'false'],
-      { cwd: join(ROOT_DIR, 'packages/widget'), stdio: 'inherit' },
-    );
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build ${code}`))));
-  });
 }
 
 const argv = process.argv.slice(2);
