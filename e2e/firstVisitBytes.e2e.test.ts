@@ -32,9 +32,12 @@ async function widgetFilesOfAVisit(path: string): Promise<string[]> {
     },
   });
   await searchPage.cards().first().waitFor();
-  await searchPage.filterPanel().getByRole('group', { name: 'Region' }).waitFor({
-    state: 'attached',
-  });
+  // The filter groups are drawn too (after the cards), whatever the language.
+  await searchPage.page
+    .locator('partners-network-search')
+    .getByRole('checkbox')
+    .first()
+    .waitFor({ state: 'attached' });
   // Anything the page would still fetch on its own (idle work, a late chunk).
   await new Promise((resolve) => setTimeout(resolve, 1000));
   return [...files].sort();
