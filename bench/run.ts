@@ -6,8 +6,8 @@
  *   npm run bench -- --quick           smoke run (< 1 minute): 1 run, 1k partners, the
  *                                      widget's existing dist/ when built; results go to
  *                                      bench/.cache/quick/ and leave RESULTS.md alone
- *   npm run bench -- --only page,bytes a subset of sections (bytes, page, server, search, live,
- *                                      operate, lighthouse); also written to bench/.cache/partial/
+ *   npm run bench -- --only page,bytes a subset of sections (bytes, page, server, search, geo,
+ *                                      live, operate, lighthouse); also written to bench/.cache/partial/
  *   npm run bench -- --only server --sizes 100000 --runs 2
  *                                      fewer directory sizes or runs (partial, as above)
  *   npm run bench -- --only live --live-sizes 10000 --live-changes 5
@@ -22,14 +22,25 @@ import type { Section } from './lib/figures';
 import { startChild } from './lib/child';
 import { writeResults } from './lib/report';
 import { measurePage } from './page/measurePage';
+import { FLOOR_PAGE_PATH, buildFloorPage } from './floor/buildFloorPage';
 import { CACHE_DIR } from './server/directories';
 import { measureLighthouse } from './page/measureLighthouse';
 import { measureLive } from './server/measureLive';
 import { measureOperation } from './server/measureOperation';
 import { measureServer } from './server/measureServer';
 import { measureSearch } from './search/measureSearch';
+import { measureGeo } from './geo/measureGeo';
 
-const SECTIONS = ['bytes', 'page', 'server', 'search', 'live', 'operate', 'lighthouse'] as const;
+const SECTIONS = [
+  'bytes',
+  'page',
+  'server',
+  'search',
+  'geo',
+  'live',
+  'operate',
+  'lighthouse',
+] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 function parseArgs(argv: string[]) {
@@ -124,14 +135,22 @@ async function main() {
     }
     if (sections.includes('page')) {
       log('How fast a visitor sees partners');
+      log('building the floor page (React alone, the same two requests, ten plain cards)');
+      const floorDist = await buildFloorPage(join(workDir, 'floor-page'));
       const demo = await startChild(join(BENCH_DIR, 'page/demoChild.ts'), {
         BENCH_DATABASE_PATH: join(workDir, 'demo.db'),
         BENCH_WIDGET_DIST: join(widgetDist, 'bundled'),
+        BENCH_FLOOR_DIST: floorDist,
       });
       try {
         results.push(
           await withLoad(() =>
-            measurePage({ url: `${demo.url}/`, runs, loadMores: quick ? 2 : 10 }),
+            measurePage({
+              url: `${demo.url}/`,
+              floorUrl: `${demo.url}${FLOOR_PAGE_PATH}`,
+              runs,
+              loadMores: quick ? 2 : 10,
+            }),
           ),
         );
       } finally {
@@ -162,6 +181,10 @@ async function main() {
           }),
         ),
       );
+    }
+    if (sections.includes('geo')) {
+      log('Locations: distances and places');
+      results.push(await withLoad(() => measureGeo({ sizes, runs: args.runs ?? (quick ? 1 : 3) })));
     }
     if (sections.includes('live')) {
       log('Several servers on one database');

@@ -6,8 +6,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import * as z from 'zod/mini';
 import {
   readWholeSite,
@@ -17,21 +15,16 @@ import {
   openSqliteStore,
   searchTerms,
 } from '@partners-network/server';
+import type { StoredSite } from '@partners-network/server';
 import { BENCH_DIR, log } from '../lib/environment';
+import { gc } from '../lib/gc';
 import type { Figure, Section } from '../lib/figures';
 import { figure } from '../lib/figures';
 import { percentile, summarize } from '../lib/stats';
 import { ensureDirectoryDb } from '../server/directories';
 import { buildQueryMix } from '../server/queryMix';
 import type { BenchDocument, SearchEngine } from './searchEngines';
-import { miniSearch, orama, ours } from './searchEngines';
-
-// A forced GC around each build, so memory is the index's and not garbage.
-setFlagsFromString('--expose-gc');
-const gc: () => void = (() => {
-  const found: unknown = runInNewContext('typeof gc === "function" ? gc : undefined');
-  return typeof found === 'function' ? () => void found() : () => undefined;
-})();
+import { miniSearch, orama, ours, oursAnswering } from './searchEngines';
 
 const MB = 1024 * 1024;
 const MIX_SIZE = 400;
@@ -47,7 +40,9 @@ const MAX_BADGES = 4;
  * The en-US documents of the seed site, in editorial order, as the server indexes them
  * (title, item names in card order, summary), read through the store's own source.
  */
-async function readDocuments(path: string): Promise<BenchDocument[]> {
+async function readDocuments(
+  path: string,
+): Promise<{ documents: BenchDocument[]; site: StoredSite }> {
   const store = openSqliteStore({ path });
   try {
     const site = await readWholeSite(store.source, {
@@ -70,7 +65,7 @@ async function readDocuments(path: string): Promise<BenchDocument[]> {
         ] as const;
       }),
     );
-    return site.partners.map(({ record }) => {
+    const documents = site.partners.map(({ record }) => {
       const own = record.filterItemIds
         .flatMap((id) => items.get(id) ?? [])
         .sort((a, b) => a.groupPosition - b.groupPosition || a.position - b.position);
@@ -84,6 +79,7 @@ async function readDocuments(path: string): Promise<BenchDocument[]> {
           .map((item) => item.name),
       };
     });
+    return { documents, site };
   } finally {
     await store.close();
   }
@@ -111,12 +107,12 @@ interface EngineRun {
 
 async function measureEngine(
   engine: SearchEngine,
-  documents: readonly BenchDocument[],
+  { documents, site }: { documents: readonly BenchDocument[]; site: StoredSite },
   texts: readonly string[],
 ): Promise<EngineRun> {
   const before = await heapMB();
   const started = process.hrtime.bigint();
-  await engine.build(documents);
+  await engine.build(documents, site);
   const buildMs = ms(started);
   const memoryMB = (await heapMB()) - before;
   log(`  ${engine.name}: index built in ${buildMs.toFixed(0)} ms`);
@@ -173,13 +169,13 @@ async function measureRelevance(engines: SearchEngine[], workDir: string) {
   const store = openSqliteStore({ path });
   await store.importDirectory(generateDirectory({}));
   await store.close();
-  const documents = await readDocuments(path);
+  const { documents, site } = await readDocuments(path);
   const judged = judgedSchema.parse(
     JSON.parse(readFileSync(join(BENCH_DIR, 'search/relevance.json'), 'utf8')),
   );
   const results = [];
   for (const engine of engines) {
-    await engine.build(documents);
+    await engine.build(documents, site);
     let successes = 0;
     let reciprocal = 0;
     const misses: string[] = [];
@@ -217,9 +213,9 @@ export async function measureSearch(options: {
 }): Promise<Section> {
   const figures: Figure[] = [];
   const notes: string[] = [];
-  const engines = () => [ours(), ours(true), miniSearch(), orama()];
+  const engines = () => [ours(), oursAnswering(), miniSearch(), orama()];
   for (const count of options.sizes) {
-    const documents = await readDocuments(await ensureDirectoryDb(count));
+    const read = await readDocuments(await ensureDirectoryDb(count));
     const store = openSqliteStore({ path: await ensureDirectoryDb(count) });
     const definitions = await store.getFilterDefinitions(
       { companyId: SEED_COMPANY_ID, scopeGroupId: SEED_SCOPE_GROUP_ID },
@@ -235,7 +231,7 @@ export async function measureSearch(options: {
     const byEngine = new Map<string, EngineRun[]>();
     for (let run = 1; run <= options.runs; run += 1) {
       for (const engine of engines()) {
-        const result = await measureEngine(engine, documents, texts);
+        const result = await measureEngine(engine, read, texts);
         byEngine.set(engine.name, [...(byEngine.get(engine.name) ?? []), result]);
         log(
           `search ${label} run ${run}: ${engine.name} build ${result.buildMs.toFixed(0)} ms, ${result.memoryMB.toFixed(0)} MB, p50 ${result.p50.toFixed(3)} ms, p99 ${result.p99.toFixed(3)} ms (${result.timing})`,
@@ -286,7 +282,7 @@ export async function measureSearch(options: {
       );
     }
     notes.push(
-      `${label}: ${documents.length} documents, ${texts.length} text searches of the mix; timed: ${[
+      `${label}: ${read.documents.length} documents, ${texts.length} text searches of the mix; timed: ${[
         ...byEngine,
       ]
         .map(([name, runs]) => `${name} ${runs.map((run) => run.timing).join(' / ')}`)
@@ -330,7 +326,7 @@ export async function measureSearch(options: {
   }
   return {
     title: 'Search engines side by side',
-    method: `Our index (packages/server/src/search, as the server builds it), MiniSearch 7.2 (fields title, categories, summary; boost title 3, categories 2; prefix: true, fuzzy: 0.2, combineWith AND; terms folded for case and accents) and Orama 3.1 (the same fields and boosts, tolerance 1, limit 10; threshold left at its default, as threshold 0 made accented and several-word searches find nothing), in this process, one engine at a time, on the en-US documents of the main site of each generated directory (seed 20121). Queries: the text searches of the server's ${MIX_SIZE}-search mix (about a third of their words misspelled), over every partner: the first ${WARM_UP_SEARCHES} to warm the JIT, then all of them ${TIMED_PASSES} times, each search's median time kept (each query: the first 10 and the count). "Ours, with counts and highlights" also runs describeAnswer (global filter count, zero-result steps, highlights of the 10). Memory: heap used plus array buffers after a forced GC, before and after the build. Relevance: ${relevance.count} judged searches (bench/search/relevance.json) over the seed directory (260 partners); success at 1 and mean reciprocal rank at 10.`,
+    method: `Our index (packages/server/src/search, as the server builds it), MiniSearch 7.2 (fields title, categories, summary; boost title 3, categories 2; prefix: true, fuzzy: 0.2, combineWith AND; terms folded for case and accents) and Orama 3.1 (the same fields and boosts, tolerance 1, limit 10; threshold left at its default, as threshold 0 made accented and several-word searches find nothing), in this process, one engine at a time, on the en-US documents of the main site of each generated directory (seed 20121). Queries: the text searches of the server's ${MIX_SIZE}-search mix (about a third of their words misspelled), over every partner: the first ${WARM_UP_SEARCHES} to warm the JIT, then all of them ${TIMED_PASSES} times, each search's median time kept (each query: the first 10 and the count). "Ours, with counts and highlights" answers as the server does (answer/SiteAnswers over the site as a server builds it, one global filter and no filter groups: its count, the zero-result steps, the cards and the highlights of the 10; counts kept as a server keeps them, whole answers and ordered partners not kept). Memory: heap used plus array buffers after a forced GC, before and after the build. Relevance: ${relevance.count} judged searches (bench/search/relevance.json) over the seed directory (260 partners); success at 1 and mean reciprocal rank at 10.`,
     figures,
     notes,
   };

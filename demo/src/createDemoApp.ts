@@ -8,7 +8,13 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { MetricsSource, OperationSettings, PartnerStore } from '@partners-network/server';
+import type {
+  MetricsSource,
+  OperationSettings,
+  PartnerStore,
+  SearchService,
+  ContactService,
+} from '@partners-network/server';
 import { XSRF_COOKIE_NAME, readCookie } from '@partners-network/contract';
 import {
   SEED_COMPANY_ID,
@@ -20,6 +26,7 @@ import {
   PORTAL_CSS_HASH,
   isDemoLanguageId,
   renderPartnerPage,
+  renderPrivacyPage,
   renderPortalPage,
 } from './renderPortalPage';
 import type { DemoLanguageId } from './renderPortalPage';
@@ -51,8 +58,17 @@ export const CONTENT_SECURITY_POLICY = Object.entries(CONTENT_SECURITY_POLICY_DI
   .map(([name, values]) => `${name} ${values.join(' ')}`)
   .join('; ');
 
+/** The demo operator's privacy notice, which the contact form links to. */
+export const DEMO_PRIVACY_PATH = '/privacy';
+
 export interface DemoAppOptions {
   store: PartnerStore;
+  /** The service behind `store`: the admin API and the console need it, with `adminTokens`. */
+  service?: SearchService;
+  /** ADMIN_TOKEN's tokens: the admin API and the operator's console at /admin/; none: 404. */
+  adminTokens?: readonly string[];
+  /** Contacting partners from the page (issue 26). */
+  contact?: ContactService;
   /** Rate limit and proxy trust, as `npm start` reads them from the environment. */
   operation?: Pick<OperationSettings, 'rateLimit' | 'trustProxy'>;
   /** Whose figures `/metrics` shows (the SQLite store). */
@@ -95,10 +111,13 @@ export async function createDemoApp(options: DemoAppOptions): Promise<DemoApp> {
   const scopeGroupId = options.scopeGroupId ?? SEED_SCOPE_GROUP_ID;
   const app = await buildApp({
     store: options.store,
+    ...(options.service ? { service: options.service } : {}),
+    adminTokens: options.adminTokens ?? [],
     logger: options.logger ?? false,
     contentSecurityPolicy: CONTENT_SECURITY_POLICY_DIRECTIVES,
     ...options.operation,
     ...(options.metricsSource ? { metricsSources: [options.metricsSource] } : {}),
+    ...(options.contact ? { contact: options.contact } : {}),
   });
   const cspReports: unknown[] = [];
 
@@ -171,6 +190,19 @@ export async function createDemoApp(options: DemoAppOptions): Promise<DemoApp> {
         scopeGroupId,
         slug: request.params.slug,
         query: queryStart >= 0 ? request.url.slice(queryStart) : '',
+      }),
+    );
+  });
+
+  app.get(DEMO_PRIVACY_PATH, async (request, reply) => {
+    ensureXsrfCookie(request, reply);
+    return sendPage(
+      reply,
+      renderPrivacyPage({
+        languageId: pageLanguage(request),
+        companyId,
+        scopeGroupId,
+        retentionDays: options.contact?.settings.retentionDays ?? 90,
       }),
     );
   });

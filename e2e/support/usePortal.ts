@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { DirectoryData, RunningDemo } from '@partners-network/demo';
+import type { DirectoryData, RunningDemo, StartDemoOptions } from '@partners-network/demo';
 import { startDemoServer } from '@partners-network/demo';
 import { launchChromium } from './launchChromium';
 
@@ -28,6 +28,10 @@ export interface Portal {
 export interface PortalOptions {
   /** Imported into the database after the seed, through the server's own import (upsert by slug). */
   importDirectory?: DirectoryData;
+  /** ADMIN_TOKEN's tokens: the admin API and the operator's console at /admin/. */
+  adminTokens?: string[];
+  /** The contact feature's settings (issue 26), read when the server starts (after other hooks). */
+  contact?: () => StartDemoOptions['contact'];
 }
 
 export function usePortal(portalOptions: PortalOptions = {}): Portal {
@@ -44,6 +48,8 @@ export function usePortal(portalOptions: PortalOptions = {}): Portal {
       host: '127.0.0.1',
       databasePath: join(folder, 'partners.db'),
       ...(portalOptions.importDirectory ? { importDirectory: portalOptions.importDirectory } : {}),
+      ...(portalOptions.adminTokens ? { adminTokens: portalOptions.adminTokens } : {}),
+      ...(portalOptions.contact ? { contact: portalOptions.contact() } : {}),
     });
     browser = await launchChromium();
   });

@@ -104,6 +104,41 @@ export const highlightRangeDataSchema = dataSchema<z.output<typeof schemas.highl
   items: { type: 'integer', minimum: 0 },
 });
 
+export const locatedSearchCriteriaDataSchema = dataSchema<
+  z.output<typeof schemas.locatedSearchCriteriaSchema>
+>({
+  type: 'object',
+  properties: {
+    globalFilter: { type: 'string', maxLength: 200 },
+    text: { type: 'string', maxLength: 150, pattern: "^[A-Za-zÀ-ÿœ0-9\\-_' ]*$" },
+    filterItemIds: { maxItems: 500, type: 'array', items: { type: 'integer' } },
+    offset: { type: 'integer', minimum: 0 },
+    resultsPerPage: { type: 'integer', minimum: 1, maximum: 100 },
+    near: {
+      type: 'object',
+      properties: {
+        latitude: { type: 'number', minimum: -90, maximum: 90 },
+        longitude: { type: 'number', minimum: -180, maximum: 180 },
+        label: { type: 'string', maxLength: 200 },
+      },
+      required: ['latitude', 'longitude'],
+    },
+    radiusKm: { type: 'number', minimum: 1, maximum: 20000 },
+    sort: { type: 'string', pattern: '^(relevance|distance)$' },
+  },
+  required: ['globalFilter', 'text', 'filterItemIds', 'offset', 'resultsPerPage'],
+});
+
+export const nearDataSchema = dataSchema<z.output<typeof schemas.nearSchema>>({
+  type: 'object',
+  properties: {
+    latitude: { type: 'number', minimum: -90, maximum: 90 },
+    longitude: { type: 'number', minimum: -180, maximum: 180 },
+    label: { type: 'string', maxLength: 200 },
+  },
+  required: ['latitude', 'longitude'],
+});
+
 export const partnerDataSchema = dataSchema<z.output<typeof schemas.partnerSchema>>({
   type: 'object',
   properties: {
@@ -115,6 +150,17 @@ export const partnerDataSchema = dataSchema<z.output<typeof schemas.partnerSchem
     title: { type: 'string' },
     summary: { type: 'string' },
     url: { type: 'string' },
+    contact: { type: 'object', properties: { slug: { type: 'string' } }, required: ['slug'] },
+    distance: {
+      type: 'object',
+      properties: {
+        km: { type: 'number' },
+        city: { type: 'string' },
+        country: { type: 'string' },
+        label: { type: 'string' },
+      },
+      required: ['km', 'city', 'country'],
+    },
     highlights: {
       type: 'object',
       properties: {
@@ -141,6 +187,42 @@ export const partnerDataSchema = dataSchema<z.output<typeof schemas.partnerSchem
     },
   },
   required: ['image', 'categories', 'title', 'summary', 'url'],
+});
+
+export const placeDataSchema = dataSchema<z.output<typeof schemas.placeSchema>>({
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    country: { type: 'string' },
+    countryName: { type: 'string' },
+    latitude: { type: 'number' },
+    longitude: { type: 'number' },
+    partnerCount: { type: 'integer', minimum: 0 },
+  },
+  required: ['name', 'country', 'countryName', 'latitude', 'longitude', 'partnerCount'],
+});
+
+export const placesResponseDataSchema = dataSchema<z.output<typeof schemas.placesResponseSchema>>({
+  type: 'object',
+  properties: {
+    places: {
+      maxItems: 8,
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          country: { type: 'string' },
+          countryName: { type: 'string' },
+          latitude: { type: 'number' },
+          longitude: { type: 'number' },
+          partnerCount: { type: 'integer', minimum: 0 },
+        },
+        required: ['name', 'country', 'countryName', 'latitude', 'longitude', 'partnerCount'],
+      },
+    },
+  },
+  required: ['places'],
 });
 
 export const problemDataSchema = dataSchema<z.output<typeof schemas.problemSchema>>({
@@ -177,6 +259,17 @@ export const searchResponseDataSchema = dataSchema<z.output<typeof schemas.searc
           title: { type: 'string' },
           summary: { type: 'string' },
           url: { type: 'string' },
+          contact: { type: 'object', properties: { slug: { type: 'string' } }, required: ['slug'] },
+          distance: {
+            type: 'object',
+            properties: {
+              km: { type: 'number' },
+              city: { type: 'string' },
+              country: { type: 'string' },
+              label: { type: 'string' },
+            },
+            required: ['km', 'city', 'country'],
+          },
           highlights: {
             type: 'object',
             properties: {
@@ -248,10 +341,12 @@ export const searchResponseDataSchema = dataSchema<z.output<typeof schemas.searc
               filterItemId: { type: 'integer' },
               text: { type: 'string' },
               word: { type: 'string' },
+              radiusKm: { type: 'number' },
             },
           },
           text: { type: 'string' },
           filterItemIds: { type: 'array', items: { type: 'integer' } },
+          radiusKm: { type: 'number' },
           totalFound: { type: 'integer', minimum: 0 },
         },
         required: ['remove', 'text', 'filterItemIds', 'totalFound'],
@@ -265,6 +360,17 @@ export const searchResponseDataSchema = dataSchema<z.output<typeof schemas.searc
         filterItemIds: { type: 'array', items: { type: 'integer' } },
         offset: { type: 'integer' },
         resultsPerPage: { type: 'integer' },
+        near: {
+          type: 'object',
+          properties: {
+            latitude: { type: 'number', minimum: -90, maximum: 90 },
+            longitude: { type: 'number', minimum: -180, maximum: 180 },
+            label: { type: 'string', maxLength: 200 },
+          },
+          required: ['latitude', 'longitude'],
+        },
+        radiusKm: { type: 'number' },
+        sort: { type: 'string' },
       },
       required: ['filterItemIds'],
     },
@@ -287,10 +393,12 @@ export const zeroResultStepDataSchema = dataSchema<z.output<typeof schemas.zeroR
         filterItemId: { type: 'integer' },
         text: { type: 'string' },
         word: { type: 'string' },
+        radiusKm: { type: 'number' },
       },
     },
     text: { type: 'string' },
     filterItemIds: { type: 'array', items: { type: 'integer' } },
+    radiusKm: { type: 'number' },
     totalFound: { type: 'integer', minimum: 0 },
   },
   required: ['remove', 'text', 'filterItemIds', 'totalFound'],

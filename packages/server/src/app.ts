@@ -12,7 +12,11 @@ import { sendProblem } from './http/sendProblem';
 import { AppMetrics } from './metrics/AppMetrics';
 import type { MetricsSource } from './metrics/OperationalFigures';
 import { partnersApi } from './partnersApi';
+import type { ContactService } from './contact/ContactService';
 import { admin } from './routes/admin';
+import { adminConsole, defaultConsoleRoot } from './routes/admin/adminConsole';
+import { adminContactRoutes } from './routes/adminContact';
+import { contactRoutes } from './routes/contact';
 import { health } from './routes/health';
 import { logos } from './routes/logos';
 import { countRequests, metrics } from './routes/metrics';
@@ -25,8 +29,10 @@ export interface AppDeps {
   store: PartnerStore;
   /** The service behind `store`: serves /readyz, and the admin API when tokens are given. */
   service?: SearchService;
-  /** ADMIN_TOKEN's tokens; none: the admin routes do not exist (404). */
+  /** ADMIN_TOKEN's tokens; none: the admin routes and the console do not exist (404). */
   adminTokens?: readonly string[];
+  /** The built console's folder (default: packages/admin/dist), served at /admin/ with the admin API. */
+  adminConsoleRoot?: string;
   /**
    * Fastify's pino logger: false (default), its options, or true: the server's own
    * (`http/requestLogging.ts`: one line per request, written asynchronously to stdout).
@@ -46,6 +52,8 @@ export interface AppDeps {
    * More can be added later with `app.metrics.addSource(service)`.
    */
   metricsSources?: MetricsSource[];
+  /** Contacting partners from the page (issue 26): its routes, and its admin routes with tokens. */
+  contact?: ContactService;
 }
 
 declare module 'fastify' {
@@ -125,6 +133,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     metrics: appMetrics,
     ...(deps.rateLimit ? { rateLimit: deps.rateLimit } : {}),
   });
-  if (hasAdmin) await app.register(admin, { service, tokens: adminTokens });
+  if (hasAdmin) {
+    await app.register(admin, { service, tokens: adminTokens });
+    await app.register(adminConsole, { root: deps.adminConsoleRoot ?? defaultConsoleRoot() });
+  }
+  if (deps.contact) {
+    await app.register(contactRoutes, { contact: deps.contact, store: deps.store });
+    if (hasAdmin) {
+      await app.register(adminContactRoutes, {
+        contact: deps.contact,
+        store: deps.store,
+        tokens: adminTokens,
+      });
+    }
+  }
   return app;
 }

@@ -4,7 +4,7 @@ export { SERVER_NODE_FLAGS } from './serverNodeFlags';
 export type { PartnersApiOptions } from './partnersApi';
 export { partnersApi } from './partnersApi';
 export { SEARCH_BODY_LIMIT } from './routes/search';
-export { LOGOS_PATH, renderLogo } from './routes/logos';
+export { LOGOS_PATH, renderLogo } from './logos/renderLogo';
 export type { ShutdownOptions, ShutdownState } from './http/drain';
 export { DEFAULT_SHUTDOWN_DRAIN_MS, onShutdownSignals } from './http/drain';
 export type { ContentSecurityPolicyDirectives } from './http/securityHeaders';
@@ -44,11 +44,24 @@ export type {
 export { DEFAULT_LOCALE, directoryDataSchema } from './store/DirectoryData';
 export type { ImportIssue } from './store/DirectoryImportError';
 export { DirectoryImportError } from './store/DirectoryImportError';
-export type { PostgresStoreOptions, SqliteStoreOptions, StoreEnvironment } from './store/openStore';
-export { describeStore, openPostgresStore, openSqliteStore, openStore } from './store/openStore';
+export type {
+  PostgresStoreOptions,
+  SqliteStoreOptions,
+  StoreEnvironment,
+} from './service/openStore';
+export { describeStore, openPostgresStore, openSqliteStore, openStore } from './service/openStore';
+export { openContactOutbox } from './contact/openContactOutbox';
+export type { ContactServiceOptions, PartnerDirectory } from './contact/ContactService';
+export { ContactService } from './contact/ContactService';
+export type { ContactSettings } from './contact/ContactSettings';
+export { readContactSettings } from './readContactSettings';
+export type { ContactOutbox, ContactRequestRecord } from './store/ContactOutbox';
 export type { ServiceState } from './service/SearchService';
 export { SearchService } from './service/SearchService';
-export type { PartnerSource } from './store/PartnerSource';
+export type { PartnerSource, StoredSite } from './store/PartnerSource';
+export type { BuiltSite } from './site/buildSite';
+export { buildSite } from './site/buildSite';
+export { CacheKind } from './cache/KeptCache';
 export { SourceUnavailableError, readWholeSite } from './store/PartnerSource';
 export type { GenerateDirectoryOptions } from './seed/generateDirectory';
 export {
@@ -60,9 +73,27 @@ export {
   generateDirectory,
   slugify,
 } from './seed/generateDirectory';
-export { seedIfEmpty } from './seed/seedIfEmpty';
+export { seedIfEmpty } from './service/seedIfEmpty';
 export type { IndexQuery, IndexedDocument } from './search/SiteIndex';
 export { SiteIndex, SiteIndexBuilder } from './search/SiteIndex';
-export type { AnswerDescription, AnswerToDescribe } from './search/describeAnswer';
-export { describeAnswer } from './search/describeAnswer';
+export { SiteAnswers } from './answer/SiteAnswers';
+export type { AnswerCaches } from './answer/AnswerCaches';
+export { answerCaches } from './answer/AnswerCaches';
 export { searchTerms } from './search/searchTerms';
+export { parseAdminTokens } from './http/checkBearerToken';
+export type {
+  GeoPoint,
+  NearestOptions,
+  NearestPartners,
+  PartnerLocations,
+  SiteLocation,
+} from './search/PartnerLocations';
+export { SiteLocations, SiteLocationsBuilder } from './search/PartnerLocations';
+export { haversineKm } from './search/haversine';
+export type { GazetteerCity } from './geo/Gazetteer';
+export { Gazetteer } from './geo/Gazetteer';
+export { gazetteer, loadGazetteer } from './geo/loadGazetteer';
+export { cityKeyOf, placeKey } from './geo/placeKey';
+export { suggestPlaces } from './geo/suggestPlaces';
+export { SEED_CITIES } from './seed/seedCities';
+export { Bitset } from './search/Bitset';

@@ -4,6 +4,7 @@ import type { RateLimitSettings } from './http/rateLimit';
 import { limitPerClient } from './http/rateLimit';
 import type { AppMetrics } from './metrics/AppMetrics';
 import { filterGroups } from './routes/filterGroups';
+import { places } from './routes/places';
 import { search } from './routes/search';
 import type { PartnerStore } from './store/PartnerStore';
 
@@ -16,7 +17,7 @@ export interface PartnersApiOptions {
 }
 
 /**
- * The two calls of the wire API as a Fastify plugin, for hosts that build their own
+ * The calls of the wire API (and the places suggestions) as a Fastify plugin, for hosts that build their own
  * instance: `app.register(partnersApi, { store })`. Answers are never cached.
  */
 export async function partnersApi(
@@ -37,4 +38,5 @@ export async function partnersApi(
     store: options.store,
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
+  await app.register(places, { store: options.store });
 }

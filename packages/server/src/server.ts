@@ -4,18 +4,25 @@
  * ADMIN_TOKEN (comma-separated; none: no admin API). Seeds an empty database once;
  * later starts reuse it. Follows commits of other servers. Operation settings
  * (readOperationSettings.ts): SHUTDOWN_DRAIN_MS (5000), RATE_LIMIT_PER_MINUTE (0: off),
- * TRUST_PROXY (false). On SIGTERM or SIGINT `/readyz` answers 503 at once, answers go on
+ * TRUST_PROXY (false). Contact settings (readContactSettings.ts): SMTP_URL,
+ * CONTACT_FROM, CONTACT_WEBHOOK_SECRET, CONTACT_PRIVACY_URL, CONTACT_RETENTION_DAYS (90),
+ * CONTACT_LIMIT_PER_HOUR (5), CONTACT_WAIT_SECONDS (3), CONTACT_RETRY_SECONDS (30),
+ * CONTACT_MAX_ATTEMPTS (12). On SIGTERM or SIGINT `/readyz` answers 503 at once, answers go on
  * for the drain period with `Connection: close`, then it stops accepting, lets in-flight
  * requests finish, closes the store and exits 0.
  */
 import { resolve } from 'node:path';
 import { buildApp } from './app';
+import { gazetteer } from './geo/loadGazetteer';
+import { ContactService } from './contact/ContactService';
+import { readContactSettings } from './readContactSettings';
 import { onShutdownSignals } from './http/drain';
 import { readInteger, readOperationSettings } from './readOperationSettings';
 import { DEFAULT_PARTNER_COUNT } from './seed/generateDirectory';
-import { seedIfEmpty } from './seed/seedIfEmpty';
+import { seedIfEmpty } from './service/seedIfEmpty';
 import { parseAdminTokens } from './http/checkBearerToken';
-import { describeStore, openStore } from './store/openStore';
+import { describeStore, openStore } from './service/openStore';
+import { openContactOutbox } from './contact/openContactOutbox';
 
 async function main(): Promise<void> {
   const port = readInteger('PORT', process.env.PORT ?? '8080', 0, 65535);
@@ -26,6 +33,7 @@ async function main(): Promise<void> {
     1_000_000,
   );
   const settings = readOperationSettings(process.env);
+  const contactSettings = readContactSettings(process.env);
   const host = process.env.HOST ?? 'localhost';
   const environment = {
     DATABASE_URL: process.env.DATABASE_URL,
@@ -35,6 +43,11 @@ async function main(): Promise<void> {
   const adminTokens = parseAdminTokens(process.env.ADMIN_TOKEN);
 
   const store = await openStore(environment);
+  const contact = new ContactService({
+    outbox: await openContactOutbox(environment),
+    settings: contactSettings,
+    partners: store,
+  });
   const app = await buildApp({
     store,
     service: store,
@@ -43,6 +56,7 @@ async function main(): Promise<void> {
     rateLimit: settings.rateLimit,
     trustProxy: settings.trustProxy,
     metricsSources: [store],
+    contact,
   });
   if (await seedIfEmpty(store, { partnerCount })) {
     app.log.info({ database, partnerCount }, 'seeded an empty database');
@@ -53,14 +67,29 @@ async function main(): Promise<void> {
     { ms: Math.round(performance.now() - warmStart) },
     'search index built; listening next',
   );
+  const gazetteerStart = performance.now();
+  gazetteer();
+  app.log.info(
+    { ms: Math.round(performance.now() - gazetteerStart) },
+    'gazetteer read (places suggestions, imports)',
+  );
   store.startFollowing();
   app.log.info({ database, admin: adminTokens.length > 0 }, 'following the database');
+  contact.start();
+  app.log.info(
+    {
+      mail: contactSettings.smtpUrl === undefined ? 'log only (SMTP_URL not set)' : 'SMTP',
+      privacyNotice: contactSettings.privacyNoticeUrl ?? '(none: CONTACT_PRIVACY_URL not set)',
+    },
+    'delivering contact requests',
+  );
 
   onShutdownSignals({
     app,
     drainMs: settings.drainMs,
     close: async () => {
       await app.close();
+      await contact.close();
       await store.close();
     },
     exit: (code) => process.exit(code),

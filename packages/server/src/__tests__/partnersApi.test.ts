@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filterGroupsPath, problemSchema, searchPath } from '@partners-network/contract';
 import { partnersApi } from '../partnersApi';
 import { MAIN, storeFixture } from '../store/__tests__/storeFixture';
-import { openSqliteStore } from '../store/openStore';
+import { openSqliteStore } from '../service/openStore';
 
 const store = openSqliteStore({ path: ':memory:' });
 

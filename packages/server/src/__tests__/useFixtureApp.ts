@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
 import type { SearchService } from '../service/SearchService';
 import { storeFixture } from '../store/__tests__/storeFixture';
-import { openSqliteStore } from '../store/openStore';
+import { openSqliteStore } from '../service/openStore';
 
 export interface FixtureApp {
   readonly app: FastifyInstance;

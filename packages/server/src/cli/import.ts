@@ -8,7 +8,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SEED_COMPANY_ID, SEED_SCOPE_GROUP_ID } from '../seed/generateDirectory';
-import { describeStore, openStore } from '../store/openStore';
+import { describeStore, openStore } from '../service/openStore';
 import { runImport } from './runImport';
 
 async function main(): Promise<number> {

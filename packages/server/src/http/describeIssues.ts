@@ -49,8 +49,13 @@ function describeIssue(issue: SchemaIssue, input: unknown, subject: string): str
     if (valueAt(input, issue.path) === undefined) return `${field} is required`;
     return `${field} must be ${EXPECTED[issue.expected ?? ''] ?? 'of another type'}`;
   }
-  // Custom messages of the contract already name their field.
-  if (issue.message !== '' && issue.message !== 'Invalid input') return issue.message;
+  // Custom messages of the contract name their field; any other gets it in front.
+  if (issue.message !== '' && issue.message !== 'Invalid input') {
+    const named = issue.path.findLast((part) => typeof part === 'string');
+    return typeof named === 'string' && issue.message.includes(named)
+      ? issue.message
+      : `${field}: ${issue.message}`;
+  }
   if (issue.code === 'too_big') {
     return issue.origin === 'array'
       ? `${field} has more than ${String(issue.maximum)} items`

@@ -85,7 +85,7 @@ export class AppMetrics {
     const cacheGauge = (
       name: string,
       help: string,
-      read: (cache: OperationalFigures['caches'][number]) => number,
+      read: (cache: OperationalFigures['caches'][number]) => number | undefined,
     ) =>
       new Gauge({
         name,
@@ -94,11 +94,22 @@ export class AppMetrics {
         registers: [this.registry],
         collect() {
           this.reset();
-          for (const cache of figures().caches) this.set({ cache: cache.cache }, read(cache));
+          for (const cache of figures().caches) {
+            const value = read(cache);
+            if (value !== undefined) this.set({ cache: cache.cache }, value);
+          }
         },
       });
     cacheGauge('pn_cache_entries', 'Entries a cache holds now.', (cache) => cache.entries);
-    cacheGauge('pn_cache_max_entries', "A cache's bound in entries.", (cache) => cache.maxEntries);
+    cacheGauge(
+      'pn_cache_max_entries',
+      "A cache's bound in entries (per site for a site's caches).",
+      (cache) => cache.maxEntries,
+    );
+    cacheGauge('pn_cache_weight', 'Weight a cache holds now (its unit: server README).', (cache) =>
+      cache.maxWeight === undefined ? undefined : cache.weight,
+    );
+    cacheGauge('pn_cache_max_weight', "A cache's bound in weight.", (cache) => cache.maxWeight);
     // Totals the sources count themselves: counters by meaning, read as they stand.
     cacheGauge('pn_cache_hits_total', 'Lookups a cache answered.', (cache) => cache.hits);
     cacheGauge(

@@ -17,8 +17,11 @@ export interface CacheFigures {
   /** The cache's name in the server README's list of bounds. */
   cache: string;
   entries: number;
-  /** Its bound in entries. */
+  /** Its bound in entries (per site for a site's caches). */
   maxEntries: number;
+  /** The weight it holds and its bound in weight, for caches of values of different sizes. */
+  weight?: number;
+  maxWeight?: number;
   hits: number;
   misses: number;
 }

@@ -1,36 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import type { SearchResponse } from '@partners-network/contract';
-import { API_BASE_PATH, searchCriteriaSchema } from '@partners-network/contract';
+import { API_BASE_PATH, locatedSearchCriteriaSchema } from '@partners-network/contract';
 import type { AppMetrics } from '../metrics/AppMetrics';
 import { AnswerBodies } from '../http/AnswerBodies';
 import { describeIssues } from '../http/describeIssues';
-import { hasValidXsrfToken } from '../http/hasValidXsrfToken';
+import { refuseForgedJson } from '../http/refuseForgedJson';
 import { sendProblem } from '../http/sendProblem';
 import type { PartnerStore, StoreSearchResult } from '../store/PartnerStore';
 import { readLocale } from './readLocale';
+import { searchResponseOf } from './searchResponseOf';
 import type { ScopeParams } from './scopeParams';
 import { toScope, unknownScopeTitle } from './scopeParams';
 
 /** Search criteria are a few hundred bytes; 16 KiB leaves room for 500 filter ids. */
 export const SEARCH_BODY_LIMIT = 16 * 1024;
 
-function isJson(contentType: string | undefined): boolean {
-  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
-}
-
 /**
  * Bodies of answers: the store shares whole answers between visitors (the first searches,
- * recent searches), so each one's JSON and compressed bytes are made once.
+ * recent searches, kept per built site), so each one's JSON and compressed bytes are made once.
  */
-const bodies = new AnswerBodies<StoreSearchResult>((result): SearchResponse => ({
-  partners: result.partners,
-  totalFound: result.totalFound,
-  error: false,
-  filterGroups: result.filterGroups,
-  globalFilterCounts: result.globalFilterCounts,
-  zeroResultSteps: result.zeroResultSteps,
-  searchPartnersCriteria: result.appliedCriteria,
-}));
+const bodies = new AnswerBodies<StoreSearchResult>(searchResponseOf);
 
 /** POST .../:companyId/:scopeGroupId/search?locale=xx-XX */
 export async function search(
@@ -45,24 +33,12 @@ export async function search(
       compress: false,
       // Checked before the body is read: a forged or mistyped request costs nothing.
       // A callback hook, not an async one: no promise on the path of every search.
-      onRequest: (request, reply, done) => {
-        if (!hasValidXsrfToken(request.headers)) {
-          sendProblem(
-            reply,
-            403,
-            'the X-XSRF-TOKEN header is missing or does not match the XSRF-TOKEN cookie',
-          );
-        } else if (!isJson(request.headers['content-type'])) {
-          sendProblem(reply, 400, 'Content-Type must be application/json');
-        } else {
-          done();
-        }
-      },
+      onRequest: refuseForgedJson,
     },
     async (request, reply) => {
       const locale = readLocale(request.query);
       if (!locale.ok) return sendProblem(reply, 400, locale.title);
-      const criteria = searchCriteriaSchema.safeParse(request.body);
+      const criteria = locatedSearchCriteriaSchema.safeParse(request.body);
       if (!criteria.success) {
         return sendProblem(reply, 400, describeIssues(criteria.error.issues, request.body));
       }

@@ -21,6 +21,11 @@ export class Bitset {
     this.words[index] = (this.words[index] ?? 0) | (1 << (value & 31));
   }
 
+  delete(value: number): void {
+    const index = value >>> 5;
+    this.words[index] = (this.words[index] ?? 0) & ~(1 << (value & 31));
+  }
+
   has(value: number): boolean {
     return (((this.words[value >>> 5] ?? 0) >>> (value & 31)) & 1) === 1;
   }
@@ -49,6 +54,20 @@ export class Bitset {
     for (let index = 0; index < words.length; index += 1) {
       words[index] = (words[index] ?? 0) & (other.words[index] ?? 0);
     }
+  }
+
+  /** A new set of every value below `size` this one lacks. */
+  not(): Bitset {
+    const result = new Bitset(this.size);
+    const { words } = result;
+    for (let index = 0; index < words.length; index += 1) {
+      words[index] = ~(this.words[index] ?? 0);
+    }
+    // Past the last value nothing belongs: the last word keeps only its own bits.
+    const tail = this.size & 31;
+    const last = words.length - 1;
+    if (tail !== 0 && last >= 0) words[last] = (words[last] ?? 0) & ((1 << tail) - 1);
+    return result;
   }
 
   /** A copy of this set. */

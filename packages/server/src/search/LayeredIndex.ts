@@ -1,7 +1,10 @@
 import { Bitset } from './Bitset';
+import { MatchedWords } from './MatchedWords';
 import type { FoundOrdinals, IndexQuery, SearchIndex, TextMatch } from './SearchIndex';
 import { anyOfItems, filteredBy } from './SearchIndex';
 import type { SiteIndex } from './SiteIndex';
+import type { TermSet } from './TermSet';
+import type { KeptCache } from '../cache/KeptCache';
 
 /**
  * A whole site index with the partners changed since it was built laid over it, so a
@@ -101,6 +104,16 @@ export class LayeredIndex implements SearchIndex {
     };
   }
 
+  matchedWords(locale: string, terms: readonly string[]): MatchedWords | null {
+    const base = this.#base.matchedWords(locale, terms);
+    const delta = this.#delta.matchedWords(locale, terms);
+    return base && delta ? MatchedWords.union(base, delta) : null;
+  }
+
+  get termSetCaches(): readonly KeptCache<TermSet>[] {
+    return [this.#base.termSets, this.#delta.termSets];
+  }
+
   find(query: IndexQuery): Int32Array {
     return this.findFirst(query, Infinity).ordinals;
   }
@@ -110,6 +123,7 @@ export class LayeredIndex implements SearchIndex {
     const base = this.#base.findRanked(query, limit, this.#live);
     const delta = this.#delta.findRanked(query, limit);
     const merged = new Int32Array(Math.min(limit, base.ordinals.length + delta.ordinals.length));
+    const scores = base.scores || delta.scores ? new Uint16Array(merged.length) : null;
     let fromBase = 0;
     let fromDelta = 0;
     for (let length = 0; length < merged.length; length += 1) {
@@ -128,12 +142,14 @@ export class LayeredIndex implements SearchIndex {
       }
       if (takeBase) {
         merged[length] = baseOrdinal ?? 0;
+        if (scores) scores[length] = base.scores?.[fromBase] ?? 0;
         fromBase += 1;
       } else {
         merged[length] = this.deltaStart + (deltaOrdinal ?? 0);
+        if (scores) scores[length] = delta.scores?.[fromDelta] ?? 0;
         fromDelta += 1;
       }
     }
-    return { ordinals: merged, total: base.total + delta.total };
+    return { ordinals: merged, scores, total: base.total + delta.total };
   }
 }

@@ -1,4 +1,7 @@
+import type { KeptCache } from '../cache/KeptCache';
 import { Bitset } from './Bitset';
+import type { MatchedWords } from './MatchedWords';
+import type { TermSet } from './TermSet';
 
 /** What a search asks of one site's index. */
 export interface IndexQuery {
@@ -13,6 +16,8 @@ export interface IndexQuery {
 /** An answer's first partners, in answer order, and how many it holds. */
 export interface FoundOrdinals {
   ordinals: Int32Array;
+  /** Each one's rank (higher first); null when all rank alike (no text). */
+  scores: Uint16Array | null;
   total: number;
 }
 
@@ -42,6 +47,10 @@ export interface SearchIndex {
   filtered(globalFilterId: number, itemGroups: readonly (readonly number[])[]): Bitset;
   /** The partners a text's terms match in a locale; null without terms (all match). */
   textMatch(locale: string, terms: readonly string[]): TextMatch | null;
+  /** The words of the index a text's terms match (what highlights mark); null without terms. */
+  matchedWords(locale: string, terms: readonly string[]): MatchedWords | null;
+  /** Its caches of term sets, for `/metrics`. */
+  readonly termSetCaches: readonly KeptCache<TermSet>[];
   /** Ordinals of the matching partners in answer order: best rank, then editorial order. */
   find(query: IndexQuery): Int32Array;
   /** The first `limit` of them (a page, or the first pages kept) and how many there are. */

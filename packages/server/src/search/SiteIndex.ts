@@ -1,4 +1,8 @@
+import type { CacheKind, KeptCache } from '../cache/KeptCache';
 import { Bitset } from './Bitset';
+import { MatchedWords } from './MatchedWords';
+import type { TermSet } from './TermSet';
+import { termSetsKind } from './TermSet';
 import { ChunkedInts, FIELD_BITS, FIELD_MASK, TextIndex, TextIndexBuilder } from './TextIndex';
 import { searchTerms } from './searchTerms';
 import { EXACT } from './typoBudget';
@@ -45,8 +49,6 @@ const MAX_TERMS = 75;
 const MAX_SCORE = EXACT_TITLE + MAX_TERMS * (3 * QUALITY_FACTOR + 3);
 /** A full-quality title match of a term: EXACT * 4 + 3. */
 const EXACT_IN_TITLE = (EXACT << QUALITY_SHIFT) | 3;
-/** Recent terms' partner sets per locale, so the counts of an answer reuse its search. */
-const TERM_CACHE_ENTRIES = 256;
 
 /** FNV-1a of a string's UTF-16 units: a title's terms joined by spaces. */
 export function hashTerms(terms: readonly string[]): number {
@@ -117,14 +119,16 @@ export class SiteIndex implements SearchIndex {
   /** Scratch of a ranking: how many partners have each score, then where each score starts. */
   #starts: Int32Array | undefined;
   readonly #empty: Bitset;
-  /** Least recently used first: `locale NUL prefix? NUL term` -> partners it matches. */
-  readonly #termSets = new Map<string, Bitset>();
+  /** `locale NUL prefix? NUL term` -> partners it matches and the words it matched. */
+  readonly termSets: KeptCache<TermSet>;
 
   constructor(
     readonly size: number,
     filters: ReadonlyMap<number, Bitset>,
     items: ReadonlyMap<number, Bitset>,
     locales: ReadonlyMap<string, LocaleIndex>,
+    /** The kind its term-set cache counts its lookups in (a service's, for /metrics). */
+    termSets: CacheKind<TermSet> = termSetsKind(),
   ) {
     this.#filters = filters;
     this.#items = items;
@@ -132,6 +136,7 @@ export class SiteIndex implements SearchIndex {
     this.#scores = new Uint16Array(size);
     this.#members = new Int32Array(size);
     this.#empty = new Bitset(size);
+    this.termSets = termSets.create();
   }
 
   /** This index as parts another thread can rebuild it from (`SiteIndex.fromParts`). */
@@ -153,7 +158,7 @@ export class SiteIndex implements SearchIndex {
     };
   }
 
-  static fromParts(parts: SiteIndexParts): SiteIndex {
+  static fromParts(parts: SiteIndexParts, termSets?: CacheKind<TermSet>): SiteIndex {
     const sets = (entries: [number, Uint32Array][]) =>
       new Map(entries.map(([id, words]) => [id, new Bitset(parts.size, words)]));
     return new SiteIndex(
@@ -173,6 +178,7 @@ export class SiteIndex implements SearchIndex {
           },
         ]),
       ),
+      termSets,
     );
   }
 
@@ -203,9 +209,24 @@ export class SiteIndex implements SearchIndex {
     const text = this.#locales.get(locale)?.text;
     const last = terms.at(-1);
     const byTerm = distinct.map((term) =>
-      text ? this.#termSet(locale, text, term, term === last, null) : this.#empty,
+      text ? this.#termSet(locale, text, term, term === last, null).set : this.#empty,
     );
     return { terms: distinct, byTerm, all: intersect(byTerm, this.size) };
+  }
+
+  matchedWords(locale: string, terms: readonly string[]): MatchedWords | null {
+    const distinct = [...new Set(terms)].slice(0, MAX_TERMS);
+    if (distinct.length === 0) return null;
+    const text = this.#locales.get(locale)?.text;
+    if (!text) return new MatchedWords([]);
+    const last = terms.at(-1);
+    return new MatchedWords(
+      distinct.map((term) => this.#termSet(locale, text, term, term === last, null).expanded),
+    );
+  }
+
+  get termSetCaches(): readonly KeptCache<TermSet>[] {
+    return [this.termSets];
   }
 
   /** Ordinals of the matching partners in answer order (see documentIds). */
@@ -214,8 +235,7 @@ export class SiteIndex implements SearchIndex {
   }
 
   findFirst(query: IndexQuery, limit: number): FoundOrdinals {
-    const { ordinals, total } = this.findRanked(query, limit);
-    return { ordinals, total };
+    return this.findRanked(query, limit);
   }
 
   /**
@@ -240,7 +260,9 @@ export class SiteIndex implements SearchIndex {
     distinct.forEach((term, index) => {
       const values = this.#values[index] ?? new Uint8Array(this.size);
       values.fill(0);
-      candidates.andInPlace(this.#termSet(query.locale, locale.text, term, term === last, values));
+      candidates.andInPlace(
+        this.#termSet(query.locale, locale.text, term, term === last, values).set,
+      );
     });
     const count = candidates.membersInto(this.#members);
     return this.#rank(
@@ -268,18 +290,17 @@ export class SiteIndex implements SearchIndex {
     term: string,
     prefix: boolean,
     values: Uint8Array | null,
-  ): Bitset {
+  ): TermSet {
     const key = `${locale}\u0000${prefix ? 1 : 0}\u0000${term}`;
-    const cached = this.#termSets.get(key);
-    if (cached && !values) {
-      this.#termSets.delete(key);
-      this.#termSets.set(key, cached);
-      return cached;
+    if (!values) {
+      const cached = this.termSets.get(key);
+      if (cached) return cached;
     }
     const found = new Bitset(this.size);
     const { words } = found;
     const { postings } = text;
-    for (const run of text.expand(term, prefix)) {
+    const runs = text.expand(term, prefix);
+    for (const run of runs) {
       const quality = run.quality << QUALITY_SHIFT;
       for (let index = run.start; index < run.stop; index += 1) {
         const posting = postings[index] ?? 0;
@@ -291,13 +312,9 @@ export class SiteIndex implements SearchIndex {
         }
       }
     }
-    this.#termSets.delete(key);
-    this.#termSets.set(key, found);
-    for (const oldKey of this.#termSets.keys()) {
-      if (this.#termSets.size <= TERM_CACHE_ENTRIES) break;
-      this.#termSets.delete(oldKey);
-    }
-    return found;
+    const termSet = { set: found, expanded: { text, runs } };
+    this.termSets.set(key, termSet);
+    return termSet;
   }
 
   /**
@@ -446,7 +463,7 @@ export class SiteIndexBuilder {
     };
   }
 
-  build(): SiteIndex {
-    return new SiteIndex(this.size, this.#filters, this.#items, this.#locales);
+  build(termSets?: CacheKind<TermSet>): SiteIndex {
+    return new SiteIndex(this.size, this.#filters, this.#items, this.#locales, termSets);
   }
 }

@@ -11,14 +11,26 @@ export const FIELD_MASK = 7;
 
 /** Terms of the index a search term matches, as runs of neighbouring terms. */
 export interface TermRun {
+  /** The run's terms: terms[first] up to terms[end]. */
+  first: number;
+  end: number;
   /** Postings of the run: postings[start] up to postings[stop]. */
   start: number;
   stop: number;
   /** EXACT, PREFIX, ONE_TYPO or TWO_TYPOS (typoBudget.ts). */
   quality: number;
+  /**
+   * How many units of each of its terms the search term matched: the beginning a prefix
+   * matched (as typed, or within the typo budget), or WHOLE_TERM. Highlights mark that
+   * much of a word (search/MatchedWords).
+   */
+  matched: number;
 }
 
-function lowerBound(terms: readonly string[], value: string, from = 0): number {
+/** TermRun.matched of a run whose terms matched whole. */
+export const WHOLE_TERM = -1;
+
+export function lowerBound(terms: readonly string[], value: string, from = 0): number {
   let low = from;
   let high = terms.length;
   while (low < high) {
@@ -81,32 +93,28 @@ export class TextIndex {
    * whose row is all over the budget skips every term under it (a binary search).
    */
   expand(term: string, prefix: boolean): TermRun[] {
-    const runs: TermRun[] = [];
-    const { terms, offsets } = this;
-    const add = (first: number, end: number, quality: number) => {
-      if (first >= end) return;
-      const start = offsets[first] ?? 0;
-      const stop = offsets[end] ?? 0;
-      const last = runs.at(-1);
-      if (last && last.quality === quality && last.stop === start) last.stop = stop;
-      else if (stop > start) runs.push({ start, stop, quality });
-    };
+    const runs = new TermRuns(this.offsets);
+    const { terms } = this;
     const exact = lowerBound(terms, term);
     const hasExact = terms[exact] === term;
-    if (hasExact) add(exact, exact + 1, EXACT);
-    if (prefix)
-      add(hasExact ? exact + 1 : exact, lowerBound(terms, `${term}\uffff`, exact), PREFIX);
+    if (hasExact) runs.add(exact, exact + 1, EXACT);
+    if (prefix) {
+      const end = lowerBound(terms, `${term}\uffff`, exact);
+      runs.add(hasExact ? exact + 1 : exact, end, PREFIX, term.length);
+    }
     const budget = typoBudget(term);
-    if (budget === 0) return runs;
-    const m = term.length;
-    const width = m + 1;
-    // Beginnings longer than m + budget units are over the budget.
-    const maxDepth = m + budget;
-    const rows = new Int32Array((maxDepth + 1) * width);
-    for (let j = 0; j <= m; j += 1) rows[j] = j;
-    /** Smallest distance of the term to a beginning of the path, by depth (prefix). */
-    const bestBeginning = new Int32Array(maxDepth + 1);
-    bestBeginning[0] = m;
+    if (budget > 0) this.#walkTypos(new DistanceRows(term, budget), prefix, runs);
+    return runs.sorted();
+  }
+
+  /**
+   * Adds the terms within the typo budget: the sorted terms walked as a trie, each term
+   * reusing the rows of the beginning it shares with the one before, and a beginning all
+   * over the budget skipping every term under it.
+   */
+  #walkTypos(rows: DistanceRows, prefix: boolean, runs: TermRuns): void {
+    const { terms } = this;
+    const { maxDepth, budget } = rows;
     let computed = 0;
     let previous = '';
     let index = 0;
@@ -116,36 +124,7 @@ export class TextIndex {
       const shared = Math.min(computed, word.length, previous.length);
       while (depth < shared && word.charCodeAt(depth) === previous.charCodeAt(depth)) depth += 1;
       const end = Math.min(word.length, maxDepth);
-      let prunedAt = -1;
-      for (let i = depth + 1; i <= end; i += 1) {
-        const row = i * width;
-        rows[row] = i;
-        let rowMin = i;
-        const letter = word.charCodeAt(i - 1);
-        for (let j = 1; j <= m; j += 1) {
-          const cost = letter === term.charCodeAt(j - 1) ? 0 : 1;
-          let value = Math.min(
-            (rows[row - width + j] ?? 0) + 1,
-            (rows[row + j - 1] ?? 0) + 1,
-            (rows[row - width + j - 1] ?? 0) + cost,
-          );
-          if (
-            i > 1 &&
-            j > 1 &&
-            letter === term.charCodeAt(j - 2) &&
-            word.charCodeAt(i - 2) === term.charCodeAt(j - 1)
-          ) {
-            value = Math.min(value, (rows[row - 2 * width + j - 2] ?? 0) + 1);
-          }
-          rows[row + j] = value;
-          if (value < rowMin) rowMin = value;
-        }
-        bestBeginning[i] = Math.min(bestBeginning[i - 1] ?? m, rows[row + m] ?? m);
-        if (rowMin > budget) {
-          prunedAt = i;
-          break;
-        }
-      }
+      const prunedAt = rows.fill(word, depth, end);
       previous = word;
       if (prunedAt >= 0 || word.length > maxDepth) {
         // Every term under this beginning shares its fate: in prefix mode the best
@@ -153,19 +132,148 @@ export class TextIndex {
         const depthOfFate = prunedAt >= 0 ? prunedAt : maxDepth;
         computed = depthOfFate;
         const skipTo = this.beyond(index, depthOfFate);
-        const distance = bestBeginning[prunedAt >= 0 ? prunedAt - 1 : maxDepth] ?? m;
+        const fateDepth = prunedAt >= 0 ? prunedAt - 1 : maxDepth;
+        const distance = rows.bestDistance(fateDepth);
         if (prefix && distance > 0 && distance <= budget) {
-          add(index, skipTo, typoQuality(distance));
+          runs.add(index, skipTo, typoQuality(distance), rows.bestLength(fateDepth));
         }
         index = skipTo;
         continue;
       }
       computed = end;
-      const distance = prefix ? (bestBeginning[end] ?? m) : (rows[end * width + m] ?? m);
-      if (distance > 0 && distance <= budget) add(index, index + 1, typoQuality(distance));
+      const distance = prefix ? rows.bestDistance(end) : rows.distance(end);
+      if (distance > 0 && distance <= budget) {
+        // A prefix match marks the beginning that matched, unless it is the whole word.
+        const length = prefix ? rows.bestLength(end) : WHOLE_TERM;
+        runs.add(
+          index,
+          index + 1,
+          typoQuality(distance),
+          length === word.length ? WHOLE_TERM : length,
+        );
+      }
       index += 1;
     }
-    return runs;
+  }
+
+  /** Where a term is in the sorted terms, or -1. */
+  indexOf(term: string): number {
+    const at = lowerBound(this.terms, term);
+    return this.terms[at] === term ? at : -1;
+  }
+}
+
+/** The runs a term expands to, neighbouring runs of the same match joined. */
+class TermRuns {
+  readonly #offsets: Int32Array;
+  readonly #runs: TermRun[] = [];
+
+  constructor(offsets: Int32Array) {
+    this.#offsets = offsets;
+  }
+
+  add(first: number, end: number, quality: number, matched = WHOLE_TERM): void {
+    if (first >= end) return;
+    const start = this.#offsets[first] ?? 0;
+    const stop = this.#offsets[end] ?? 0;
+    const last = this.#runs.at(-1);
+    if (last && last.quality === quality && last.matched === matched && last.end === first) {
+      last.end = end;
+      last.stop = stop;
+    } else if (stop > start) this.#runs.push({ first, end, start, stop, quality, matched });
+  }
+
+  /** In term order: the exact and prefix runs came first, and a word's run is then a binary search away. */
+  sorted(): TermRun[] {
+    return this.#runs.sort((a, b) => a.first - b.first);
+  }
+}
+
+/**
+ * The optimal string alignment distances (insert, delete, replace, swap of neighbours) of
+ * a search term to the beginnings of one path of the sorted terms, one row per depth.
+ */
+class DistanceRows {
+  /** Beginnings longer than the term plus its budget are over the budget. */
+  readonly maxDepth: number;
+  readonly #term: string;
+  readonly #width: number;
+  readonly #rows: Int32Array;
+  /** Smallest distance of the term to a beginning of the path, by depth (prefix). */
+  readonly #bestDistance: Int32Array;
+  /** The longest beginning at that distance, by depth: what a highlight marks. */
+  readonly #bestLength: Int32Array;
+
+  constructor(
+    term: string,
+    readonly budget: number,
+  ) {
+    const m = term.length;
+    this.#term = term;
+    this.#width = m + 1;
+    this.maxDepth = m + budget;
+    this.#rows = new Int32Array((this.maxDepth + 1) * this.#width);
+    for (let j = 0; j <= m; j += 1) this.#rows[j] = j;
+    this.#bestDistance = new Int32Array(this.maxDepth + 1);
+    this.#bestDistance[0] = m;
+    this.#bestLength = new Int32Array(this.maxDepth + 1);
+  }
+
+  /**
+   * Fills the rows of `word`'s beginnings from depth `from` + 1 to `to` (the rows up to
+   * `from` are those of the beginning it shares with the word before); the depth of the
+   * first row all over the budget, or -1.
+   */
+  fill(word: string, from: number, to: number): number {
+    const term = this.#term;
+    const rows = this.#rows;
+    const width = this.#width;
+    const m = term.length;
+    for (let i = from + 1; i <= to; i += 1) {
+      const row = i * width;
+      rows[row] = i;
+      let rowMin = i;
+      const letter = word.charCodeAt(i - 1);
+      for (let j = 1; j <= m; j += 1) {
+        const cost = letter === term.charCodeAt(j - 1) ? 0 : 1;
+        let value = Math.min(
+          (rows[row - width + j] ?? 0) + 1,
+          (rows[row + j - 1] ?? 0) + 1,
+          (rows[row - width + j - 1] ?? 0) + cost,
+        );
+        if (
+          i > 1 &&
+          j > 1 &&
+          letter === term.charCodeAt(j - 2) &&
+          word.charCodeAt(i - 2) === term.charCodeAt(j - 1)
+        ) {
+          value = Math.min(value, (rows[row - 2 * width + j - 2] ?? 0) + 1);
+        }
+        rows[row + j] = value;
+        if (value < rowMin) rowMin = value;
+      }
+      const atDepth = rows[row + m] ?? m;
+      const before = this.#bestDistance[i - 1] ?? m;
+      this.#bestDistance[i] = Math.min(before, atDepth);
+      this.#bestLength[i] = atDepth <= before ? i : (this.#bestLength[i - 1] ?? 0);
+      if (rowMin > this.budget) return i;
+    }
+    return -1;
+  }
+
+  /** The term's distance to the beginning of this depth. */
+  distance(depth: number): number {
+    return this.#rows[depth * this.#width + this.#term.length] ?? this.#term.length;
+  }
+
+  /** The smallest distance of the term to a beginning up to this depth. */
+  bestDistance(depth: number): number {
+    return this.#bestDistance[depth] ?? this.#term.length;
+  }
+
+  /** The longest beginning up to this depth at the smallest distance. */
+  bestLength(depth: number): number {
+    return this.#bestLength[depth] ?? WHOLE_TERM;
   }
 }
 

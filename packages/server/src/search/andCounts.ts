@@ -1,5 +1,9 @@
-import type { Bitset } from './Bitset';
 import { AND_COUNT_WASM } from './andCountModule';
+
+/** A set as the counter reads it: its 32-bit words (a Bitset is one). */
+export interface WordSet {
+  readonly words: Uint32Array;
+}
 
 /** WebAssembly pages are 64 KiB. */
 const PAGE_BYTES = 65_536;
@@ -74,8 +78,8 @@ function keptOffset(memory: WebAssembly.Memory, words: Uint32Array, span: number
  * as it was).
  */
 export function andCounts(
-  base: Bitset,
-  sets: readonly Bitset[],
+  base: WordSet,
+  sets: readonly WordSet[],
   options: { keep?: boolean } = {},
 ): number[] {
   if (sets.length === 0) return [];
@@ -95,7 +99,7 @@ export function andCounts(
   }
   return sets.map((set) => {
     if (set.words.length !== words) {
-      throw new Error(`sets of ${set.size} and ${base.size} cannot be counted together`);
+      throw new Error(`sets of ${set.words.length} and ${words} words cannot be counted together`);
     }
     if (keep) return andCount(baseAt, keptOffset(memory, set.words, span), bytes);
     view.set(set.words, span);

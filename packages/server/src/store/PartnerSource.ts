@@ -6,7 +6,7 @@
  * over every source by `__tests__/describeStoreContract.ts`.
  */
 import type { Scope } from '@partners-network/contract';
-import type { PartnerRecord, SiteDefinitions, StoredPartner } from './SiteRecords';
+import type { PartnerRecord, SiteDefinitions, StoredPartner, StoredTuning } from './SiteRecords';
 
 /** A site as a load reads it first: everything but its partners. */
 export interface SiteHead {
@@ -15,6 +15,7 @@ export interface SiteHead {
   /** Raised by every committed write of this site, in commit order. */
   version: number;
   definitions: SiteDefinitions;
+  tuning: StoredTuning;
   /** How many partners the pages will give. */
   partnerCount: number;
 }
@@ -38,6 +39,7 @@ export interface SiteChanges {
   /** The site's version this snapshot reached. */
   version: number;
   definitions: SiteDefinitions;
+  tuning: StoredTuning;
   /** Partners written after the version, as they are now, in editorial order. */
   upserts: StoredPartner[];
   /** Ids of partners removed after the version (an id may be written again since). */
@@ -55,6 +57,7 @@ export interface SiteWriteState {
   /** False when the site is new: it will exist only if the write commits. */
   existed: boolean;
   definitions: SiteDefinitions;
+  tuning: StoredTuning;
   /** The partners asked for (see SiteWrite.slugs) that exist, by slug. */
   partners: ReadonlyMap<string, { id: number; position: number }>;
   /** The highest position of the site's partners, -1 for none. */
@@ -74,6 +77,8 @@ export interface SiteChange {
   /** Partners written whole (created or replaced), by slug. */
   upserts: { slug: string; position: number; record: PartnerRecord }[];
   deletes: string[];
+  /** A new tuning for the site; the one it has stays when absent. */
+  tuning?: StoredTuning;
 }
 
 export interface SourceCapabilities {
@@ -145,6 +150,7 @@ export function readWholeSite(
       scope: head.scope,
       version: head.version,
       definitions: head.definitions,
+      tuning: head.tuning,
       partners,
     };
   });

@@ -1,19 +1,25 @@
 /**
- * The one narrow interface between the HTTP layer and a database. Every adapter
- * (SQLite today, PostgreSQL later) implements it and runs the shared suite in
- * `__tests__/describeStoreContract.ts`. Methods are async so a network database fits.
+ * What the public routes ask of the server's directory: the two calls of SPEC 7, an
+ * import, and whether it is empty. service/SearchService implements it over any
+ * PartnerSource (SQLite, PostgreSQL); `__tests__/describeStoreContract.ts` holds it to the
+ * same answers over both. Async, so a network database fits behind it.
  */
 import type {
   GlobalFilterCount,
   FilterDefinitions,
+  ImportSummary,
   FilterGroup,
+  LocatedSearchCriteria,
   Partner,
   Scope,
   SearchCriteria,
   ZeroResultStep,
 } from '@partners-network/contract';
-import * as z from 'zod';
 import type { DirectoryData } from './DirectoryData';
+
+/** Criteria as a search applied them: a search near a point echoes its point, radius and order. */
+export type AppliedCriteria = SearchCriteria &
+  Partial<Pick<LocatedSearchCriteria, 'near' | 'radiusKm' | 'sort'>>;
 
 export interface StoreSearchResult {
   partners: Partner[];
@@ -21,23 +27,16 @@ export interface StoreSearchResult {
   /** Filter groups of the global filter the search used, in the answer's locale. */
   filterGroups: FilterGroup[];
   /** The criteria as applied: known global filter, only existing filter item ids. */
-  appliedCriteria: SearchCriteria;
+  appliedCriteria: AppliedCriteria;
   /** Each global filter's count of partners matching the text. */
   globalFilterCounts?: GlobalFilterCount[];
   /** Only for an empty answer: each single step back and what it finds. */
   zeroResultSteps?: ZeroResultStep[];
 }
 
-/** What an import changed: the admin API's import answer, as `/openapi.json` documents it. */
-export const importSummarySchema = z.object({
-  sites: z.number().int().min(0),
-  partnersCreated: z.number().int().min(0),
-  partnersUpdated: z.number().int().min(0),
-  /** Only in replace mode: partners removed because the file did not name them. */
-  partnersDeleted: z.number().int().min(0).optional(),
-});
-
-export type ImportSummary = z.infer<typeof importSummarySchema>;
+// What an import changed (the admin API's import answer) is part of the contract.
+export { importSummarySchema } from '@partners-network/contract';
+export type { ImportSummary } from '@partners-network/contract';
 
 export type ImportPhase = 'partners' | 'index';
 
@@ -49,6 +48,11 @@ export interface ImportOptions {
    * as the records every server builds its search index from ('index').
    */
   onProgress?: (done: number, total: number, phase: ImportPhase) => void;
+}
+
+/** What the places call reads of a site's locations: its partners per city (geo/placeKey's cityKeyOf). */
+export interface SiteCities {
+  partnersByCity(): ReadonlyMap<string, number>;
 }
 
 export interface PartnerStore {
@@ -65,6 +69,12 @@ export interface PartnerStore {
    * transaction: on any problem it throws DirectoryImportError and changes nothing.
    */
   importDirectory(data: DirectoryData, options?: ImportOptions): Promise<ImportSummary>;
+  /**
+   * The site's partners' locations (search/PartnerLocations; the places call marks the
+   * cities that have some); null when the company or site is unknown. Optional: a store
+   * without it marks none.
+   */
+  siteLocations?(scope: Scope): Promise<SiteCities | null>;
   isEmpty(): Promise<boolean>;
   close(): Promise<void>;
 }

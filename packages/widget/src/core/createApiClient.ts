@@ -42,17 +42,29 @@ export interface ApiClientOptions {
   win?: Window;
 }
 
-export function createApiClient({
+/** Calls the API: parses the answer with `schema`, throws an ApiError otherwise. */
+export type ApiCaller = <T>(
+  method: 'GET' | 'POST',
+  path: string,
+  schema: DataSchema<T>,
+  body: unknown,
+  signal: AbortSignal | undefined,
+) => Promise<T>;
+
+/**
+ * The one way the page calls its API (the search client here, the contact form's chunk):
+ * the locale, the anti-forgery headers to its own origin only, and every answer parsed.
+ */
+export function createApiCaller({
   portal,
   fetch: fetchImpl,
   win = window,
-}: ApiClientOptions): ApiClient {
+}: ApiClientOptions): ApiCaller {
   // The portal gives '' when it has no language id; the API then gets the default locale.
   const locale = portal.languageId || DEFAULT_LOCALE;
-  const scope = { companyId: portal.companyId, scopeGroupId: portal.scopeGroupId };
   const apiBase = portal.apiBaseUrl.replace(/\/+$/, '');
 
-  async function call<T>(
+  return async function call<T>(
     method: 'GET' | 'POST',
     path: string,
     schema: DataSchema<T>,
@@ -135,8 +147,13 @@ export function createApiClient({
       );
     }
     return parsed.data;
-  }
+  };
+}
 
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const call = createApiCaller(options);
+  const { portal } = options;
+  const scope = { companyId: portal.companyId, scopeGroupId: portal.scopeGroupId };
   return {
     fetchFilterDefinitions(signal) {
       return call('GET', filterGroupsPath(scope), filterDefinitionsDataSchema, undefined, signal);

@@ -7,7 +7,7 @@ import { filterGroupsPath, problemSchema, searchPath } from '@partners-network/c
 import { buildApp } from '../../app';
 import { MAIN, storeFixture } from '../../store/__tests__/storeFixture';
 import type { PartnerStore } from '../../store/PartnerStore';
-import { openSqliteStore } from '../../store/openStore';
+import { openSqliteStore } from '../../service/openStore';
 
 const folder = mkdtempSync(join(tmpdir(), 'partners-limit-'));
 let store: PartnerStore;

@@ -8,7 +8,7 @@ import { filterGroupsPath, searchPath } from '@partners-network/contract';
 import { buildApp } from '../../app';
 import { MAIN, storeFixture } from '../../store/__tests__/storeFixture';
 import type { PartnerStore } from '../../store/PartnerStore';
-import { openSqliteStore } from '../../store/openStore';
+import { openSqliteStore } from '../../service/openStore';
 
 const folder = mkdtempSync(join(tmpdir(), 'partners-ids-'));
 const logLines: Record<string, unknown>[] = [];

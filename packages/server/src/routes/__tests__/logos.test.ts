@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { logos, renderLogo } from '../logos';
+import { renderLogo } from '../../logos/renderLogo';
+import { logos } from '../logos';
 
 async function logoApp() {
   const app = Fastify();

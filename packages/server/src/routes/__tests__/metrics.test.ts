@@ -7,7 +7,7 @@ import { filterGroupsPath, searchPath } from '@partners-network/contract';
 import { buildApp } from '../../app';
 import { MAIN, storeFixture } from '../../store/__tests__/storeFixture';
 import type { SearchService } from '../../service/SearchService';
-import { openSqliteStore } from '../../store/openStore';
+import { openSqliteStore } from '../../service/openStore';
 
 const folder = mkdtempSync(join(tmpdir(), 'partners-metrics-'));
 let store: SearchService;

@@ -5,7 +5,7 @@
  */
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeAnswer } from '../describeAnswer';
+import { countsFor } from '../../answer/__tests__/countsFor';
 import { SiteIndexBuilder } from '../SiteIndex';
 import { searchTerms } from '../searchTerms';
 
@@ -199,18 +199,14 @@ describe('SiteIndex against a brute-force reference', () => {
         const index = buildIndex(partners);
         const terms = searchTerms(query.text);
         const itemGroups = query.ticked.filter((group) => group.length > 0);
-        const filterGroups = GROUPS.map((ids, at) => ({
-          name: `group ${at}`,
-          filterItems: ids.map((id) => ({ id, name: `item ${id}` })),
-        }));
         const total = referenceFind(partners, itemGroups, terms).length;
-        const answer = describeAnswer(index, {
-          query: { locale: 'en-US', globalFilterId: 1, itemGroups, terms },
+        const answer = countsFor(index, {
+          globalFilterId: 1,
+          globalFilters: [{ id: 1, name: 'main' }],
+          groups: GROUPS,
+          itemGroups,
           text: query.text,
           total,
-          globalFilters: [{ id: 1, name: 'main' }],
-          filterGroups,
-          partners: [],
         });
         const matching = partners.filter((one) => matches(one, terms));
         expect(answer.globalFilterCounts).toEqual([
@@ -227,7 +223,7 @@ describe('SiteIndex against a brute-force reference', () => {
                   others.every((group) => group.some((other) => one.items.includes(other))),
               ).length,
           );
-          const counts = answer.filterGroups[at]?.filterItems.map((item) => item.count);
+          const counts = answer.itemCounts[at];
           expect(counts).toEqual(expected);
         });
         if (total > 0) expect(answer.zeroResultSteps).toBeUndefined();

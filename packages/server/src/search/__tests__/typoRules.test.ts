@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { matchWord } from '../matchWord';
 import { SiteIndexBuilder } from '../SiteIndex';
 import { searchTerms } from '../searchTerms';
 import { EXACT, ONE_TYPO, PREFIX, TWO_TYPOS, typoBudget } from '../typoBudget';
+import { expandedMatch as matchWord } from './expandedMatch';
 
 /** A one-locale index of titles only, searched by text as a visitor types it. */
 function titlesFinder(titles: readonly string[]) {

@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 
 /** Schema versions, applied in order; schema_migration records each one applied. */
-const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE site (
     id serial PRIMARY KEY,
@@ -38,6 +38,44 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX partner_removed_by_version ON partner_removed (site_id, version);
   ALTER TABLE site ADD COLUMN changes_from integer NOT NULL DEFAULT 0;
   UPDATE site SET changes_from = version;
+  `,
+  // 3: a site's search tuning (store/SiteRecords, StoredTuning): synonyms and rules that
+  // pin or hide partners for a query, written with the site's version like its partners.
+  `
+  ALTER TABLE site ADD COLUMN tuning jsonb NOT NULL DEFAULT '{"synonymSets":[],"queryRules":[]}';
+  `,
+  // 4: the outbox of contact requests (issue 26, store/ContactOutbox.ts): each request is
+  // written when accepted and settled by a worker (claimed with FOR UPDATE SKIP LOCKED); the
+  // secret signs proof-of-work challenges, shared by every server. Times in ms since the epoch.
+  `
+  CREATE TABLE contact_request (
+    id bigserial PRIMARY KEY,
+    company_id text NOT NULL,
+    scope_group_id text NOT NULL,
+    partner_slug text NOT NULL,
+    partner_title text NOT NULL,
+    channel text NOT NULL,
+    name text NOT NULL,
+    email text NOT NULL,
+    company text,
+    message text NOT NULL,
+    locale text NOT NULL,
+    idempotency_key text NOT NULL,
+    proof_key text NOT NULL UNIQUE,
+    status text NOT NULL,
+    attempts integer NOT NULL,
+    next_attempt_at bigint,
+    lease_until bigint,
+    claim_token text,
+    last_error text,
+    received_at bigint NOT NULL,
+    finished_at bigint,
+    UNIQUE (company_id, scope_group_id, idempotency_key)
+  );
+  CREATE INDEX contact_request_due ON contact_request (status, next_attempt_at);
+  CREATE INDEX contact_request_by_site ON contact_request (company_id, scope_group_id, id);
+  CREATE INDEX contact_request_settled ON contact_request (finished_at);
+  CREATE TABLE contact_secret (id integer PRIMARY KEY CHECK (id = 1), secret text NOT NULL);
   `,
 ];
 

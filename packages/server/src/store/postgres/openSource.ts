@@ -17,9 +17,18 @@ import type {
   SiteReader,
   SiteWriteState,
 } from '../PartnerSource';
+import type { ReadSite } from '../planWrite';
+import { planWrite, pruneUpTo } from '../planWrite';
 import { scopeKey } from '../scopeKey';
 import type { StoredPartner } from '../SiteRecords';
-import { emptyDefinitions, partnerRecordSchema, siteDefinitionsSchema } from '../SiteRecords';
+import {
+  emptyDefinitions,
+  partnerRecordSchema,
+  siteDefinitionsSchema,
+  storedTuningSchema,
+} from '../SiteRecords';
+import { SourceUnavailableError } from '../PartnerSource';
+import { isConnectionError } from './isConnectionError';
 import { migrate } from './migrate';
 
 export interface PostgresSourceOptions {
@@ -37,11 +46,6 @@ const SEED_LOCK = 7_310_012;
 const LOAD_PAGE = 500;
 /** Upserted partners per statement: one JSON parameter each. */
 const UPSERT_CHUNK = 5000;
-/**
- * Removals kept, in versions: a server further behind than this loads its site whole.
- * Bounds the table a replace import fills (one row per partner removed).
- */
-export const REMOVALS_KEPT = 10_000;
 
 const partnerRowSchema = z.object({
   id: z.number(),
@@ -53,12 +57,14 @@ const partnerRowSchema = z.object({
 const siteRowSchema = z.object({
   id: z.number(),
   definitions: siteDefinitionsSchema,
+  tuning: storedTuningSchema,
   version: z.number(),
 });
 
 const loadHeadSchema = z.object({
   id: z.number(),
   definitions: siteDefinitionsSchema,
+  tuning: storedTuningSchema,
   version: z.number(),
   partner_count: z.coerce.number(),
 });
@@ -66,6 +72,7 @@ const loadHeadSchema = z.object({
 const changesHeadSchema = z.object({
   id: z.number(),
   definitions: siteDefinitionsSchema,
+  tuning: storedTuningSchema,
   version: z.number(),
   changes_from: z.number(),
   changed: z.coerce.number(),
@@ -79,6 +86,115 @@ const versionRowSchema = z.object({
 
 function toPartner(row: unknown): StoredPartner {
   return partnerRowSchema.parse(row);
+}
+
+/**
+ * Reads (creating missing ones) and locks the sites a write names, in one order, so two
+ * writers of the same sites cannot deadlock.
+ */
+async function lockSites(client: PoolClient, sites: readonly SiteWrite[]): Promise<ReadSite[]> {
+  const ordered = [...new Map(sites.map((site) => [scopeKey(site.scope), site])).values()].sort(
+    (a, b) => (scopeKey(a.scope) < scopeKey(b.scope) ? -1 : 1),
+  );
+  const read: ReadSite[] = [];
+  for (const { scope, slugs } of ordered) {
+    const inserted = await client.query(
+      `INSERT INTO site (company_id, scope_group_id, definitions) VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [scope.companyId, scope.scopeGroupId, JSON.stringify(emptyDefinitions())],
+    );
+    const locked = await client.query(
+      `SELECT id, definitions, tuning, version FROM site
+       WHERE company_id = $1 AND scope_group_id = $2 FOR UPDATE`,
+      [scope.companyId, scope.scopeGroupId],
+    );
+    const site = siteRowSchema.parse(locked.rows[0]);
+    const partners = await client.query<{ id: number; slug: string; position: number }>(
+      slugs === 'all'
+        ? `SELECT id, slug, position FROM partner WHERE site_id = $1`
+        : `SELECT id, slug, position FROM partner WHERE site_id = $1 AND slug = ANY($2)`,
+      slugs === 'all' ? [site.id] : [site.id, slugs],
+    );
+    const last = await client.query<{ last: number | null }>(
+      `SELECT max(position) AS last FROM partner WHERE site_id = $1`,
+      [site.id],
+    );
+    read.push({
+      id: site.id,
+      state: {
+        scope,
+        existed: inserted.rowCount === 0,
+        definitions: site.definitions,
+        tuning: site.tuning,
+        partners: new Map(
+          partners.rows.map((row) => [row.slug, { id: row.id, position: row.position }]),
+        ),
+        maxPosition: last.rows[0]?.last ?? -1,
+      },
+    });
+  }
+  return read;
+}
+
+/**
+ * Writes one site's change under a new version: its removals (kept for the servers that
+ * catch up), its partners in chunks, and a notification delivered at commit. Returns the
+ * partners written; `onWritten` hears them as chunks go.
+ */
+async function writeChange(
+  client: PoolClient,
+  id: number,
+  change: SiteChange,
+  onWritten: (written: number) => void,
+): Promise<number> {
+  const raised = await client.query<{ version: number }>(
+    `UPDATE site SET definitions = $1, version = version + 1 WHERE id = $2 RETURNING version`,
+    [JSON.stringify(change.definitions), id],
+  );
+  const version = z.number().parse(raised.rows[0]?.version);
+  if (change.tuning) {
+    await client.query(`UPDATE site SET tuning = $1 WHERE id = $2`, [
+      JSON.stringify(change.tuning),
+      id,
+    ]);
+  }
+  if (change.deletes.length > 0) {
+    await client.query(
+      `WITH gone AS (DELETE FROM partner WHERE site_id = $1 AND slug = ANY($2) RETURNING id)
+       INSERT INTO partner_removed (site_id, partner_id, version) SELECT $1, id, $3 FROM gone`,
+      [id, change.deletes, version],
+    );
+  }
+  const prune = pruneUpTo(version);
+  if (prune !== undefined) {
+    await client.query(`DELETE FROM partner_removed WHERE site_id = $1 AND version <= $2`, [
+      id,
+      prune,
+    ]);
+    await client.query(`UPDATE site SET changes_from = greatest(changes_from, $1) WHERE id = $2`, [
+      prune,
+      id,
+    ]);
+  }
+  let written = 0;
+  for (let start = 0; start < change.upserts.length; start += UPSERT_CHUNK) {
+    await client.query(
+      `INSERT INTO partner (site_id, slug, position, record, version)
+       SELECT $1, r.slug, r.position, r.record, $3
+       FROM jsonb_to_recordset($2::jsonb) AS r (slug text, position integer, record jsonb)
+       ON CONFLICT (site_id, slug) DO UPDATE
+         SET position = excluded.position, record = excluded.record, version = excluded.version`,
+      [id, JSON.stringify(change.upserts.slice(start, start + UPSERT_CHUNK)), version],
+    );
+    written += Math.min(UPSERT_CHUNK, change.upserts.length - start);
+    onWritten(written);
+  }
+  // Delivered at commit, to every listening server.
+  await client.query(`SELECT pg_notify($1, $2)`, [
+    CHANGE_CHANNEL,
+    JSON.stringify([change.scope.companyId, change.scope.scopeGroupId]),
+  ]);
+  return written;
 }
 
 export async function openSource(options: PostgresSourceOptions): Promise<PartnerSource> {
@@ -136,7 +252,7 @@ export async function openSource(options: PostgresSourceOptions): Promise<Partne
       // the rows of 100k partners are never in memory at once.
       return inTransaction(async (client) => {
         const site = await client.query(
-          `SELECT id, definitions, version,
+          `SELECT id, definitions, tuning, version,
              (SELECT count(*) FROM partner p WHERE p.site_id = s.id) AS partner_count
            FROM site s WHERE company_id = $1 AND scope_group_id = $2`,
           [scope.companyId, scope.scopeGroupId],
@@ -165,6 +281,7 @@ export async function openSource(options: PostgresSourceOptions): Promise<Partne
             scope,
             version: row.version,
             definitions: row.definitions,
+            tuning: row.tuning,
             partnerCount: row.partner_count,
           },
           pages(),
@@ -175,7 +292,7 @@ export async function openSource(options: PostgresSourceOptions): Promise<Partne
     async changesSince(scope: Scope, version: number, limit: number) {
       return inTransaction(async (client): Promise<SiteChanges | 'reload' | undefined> => {
         const head = await client.query(
-          `SELECT id, definitions, version, changes_from,
+          `SELECT id, definitions, tuning, version, changes_from,
              (SELECT count(*) FROM partner p WHERE p.site_id = s.id AND p.version > $3)
              + (SELECT count(*) FROM partner_removed r WHERE r.site_id = s.id AND r.version > $3)
              AS changed
@@ -197,6 +314,7 @@ export async function openSource(options: PostgresSourceOptions): Promise<Partne
         return {
           version: site.version,
           definitions: site.definitions,
+          tuning: site.tuning,
           upserts: partners.rows.map(toPartner),
           removedIds: removed.rows.map((row) => z.number().parse(row.partner_id)),
         };
@@ -218,105 +336,16 @@ export async function openSource(options: PostgresSourceOptions): Promise<Partne
       onProgress?: (done: number, total: number) => void,
     ): Promise<T> {
       return inTransaction(async (client) => {
-        // Sites are locked in one order, so two writers of the same sites cannot deadlock.
-        const ordered = [
-          ...new Map(sites.map((site) => [scopeKey(site.scope), site])).values(),
-        ].sort((a, b) => (scopeKey(a.scope) < scopeKey(b.scope) ? -1 : 1));
-        const ids = new Map<string, number>();
-        const states: SiteWriteState[] = [];
-        for (const { scope, slugs } of ordered) {
-          const inserted = await client.query(
-            `INSERT INTO site (company_id, scope_group_id, definitions) VALUES ($1, $2, $3)
-             ON CONFLICT DO NOTHING RETURNING id`,
-            [scope.companyId, scope.scopeGroupId, JSON.stringify(emptyDefinitions())],
-          );
-          const locked = await client.query(
-            `SELECT id, definitions, version FROM site
-             WHERE company_id = $1 AND scope_group_id = $2 FOR UPDATE`,
-            [scope.companyId, scope.scopeGroupId],
-          );
-          const site = siteRowSchema.parse(locked.rows[0]);
-          ids.set(scopeKey(scope), site.id);
-          const partners = await client.query<{ id: number; slug: string; position: number }>(
-            slugs === 'all'
-              ? `SELECT id, slug, position FROM partner WHERE site_id = $1`
-              : `SELECT id, slug, position FROM partner WHERE site_id = $1 AND slug = ANY($2)`,
-            slugs === 'all' ? [site.id] : [site.id, slugs],
-          );
-          const last = await client.query<{ last: number | null }>(
-            `SELECT max(position) AS last FROM partner WHERE site_id = $1`,
-            [site.id],
-          );
-          states.push({
-            scope,
-            existed: inserted.rowCount === 0,
-            definitions: site.definitions,
-            partners: new Map(
-              partners.rows.map((row) => [row.slug, { id: row.id, position: row.position }]),
-            ),
-            maxPosition: last.rows[0]?.last ?? -1,
-          });
-        }
-        const { changes, result } = compute(states);
-        const changed = new Set(changes.map((change) => scopeKey(change.scope)));
-        for (const state of states) {
-          const id = ids.get(scopeKey(state.scope));
-          // A site read only to find nothing to change is not created.
-          if (!state.existed && !changed.has(scopeKey(state.scope))) {
-            await client.query(`DELETE FROM site WHERE id = $1`, [id]);
-          }
-        }
-        const total = changes.reduce((sum, change) => sum + change.upserts.length, 0);
+        const plan = planWrite(await lockSites(client, sites), compute);
+        for (const id of plan.dropped) await client.query(`DELETE FROM site WHERE id = $1`, [id]);
         let done = 0;
-        for (const change of changes) {
-          const id = ids.get(scopeKey(change.scope));
-          if (id === undefined) throw new Error('a change for a site that was not read');
-          const raised = await client.query<{ version: number }>(
-            `UPDATE site SET definitions = $1, version = version + 1 WHERE id = $2
-             RETURNING version`,
-            [JSON.stringify(change.definitions), id],
+        for (const { id, change } of plan.changes) {
+          const before = done;
+          done += await writeChange(client, id, change, (written) =>
+            onProgress?.(before + written, plan.total),
           );
-          const version = z.number().parse(raised.rows[0]?.version);
-          if (change.deletes.length > 0) {
-            await client.query(
-              `WITH gone AS (
-                 DELETE FROM partner WHERE site_id = $1 AND slug = ANY($2) RETURNING id
-               )
-               INSERT INTO partner_removed (site_id, partner_id, version)
-               SELECT $1, id, $3 FROM gone`,
-              [id, change.deletes, version],
-            );
-          }
-          if (version % 100 === 0) {
-            await client.query(`DELETE FROM partner_removed WHERE site_id = $1 AND version <= $2`, [
-              id,
-              version - REMOVALS_KEPT,
-            ]);
-            await client.query(
-              `UPDATE site SET changes_from = greatest(changes_from, $1) WHERE id = $2`,
-              [version - REMOVALS_KEPT, id],
-            );
-          }
-          for (let start = 0; start < change.upserts.length; start += UPSERT_CHUNK) {
-            await client.query(
-              `INSERT INTO partner (site_id, slug, position, record, version)
-               SELECT $1, r.slug, r.position, r.record, $3
-               FROM jsonb_to_recordset($2::jsonb) AS r (slug text, position integer, record jsonb)
-               ON CONFLICT (site_id, slug) DO UPDATE
-                 SET position = excluded.position, record = excluded.record,
-                   version = excluded.version`,
-              [id, JSON.stringify(change.upserts.slice(start, start + UPSERT_CHUNK)), version],
-            );
-            done += Math.min(UPSERT_CHUNK, change.upserts.length - start);
-            onProgress?.(done, total);
-          }
-          // Delivered at commit, to every listening server.
-          await client.query(`SELECT pg_notify($1, $2)`, [
-            CHANGE_CHANNEL,
-            JSON.stringify([change.scope.companyId, change.scope.scopeGroupId]),
-          ]);
         }
-        return result;
+        return plan.result;
       });
     },
 
@@ -383,5 +412,37 @@ export async function openSource(options: PostgresSourceOptions): Promise<Partne
       await pool.end();
     },
   };
-  return source;
+  return reportingUnavailable(source);
+}
+
+/**
+ * The source with every error that means PostgreSQL cannot be reached turned into
+ * SourceUnavailableError: searches go on from memory, writes get a 503.
+ */
+function reportingUnavailable(source: PartnerSource): PartnerSource {
+  const reachable = async <T>(task: () => Promise<T>): Promise<T> => {
+    try {
+      return await task();
+    } catch (error) {
+      throw isConnectionError(error) ? new SourceUnavailableError(error) : error;
+    }
+  };
+  return {
+    capabilities: source.capabilities,
+    siteVersions: () => reachable(() => source.siteVersions()),
+    loadSite: <T>(scope: Scope, read: SiteReader<T>) =>
+      reachable(() => source.loadSite(scope, read)),
+    readPartner: (scope, slug) => reachable(() => source.readPartner(scope, slug)),
+    changesSince: (scope, version, limit) =>
+      reachable(() => source.changesSince(scope, version, limit)),
+    write: <T>(
+      sites: readonly SiteWrite[],
+      compute: (states: SiteWriteState[]) => { changes: SiteChange[]; result: T },
+      onProgress?: (done: number, total: number) => void,
+    ) => reachable(() => source.write(sites, compute, onProgress)),
+    isEmpty: () => reachable(() => source.isEmpty()),
+    exclusive: <T>(task: () => Promise<T>) => reachable(() => source.exclusive(task)),
+    watch: (onWake, onState) => source.watch(onWake, onState),
+    close: () => source.close(),
+  };
 }

@@ -137,7 +137,7 @@ const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   DROP TABLE partner_fts;
   `,
   // 4: a site's definitions and each partner become one record each, the same in every
-  // database; what searches answer is derived in memory (service/buildSite).
+  // database; what searches answer is derived in memory (site/buildSite).
   convertToRecords,
   // 5: what changed after a version, so a server applies a change without loading the
   // whole site: each partner row carries the version that wrote it, each removal leaves
@@ -153,6 +153,43 @@ const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   CREATE INDEX partner_removed_by_version ON partner_removed (site_id, version);
   ALTER TABLE site ADD COLUMN changes_from INTEGER NOT NULL DEFAULT 0;
   UPDATE site SET changes_from = version;
+  `,
+  // 6: a site's search tuning (store/SiteRecords, StoredTuning): synonyms and rules that
+  // pin or hide partners for a query, written with the site's version like its partners.
+  `
+  ALTER TABLE site ADD COLUMN tuning TEXT NOT NULL DEFAULT '{"synonymSets":[],"queryRules":[]}';
+  `,
+  // 7: the outbox of contact requests (issue 26, store/ContactOutbox.ts): each request is
+  // written when accepted and settled by a worker; the secret signs proof-of-work challenges.
+  `
+  CREATE TABLE contact_request (
+    id INTEGER PRIMARY KEY,
+    company_id TEXT NOT NULL,
+    scope_group_id TEXT NOT NULL,
+    partner_slug TEXT NOT NULL,
+    partner_title TEXT NOT NULL,
+    channel TEXT NOT NULL,
+    name TEXT NOT NULL,
+    email TEXT NOT NULL,
+    company TEXT,
+    message TEXT NOT NULL,
+    locale TEXT NOT NULL,
+    idempotency_key TEXT NOT NULL,
+    proof_key TEXT NOT NULL UNIQUE,
+    status TEXT NOT NULL,
+    attempts INTEGER NOT NULL,
+    next_attempt_at INTEGER,
+    lease_until INTEGER,
+    claim_token TEXT,
+    last_error TEXT,
+    received_at INTEGER NOT NULL,
+    finished_at INTEGER,
+    UNIQUE (company_id, scope_group_id, idempotency_key)
+  );
+  CREATE INDEX contact_request_due ON contact_request (status, next_attempt_at);
+  CREATE INDEX contact_request_by_site ON contact_request (company_id, scope_group_id, id);
+  CREATE INDEX contact_request_settled ON contact_request (finished_at);
+  CREATE TABLE contact_secret (id INTEGER PRIMARY KEY CHECK (id = 1), secret TEXT NOT NULL);
   `,
 ];
 

@@ -17,29 +17,26 @@ import type {
   SiteWriteState,
 } from '../PartnerSource';
 import type { StoredPartner } from '../SiteRecords';
-import { emptyDefinitions, partnerRecordSchema, siteDefinitionsSchema } from '../SiteRecords';
-import { scopeKey } from '../scopeKey';
+import {
+  emptyDefinitions,
+  emptyTuning,
+  partnerRecordSchema,
+  siteDefinitionsSchema,
+  storedTuningSchema,
+} from '../SiteRecords';
+import type { ReadSite } from '../planWrite';
+import { planWrite, pruneUpTo } from '../planWrite';
 import { migrate } from './migrate';
+import type { PartnerRow } from './statements';
+import { prepareStatements } from './statements';
 
 const PROGRESS_EVERY = 1000;
 /** Partners read per query while a site loads. */
 const LOAD_PAGE = 500;
-/**
- * Removals kept, in versions: a server further behind than this loads its site whole.
- * Bounds the table a replace import fills (one row per partner removed).
- */
-export const REMOVALS_KEPT = 10_000;
 
 export interface SqliteSourceOptions {
   /** A file path (its folder is created) or ':memory:'. */
   path: string;
-}
-
-interface PartnerRow {
-  id: number;
-  slug: string;
-  position: number;
-  record: string;
 }
 
 function toPartner(row: PartnerRow): StoredPartner {
@@ -60,139 +57,88 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
   db.pragma('busy_timeout = 5000');
   migrate(db);
 
-  const versions = db.prepare<[], { companyId: string; scopeGroupId: string; version: number }>(
-    `SELECT company_id AS companyId, scope_group_id AS scopeGroupId, version FROM site`,
-  );
-  const siteRow = db.prepare<
-    [string, string],
-    { id: number; definitions: string; version: number }
-  >(`SELECT id, definitions, version FROM site WHERE company_id = ? AND scope_group_id = ?`);
-  const partnerBySlug = db.prepare<[number, string], PartnerRow>(
-    `SELECT id, slug, position, record FROM partner WHERE site_id = ? AND slug = ?`,
-  );
-  const partnerPositions = db.prepare<[number], { id: number; slug: string; position: number }>(
-    `SELECT id, slug, position FROM partner WHERE site_id = ?`,
-  );
-  const partnerPosition = db.prepare<
-    [number, string],
-    { id: number; slug: string; position: number }
-  >(`SELECT id, slug, position FROM partner WHERE site_id = ? AND slug = ?`);
-  const maxPosition = db.prepare<[number], { last: number | null }>(
-    `SELECT max(position) AS last FROM partner WHERE site_id = ?`,
-  );
-  const insertSite = db.prepare(
-    `INSERT INTO site (company_id, scope_group_id, definitions) VALUES (?, ?, ?)
-     ON CONFLICT DO NOTHING`,
-  );
-  const updateSite = db.prepare<[string, number], { version: number }>(
-    `UPDATE site SET definitions = ?, version = version + 1 WHERE id = ? RETURNING version`,
-  );
-  const upsertPartner = db.prepare(
-    `INSERT INTO partner (site_id, slug, position, record, version) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (site_id, slug) DO UPDATE
-       SET position = excluded.position, record = excluded.record, version = excluded.version`,
-  );
-  const deleteSite = db.prepare(`DELETE FROM site WHERE id = ?`);
-  const deletePartner = db.prepare<[number, string], { id: number }>(
-    `DELETE FROM partner WHERE site_id = ? AND slug = ? RETURNING id`,
-  );
-  const insertRemoved = db.prepare(
-    `INSERT INTO partner_removed (site_id, partner_id, version) VALUES (?, ?, ?)`,
-  );
-  const pruneRemoved = db.prepare(`DELETE FROM partner_removed WHERE site_id = ? AND version <= ?`);
-  const raiseChangesFrom = db.prepare(
-    `UPDATE site SET changes_from = max(changes_from, ?) WHERE id = ?`,
-  );
-  const changesFrom = db.prepare<[number], { changesFrom: number }>(
-    `SELECT changes_from AS changesFrom FROM site WHERE id = ?`,
-  );
-  const changedCount = db.prepare<[number, number, number, number], { count: number }>(
-    `SELECT (SELECT count(*) FROM partner WHERE site_id = ? AND version > ?)
-          + (SELECT count(*) FROM partner_removed WHERE site_id = ? AND version > ?) AS count`,
-  );
-  const changedPartners = db.prepare<[number, number], PartnerRow>(
-    `SELECT id, slug, position, record FROM partner WHERE site_id = ? AND version > ?
-     ORDER BY position, id`,
-  );
-  const removedIds = db.prepare<[number, number], { id: number }>(
-    `SELECT partner_id AS id FROM partner_removed WHERE site_id = ? AND version > ?`,
-  );
-  const hasSite = db.prepare<[], { found: number }>(`SELECT EXISTS (SELECT 1 FROM site) AS found`);
+  const sql = prepareStatements(db);
 
   function readSite(scope: Scope) {
-    const row = siteRow.get(scope.companyId, scope.scopeGroupId);
+    const row = sql.siteRow.get(scope.companyId, scope.scopeGroupId);
     if (!row) return undefined;
     return {
       id: row.id,
       version: row.version,
       definitions: siteDefinitionsSchema.parse(JSON.parse(row.definitions)),
+      tuning: storedTuningSchema.parse(JSON.parse(row.tuning)),
     };
   }
+
+  /** Reads the sites a write names, creating missing ones (dropped again if unchanged). */
+  const readForWrite = (sites: readonly SiteWrite[]): ReadSite[] =>
+    sites.map(({ scope, slugs }) => {
+      const existing = readSite(scope);
+      if (!existing) {
+        sql.insertSite.run(scope.companyId, scope.scopeGroupId, JSON.stringify(emptyDefinitions()));
+      }
+      const id = existing?.id ?? sql.siteRow.get(scope.companyId, scope.scopeGroupId)?.id;
+      if (id === undefined) throw new Error('site row missing right after its insert');
+      const partners =
+        slugs === 'all'
+          ? sql.partnerPositions.all(id)
+          : slugs.flatMap((slug) => sql.partnerPosition.get(id, slug) ?? []);
+      return {
+        id,
+        state: {
+          scope,
+          existed: existing !== undefined,
+          definitions: existing?.definitions ?? emptyDefinitions(),
+          tuning: existing?.tuning ?? emptyTuning(),
+          partners: new Map(
+            partners.map((row) => [row.slug, { id: row.id, position: row.position }]),
+          ),
+          maxPosition: sql.maxPosition.get(id)?.last ?? -1,
+        },
+      };
+    });
+
+  /** One site's change under a new version: removals kept, partners written. */
+  const writeChange = (id: number, change: SiteChange, onWritten: () => void) => {
+    const version = sql.updateSite.get(JSON.stringify(change.definitions), id)?.version;
+    if (version === undefined) throw new Error('a change for a site that is gone');
+    if (change.tuning) sql.updateTuning.run(JSON.stringify(change.tuning), id);
+    for (const slug of change.deletes) {
+      const removed = sql.deletePartner.get(id, slug);
+      if (removed) sql.insertRemoved.run(id, removed.id, version);
+    }
+    const prune = pruneUpTo(version);
+    if (prune !== undefined) {
+      sql.pruneRemoved.run(id, prune);
+      sql.raiseChangesFrom.run(prune, id);
+    }
+    for (const partner of change.upserts) {
+      sql.upsertPartner.run(
+        id,
+        partner.slug,
+        partner.position,
+        JSON.stringify(partner.record),
+        version,
+      );
+      onWritten();
+    }
+  };
 
   const writeAll = (
     sites: readonly SiteWrite[],
     compute: (states: SiteWriteState[]) => { changes: SiteChange[]; result: unknown },
     onProgress?: (done: number, total: number) => void,
   ) => {
-    const ids = new Map<string, number>();
-    const states = sites.map(({ scope, slugs }): SiteWriteState => {
-      const existing = readSite(scope);
-      if (!existing) {
-        insertSite.run(scope.companyId, scope.scopeGroupId, JSON.stringify(emptyDefinitions()));
-      }
-      const id = existing?.id ?? siteRow.get(scope.companyId, scope.scopeGroupId)?.id;
-      if (id === undefined) throw new Error('site row missing right after its insert');
-      ids.set(scopeKey(scope), id);
-      return {
-        scope,
-        existed: existing !== undefined,
-        definitions: existing?.definitions ?? emptyDefinitions(),
-        partners: new Map(
-          (slugs === 'all'
-            ? partnerPositions.all(id)
-            : slugs.flatMap((slug) => partnerPosition.get(id, slug) ?? [])
-          ).map((row) => [row.slug, { id: row.id, position: row.position }]),
-        ),
-        maxPosition: maxPosition.get(id)?.last ?? -1,
-      };
-    });
-    const { changes, result } = compute(states);
-    const changed = new Set(changes.map((change) => scopeKey(change.scope)));
-    states.forEach((state) => {
-      const id = ids.get(scopeKey(state.scope));
-      // A site read only to find nothing to change is not created.
-      if (!state.existed && !changed.has(scopeKey(state.scope)) && id !== undefined) {
-        deleteSite.run(id);
-      }
-    });
-    const total = changes.reduce((sum, change) => sum + change.upserts.length, 0);
+    const plan = planWrite(readForWrite(sites), compute);
+    for (const id of plan.dropped) sql.deleteSite.run(id);
     let done = 0;
-    for (const change of changes) {
-      const id = ids.get(scopeKey(change.scope));
-      if (id === undefined) throw new Error('a change for a site that was not read');
-      const version = updateSite.get(JSON.stringify(change.definitions), id)?.version;
-      if (version === undefined) throw new Error('a change for a site that is gone');
-      for (const slug of change.deletes) {
-        const removed = deletePartner.get(id, slug);
-        if (removed) insertRemoved.run(id, removed.id, version);
-      }
-      if (version % 100 === 0) {
-        pruneRemoved.run(id, version - REMOVALS_KEPT);
-        raiseChangesFrom.run(version - REMOVALS_KEPT, id);
-      }
-      for (const partner of change.upserts) {
-        upsertPartner.run(
-          id,
-          partner.slug,
-          partner.position,
-          JSON.stringify(partner.record),
-          version,
-        );
+    for (const { id, change } of plan.changes) {
+      writeChange(id, change, () => {
         done += 1;
-        if (done % PROGRESS_EVERY === 0 || done === total) onProgress?.(done, total);
-      }
+        if (done % PROGRESS_EVERY === 0 || done === plan.total) onProgress?.(done, plan.total);
+      });
     }
-    return result;
+    return plan;
   };
   const transaction = db.transaction(writeAll);
 
@@ -201,14 +147,15 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
     (scope: Scope, version: number, limit: number): SiteChanges | 'reload' | undefined => {
       const site = readSite(scope);
       if (!site) return undefined;
-      if (version < (changesFrom.get(site.id)?.changesFrom ?? Infinity)) return 'reload';
-      const count = changedCount.get(site.id, version, site.id, version)?.count ?? Infinity;
+      if (version < (sql.changesFrom.get(site.id)?.changesFrom ?? Infinity)) return 'reload';
+      const count = sql.changedCount.get(site.id, version, site.id, version)?.count ?? Infinity;
       if (count > limit) return 'reload';
       return {
         version: site.version,
         definitions: site.definitions,
-        upserts: changedPartners.all(site.id, version).map(toPartner),
-        removedIds: removedIds.all(site.id, version).map((row) => row.id),
+        tuning: site.tuning,
+        upserts: sql.changedPartners.all(site.id, version).map(toPartner),
+        removedIds: sql.removedIds.all(site.id, version).map((row) => row.id),
       };
     },
   );
@@ -216,7 +163,7 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
   const source: PartnerSource = {
     capabilities: { notifies: false, remote: false, pollMs: 100 },
     async siteVersions(): Promise<SiteVersion[]> {
-      return versions.all().map((row) => ({
+      return sql.versions.all().map((row) => ({
         scope: { companyId: row.companyId, scopeGroupId: row.scopeGroupId },
         version: row.version,
       }));
@@ -231,8 +178,12 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
       try {
         snapshot?.exec('BEGIN');
         const row = reader
-          .prepare<[string, string], { id: number; definitions: string; version: number }>(
-            `SELECT id, definitions, version FROM site WHERE company_id = ? AND scope_group_id = ?`,
+          .prepare<
+            [string, string],
+            { id: number; definitions: string; tuning: string; version: number }
+          >(
+            `SELECT id, definitions, tuning, version FROM site
+             WHERE company_id = ? AND scope_group_id = ?`,
           )
           .get(scope.companyId, scope.scopeGroupId);
         if (!row) return undefined;
@@ -263,6 +214,7 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
             scope,
             version: row.version,
             definitions: siteDefinitionsSchema.parse(JSON.parse(row.definitions)),
+            tuning: storedTuningSchema.parse(JSON.parse(row.tuning)),
             partnerCount: count?.count ?? 0,
           },
           pages(),
@@ -273,8 +225,8 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
       }
     },
     async readPartner(scope: Scope, slug: string): Promise<StoredPartner | undefined> {
-      const site = siteRow.get(scope.companyId, scope.scopeGroupId);
-      const row = site ? partnerBySlug.get(site.id, slug) : undefined;
+      const site = sql.siteRow.get(scope.companyId, scope.scopeGroupId);
+      const row = site ? sql.partnerBySlug.get(site.id, slug) : undefined;
       return row ? toPartner(row) : undefined;
     },
     async changesSince(scope: Scope, version: number, limit: number) {
@@ -300,7 +252,7 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
       return outcome.value;
     },
     async isEmpty(): Promise<boolean> {
-      return hasSite.get()?.found !== 1;
+      return sql.hasSite.get()?.found !== 1;
     },
     async exclusive<T>(task: () => Promise<T>): Promise<T> {
       return task();

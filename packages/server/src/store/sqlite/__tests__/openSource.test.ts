@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { MAIN, storeFixture } from '../../__tests__/storeFixture';
-import { openSqliteStore } from '../../openStore';
+import { openSqliteStore } from '../../../service/openStore';
 
 const folder = mkdtempSync(join(tmpdir(), 'partners-sqlite-'));
 let counter = 0;

@@ -1,0 +1,328 @@
+/**
+ * How a search is answered: everything a server computes from one built site, made with
+ * it and dropped with it (its caches too, so no key needs a site generation). Read
+ * `answer` from the top: each step is a function of this folder.
+ */
+import type {
+  FilterDefinitions,
+  FilterGroup,
+  LocatedSearchCriteria,
+  Partner,
+  SearchCriteria,
+} from '@partners-network/contract';
+import type { CacheSize, KeptCache } from '../cache/KeptCache';
+import type { Bitset } from '../search/Bitset';
+import { MatchedWords } from '../search/MatchedWords';
+import type { GeoPoint } from '../search/PartnerLocations';
+import type { BuiltSite } from '../site/buildSite';
+import { cardOf } from '../site/buildSite';
+import type { GlobalFilterInfo } from '../site/SiteInfo';
+import type { StoredTuning } from '../store/SiteRecords';
+import type { StoreSearchResult } from '../store/PartnerStore';
+import { pickText, resolveLocale } from '../store/resolveLocale';
+import type { AnswerCaches, OrderedIds } from './AnswerCaches';
+import { FIRST_IDS } from './AnswerCaches';
+import type { ResolvedRule } from './applyTuning';
+import { Tuning } from './applyTuning';
+import type { FacetCounts } from './countFacets';
+import { countFacets } from './countFacets';
+import {
+  editorialOrder,
+  orderByDistance,
+  regionOf,
+  relevanceThenDistance,
+  widerRadius,
+  withDistances,
+} from './findNear';
+import { markHighlights } from './markHighlights';
+import type { ResolvedSearch } from './resolveSearch';
+import { isBrowsing, resolveSearch } from './resolveSearch';
+
+/** A page of an answer: its partners' ordinals, and how many partners the answer holds. */
+interface FoundPage {
+  ordinals: Int32Array;
+  total: number;
+}
+
+export class SiteAnswers {
+  readonly #site: BuiltSite;
+  readonly #definitions: KeptCache<FilterDefinitions>;
+  readonly #filterGroups: KeptCache<FilterGroup[]>;
+  readonly #firstPages: KeptCache<StoreSearchResult>;
+  readonly #answers: KeptCache<StoreSearchResult>;
+  readonly #cards: KeptCache<Partner>;
+  readonly #orderedIds: KeptCache<OrderedIds>;
+  readonly #counts: KeptCache<FacetCounts>;
+  readonly #tuning: Tuning;
+
+  constructor(site: BuiltSite, caches: AnswerCaches) {
+    this.#site = site;
+    this.#tuning = new Tuning(site.tuning, site.ordinalOf);
+    this.#definitions = caches.definitions.create();
+    this.#filterGroups = caches.filterGroups.create();
+    this.#firstPages = caches.firstPages.create();
+    this.#answers = caches.answers.create();
+    this.#cards = caches.cards.create();
+    this.#orderedIds = caches.orderedIds.create();
+    this.#counts = caches.counts.create();
+  }
+
+  get site(): BuiltSite {
+    return this.#site;
+  }
+
+  /** The caches of this site, for `/metrics`: its own and its index's. */
+  caches(): CacheSize[] {
+    return [
+      this.#definitions,
+      this.#filterGroups,
+      this.#firstPages,
+      this.#answers,
+      this.#cards,
+      this.#orderedIds,
+      this.#counts,
+      ...this.#site.index.termSetCaches,
+    ];
+  }
+
+  /** SPEC 7's filter definitions: the global filters, and the default one's groups. */
+  definitions(locale: string): FilterDefinitions {
+    const { info } = this.#site;
+    const resolved = resolveLocale(locale, info.locales);
+    return this.#definitions.getOrMake(resolved, () => ({
+      globalFilters: info.globalFilters.map((filter) => ({
+        name: filter.name,
+        label: pickText(filter.labels, resolved),
+      })),
+      defaultGlobalFilter: info.defaultGlobalFilter?.name ?? '',
+      filterGroups: info.defaultGlobalFilter
+        ? this.#groupsOf(info.defaultGlobalFilter, resolved)
+        : [],
+    }));
+  }
+
+  /**
+   * SPEC 7's search. Whole answers are kept (callers treat them as read-only): those
+   * without text or items apart, since every visitor asks one of them first.
+   */
+  answer(criteria: LocatedSearchCriteria, locale: string): StoreSearchResult {
+    const search = resolveSearch(this.#site.info, criteria, locale);
+    if (!search) return noFilterAnswer(criteria);
+    const kept = isBrowsing(search) ? this.#firstPages : this.#answers;
+    // The answer echoes the text and the ids as sent: they are part of its key.
+    const key = [
+      search.key,
+      search.offset,
+      search.resultsPerPage,
+      search.applied.filterItemIds.join(','),
+      search.text,
+    ].join('\u0000');
+    return kept.getOrMake(key, () => this.#answerAfresh(search));
+  }
+
+  /** The same site answered with another tuning: the console's preview of a tuning not saved. */
+  withTuning(tuning: StoredTuning, caches: AnswerCaches): SiteAnswers {
+    return new SiteAnswers({ ...this.#site, tuning }, caches);
+  }
+
+  #answerAfresh(search: ResolvedSearch): StoreSearchResult {
+    const { index, info, locations } = this.#site;
+    const page = this.#findPage(search);
+    const counts = this.#counts.getOrMake(`${search.key}\u0000${search.text}`, () =>
+      countFacets(
+        index,
+        info.globalFilters,
+        search,
+        page.total,
+        (terms) => this.#matchText(search.locale, terms),
+        {
+          region: regionOf(locations, search),
+          widen: (matching) => widerRadius(locations, search, matching),
+        },
+      ),
+    );
+    const cards = this.#readCards(page.ordinals, search.locale);
+    const partners = search.near
+      ? withDistances(cards, page.ordinals, locations, search.near)
+      : cards;
+    const answer: StoreSearchResult = {
+      partners: markHighlights(partners, this.#matchedWords(search)),
+      totalFound: page.total,
+      filterGroups: this.#countedGroups(search, counts),
+      globalFilterCounts: counts.globalFilterCounts,
+      appliedCriteria: search.applied,
+    };
+    if (counts.zeroResultSteps) answer.zeroResultSteps = counts.zeroResultSteps;
+    return answer;
+  }
+
+  /**
+   * The page's partners. Browsing lists the first ones in editorial order (cheap at any
+   * size); other searches keep their ordered partners for the next pages and visitors:
+   * the first ones only, until someone pages further.
+   */
+  #findPage(search: ResolvedSearch): FoundPage {
+    const { index } = this.#site;
+    const end = search.offset + search.resultsPerPage;
+    if (search.near) {
+      let kept = this.#orderedIds.get(search.key);
+      if (!kept || (end > kept.ids.length && kept.ids.length < kept.total)) {
+        kept = this.#orderNear(search, search.near, end <= FIRST_IDS ? FIRST_IDS : Infinity);
+        this.#orderedIds.set(search.key, kept);
+      }
+      return { ordinals: kept.ids.subarray(search.offset, end), total: kept.total };
+    }
+    if (isBrowsing(search)) {
+      const first = index.findFirst(search.query, end);
+      return { ordinals: first.ordinals.subarray(search.offset), total: first.total };
+    }
+    const alternatives = this.#tuning.alternatives(search.terms);
+    const rule = this.#tuning.ruleFor(search.terms);
+    if (alternatives.length > 1 || rule) {
+      const tuned = this.#orderedIds.getOrMake(search.key, () =>
+        this.#tunedOrder(search, alternatives, rule),
+      );
+      return { ordinals: tuned.ids.subarray(search.offset, end), total: tuned.total };
+    }
+    let kept = this.#orderedIds.get(search.key);
+    if (!kept || (end > kept.ids.length && kept.ids.length < kept.total)) {
+      const found = index.findFirst(search.query, end <= FIRST_IDS ? FIRST_IDS : Infinity);
+      kept = { ids: found.ordinals, total: found.total };
+      this.#orderedIds.set(search.key, kept);
+    }
+    return { ordinals: kept.ids.subarray(search.offset, end), total: kept.total };
+  }
+
+  /**
+   * A search near a point, all its partners in order: the filters, the text (tuning laid
+   * in) and the radius choose them; by distance, or by relevance with distance breaking
+   * ties (a tuned search keeps its tuned order: pinned first).
+   */
+  #orderNear(search: ResolvedSearch, near: GeoPoint, limit: number): OrderedIds {
+    const { index, locations } = this.#site;
+    const candidates = index.filtered(search.filter.id, search.query.itemGroups);
+    const text = this.#matchText(search.locale, search.terms);
+    if (text) candidates.andInPlace(text);
+    const region = regionOf(locations, search);
+    if (region) candidates.andInPlace(region);
+    if (search.order === 'distance') {
+      const editorial = () => editorialOrder(index, search);
+      return orderByDistance(locations, near, candidates, editorial, limit);
+    }
+    const alternatives = this.#tuning.alternatives(search.terms);
+    const rule = this.#tuning.ruleFor(search.terms);
+    if (alternatives.length > 1 || rule) {
+      const tuned = Array.from(this.#tunedOrder(search, alternatives, rule).ids).filter((ordinal) =>
+        candidates.has(ordinal),
+      );
+      return { ids: Int32Array.from(tuned.slice(0, limit)), total: tuned.length };
+    }
+    const ranked = index.findFirst(search.query, Infinity);
+    return relevanceThenDistance(locations, near, ranked, candidates, limit);
+  }
+
+  /**
+   * A tuned search's partners, all of them: the rule's pinned partners the filters let
+   * through, in the rule's order, then those the text as typed finds, then those each
+   * synonym's rewrite finds; a rule's hidden partners never.
+   */
+  #tunedOrder(
+    search: ResolvedSearch,
+    alternatives: readonly string[][],
+    rule: ResolvedRule | undefined,
+  ): OrderedIds {
+    const { index } = this.#site;
+    const filtered = index.filtered(search.filter.id, search.query.itemGroups);
+    const hidden = rule?.hidden ?? new Set<number>();
+    const seen = new Set<number>();
+    const order: number[] = [];
+    const take = (ordinal: number) => {
+      if (seen.has(ordinal) || hidden.has(ordinal)) return;
+      seen.add(ordinal);
+      order.push(ordinal);
+    };
+    for (const ordinal of rule?.pinned ?? []) if (filtered.has(ordinal)) take(ordinal);
+    for (const terms of alternatives) index.find({ ...search.query, terms }).forEach(take);
+    return { ids: Int32Array.from(order), total: order.length };
+  }
+
+  /**
+   * The partners a text matches in a locale, tuning laid in: as typed or as a synonym
+   * rewrites it, a rule's pinned partners in and its hidden ones out. Null without terms.
+   */
+  #matchText(locale: string, terms: readonly string[]): Bitset | null {
+    const { index } = this.#site;
+    let matched: Bitset | null = null;
+    for (const alternative of this.#tuning.alternatives(terms)) {
+      const set = index.textMatch(locale, alternative)?.all;
+      if (!set) continue;
+      if (matched) matched.orInPlace(set);
+      else matched = set;
+    }
+    const rule = this.#tuning.ruleFor(terms);
+    if (matched && rule) {
+      for (const ordinal of rule.pinned) matched.add(ordinal);
+      for (const ordinal of rule.hidden) matched.delete(ordinal);
+    }
+    return matched;
+  }
+
+  /** The words every text the search ran matched (what highlights mark); null without terms. */
+  #matchedWords(search: ResolvedSearch): MatchedWords | null {
+    const { index } = this.#site;
+    let words: MatchedWords | null = null;
+    for (const alternative of this.#tuning.alternatives(search.terms)) {
+      const matched = index.matchedWords(search.locale, alternative);
+      if (matched) words = words ? MatchedWords.union(words, matched) : matched;
+    }
+    return words;
+  }
+
+  /** A partner's card in a locale, unpacked once for every answer that shows it. */
+  #readCards(ordinals: Int32Array, locale: string): Partner[] {
+    const { cards, items } = this.#site;
+    return Array.from(ordinals).flatMap((ordinal) => {
+      const key = `${locale}\u0000${ordinal}`;
+      const kept = this.#cards.get(key);
+      if (kept) return [kept];
+      const packed = cards.read(ordinal);
+      if (!packed) return [];
+      const card = cardOf(packed, locale, items);
+      this.#cards.set(key, card);
+      return [card];
+    });
+  }
+
+  #groupsOf(filter: GlobalFilterInfo, locale: string): FilterGroup[] {
+    return this.#filterGroups.getOrMake(`${filter.id}\u0000${locale}`, () =>
+      filter.groups.map((group) => ({
+        name: pickText(group.names, locale),
+        filterItems: group.items.map((item) => ({
+          id: item.id,
+          name: pickText(item.names, locale),
+        })),
+      })),
+    );
+  }
+
+  /** The filter's groups with each item's count: new objects, the kept groups unchanged. */
+  #countedGroups(search: ResolvedSearch, counts: FacetCounts): FilterGroup[] {
+    return this.#groupsOf(search.filter, search.locale).map((group, at) => ({
+      ...group,
+      filterItems: group.filterItems.map((item, position) => ({
+        ...item,
+        count: counts.itemCounts[at]?.[position] ?? 0,
+      })),
+    }));
+  }
+}
+
+/** A site without global filters answers nothing. */
+function noFilterAnswer(criteria: SearchCriteria): StoreSearchResult {
+  return {
+    partners: [],
+    totalFound: 0,
+    filterGroups: [],
+    appliedCriteria: { ...criteria, globalFilter: '', filterItemIds: [] },
+  };
+}

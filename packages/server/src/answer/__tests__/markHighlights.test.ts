@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { SiteIndexBuilder } from '../../search/SiteIndex';
+import { searchTerms } from '../../search/searchTerms';
+import { highlightMatches } from '../markHighlights';
+
+/** The ranges the search for `typed` marks in `text`, once the text is indexed. */
+function ranges(text: string, typed: string) {
+  const builder = new SiteIndexBuilder(1);
+  builder.addLocale('en-US', [
+    { ordinal: 0, documentId: 1, title: text, categories: '', summary: '' },
+  ]);
+  const words = builder.build().matchedWords('en-US', searchTerms(typed));
+  return words ? highlightMatches(text, words) : [];
+}
+/** The marked parts of a text, to read the ranges. */
+const marked = (text: string, typed: string) =>
+  ranges(text, typed).map(([start, end]) => text.slice(start, end));
+
+describe('highlightMatches', () => {
+  it('marks whole words for exact and typo matches, the beginning for a prefix', () => {
+    expect(ranges('Cloud data for clouds', 'data clou')).toEqual([
+      [0, 4],
+      [6, 10],
+      [15, 19],
+    ]);
+    expect(marked('Secure cloud platform', 'secuer')).toEqual(['Secure']);
+    // The last word with a typo marks the beginning it matched.
+    expect(marked('Cloudy skies', 'clud')).toEqual(['Cloud']);
+  });
+
+  it('counts UTF-16 units of the text as sent, diacritics and all', () => {
+    expect(ranges('Müller Société', 'societe')).toEqual([[7, 14]]);
+    // "e" + combining acute: two units, one letter, marked whole.
+    expect(ranges('Cafe\u0301 Zürich', 'cafe zur')).toEqual([
+      [0, 5],
+      [6, 9],
+    ]);
+    expect(marked('Москва Софт', 'москба')).toEqual(['Москва']);
+    expect(ranges('😀 cloud', 'cloud')).toEqual([[3, 8]]);
+  });
+
+  it('marks nothing without terms or matches, and never the text around words', () => {
+    expect(ranges('Cloud', '')).toEqual([]);
+    expect(ranges('<b>Cloud</b>', 'b')).toEqual([
+      [1, 2],
+      [10, 11],
+    ]);
+    expect(ranges('Data', 'nothing')).toEqual([]);
+  });
+});

@@ -1,0 +1,135 @@
+import type { LocatedSearchCriteria } from '@partners-network/contract';
+import type { GeoPoint } from '../search/PartnerLocations';
+import type { IndexQuery } from '../search/SearchIndex';
+import type { AppliedCriteria } from '../store/PartnerStore';
+import { searchTerms } from '../search/searchTerms';
+import type { GlobalFilterInfo, SiteInfo } from '../site/SiteInfo';
+import { resolveLocale } from '../store/resolveLocale';
+
+/** A ticked group: any of its items (OR), and every ticked group (AND). */
+export interface TickedGroup {
+  groupId: number;
+  /** Sorted. */
+  itemIds: number[];
+}
+
+/** A visitor's criteria as one site applies them: the first step of every answer. */
+export interface ResolvedSearch {
+  /** The site's locale the answer is in (a locale it has, else its fallback). */
+  locale: string;
+  filter: GlobalFilterInfo;
+  /** Groups in the order their first item was ticked (steps back go in that order). */
+  ticked: TickedGroup[];
+  /** The text as typed (answers echo it; steps back remove its words). */
+  text: string;
+  terms: string[];
+  offset: number;
+  resultsPerPage: number;
+  /** The criteria as applied: the global filter's name, only its groups' item ids. */
+  applied: AppliedCriteria;
+  /** What the index is asked. */
+  query: IndexQuery;
+  /** A search near a point (issue 25): distances are to it. */
+  near?: GeoPoint;
+  /** Only partners with a location this close to the point. */
+  radiusKm?: number;
+  /**
+   * The answer's order: by relevance (distance breaking ties when there is a point), or by
+   * distance. With a point and no text, distance unless asked otherwise.
+   */
+  order: 'relevance' | 'distance';
+  /** Everything the matching partners depend on (not the page): the key of its caches. */
+  key: string;
+}
+
+/** The global filter a name means: exactly, else case-insensitively (saved searches), else the default. */
+function filterNamed(site: SiteInfo, name: string): GlobalFilterInfo | undefined {
+  return (
+    site.byName.get(name) ??
+    site.globalFilters.find((filter) => filter.name.toLowerCase() === name.toLowerCase()) ??
+    site.defaultGlobalFilter
+  );
+}
+
+/**
+ * Resolves criteria against a site: its global filter (undefined when the site has none),
+ * the ticked items that belong to that filter's groups, grouped by group id, and the terms.
+ */
+export function resolveSearch(
+  site: SiteInfo,
+  criteria: LocatedSearchCriteria,
+  locale: string,
+): ResolvedSearch | undefined {
+  const filter = filterNamed(site, criteria.globalFilter);
+  if (!filter) return undefined;
+  const resolved = resolveLocale(locale, site.locales);
+  const byGroup = new Map<number, number[]>();
+  const appliedIds: number[] = [];
+  for (const id of criteria.filterItemIds) {
+    const groupId = filter.itemGroup.get(id);
+    if (groupId === undefined || appliedIds.includes(id)) continue;
+    appliedIds.push(id);
+    const ids = byGroup.get(groupId) ?? [];
+    ids.push(id);
+    byGroup.set(groupId, ids);
+  }
+  const ticked = [...byGroup].map(([groupId, ids]) => ({
+    groupId,
+    itemIds: [...ids].sort((a, b) => a - b),
+  }));
+  const terms = searchTerms(criteria.text);
+  const itemGroups = ticked.map((group) => group.itemIds);
+  const place = placeOf(criteria, terms.length > 0);
+  return {
+    locale: resolved,
+    filter,
+    ticked,
+    text: criteria.text,
+    terms,
+    offset: criteria.offset,
+    resultsPerPage: criteria.resultsPerPage,
+    applied: {
+      globalFilter: filter.name,
+      text: criteria.text,
+      filterItemIds: appliedIds,
+      offset: criteria.offset,
+      resultsPerPage: criteria.resultsPerPage,
+      ...place.applied,
+    },
+    query: { locale: resolved, globalFilterId: filter.id, itemGroups, terms },
+    ...place.search,
+    key: [
+      filter.id,
+      resolved,
+      itemGroups.map((ids) => ids.join(',')).join(';'),
+      terms.join(' '),
+      place.key,
+    ].join('\u0000'),
+  };
+}
+
+/** The point, radius and order of a search near a point, as applied, and their key. */
+function placeOf(
+  criteria: LocatedSearchCriteria,
+  hasText: boolean,
+): {
+  search: Pick<ResolvedSearch, 'near' | 'radiusKm' | 'order'>;
+  applied: Partial<Pick<LocatedSearchCriteria, 'near' | 'radiusKm' | 'sort'>>;
+  key: string;
+} {
+  const { near, radiusKm, sort } = criteria;
+  if (!near) return { search: { order: 'relevance' }, applied: {}, key: '' };
+  const order: ResolvedSearch['order'] =
+    sort === 'relevance' || sort === 'distance' ? sort : hasText ? 'relevance' : 'distance';
+  const point = { latitude: near.latitude, longitude: near.longitude };
+  return {
+    search: { near: point, order, ...(radiusKm === undefined ? {} : { radiusKm }) },
+    applied: { near, sort: order, ...(radiusKm === undefined ? {} : { radiusKm }) },
+    key: `${point.latitude},${point.longitude},${radiusKm ?? ''},${order}`,
+  };
+}
+
+/** A search without text, ticked items or a point: what every visitor asks first. */
+export function isBrowsing(search: ResolvedSearch): boolean {
+  return search.terms.length === 0 && search.ticked.length === 0 && !search.near;
+}

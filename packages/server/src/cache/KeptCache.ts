@@ -1,0 +1,95 @@
+/**
+ * The one cache of the server: `lru-cache` (least recently used first out), bounded by
+ * entries and, where values differ in size, by weight. A kind of cache (its name, its
+ * bounds, its lookups) is made once per service; each built site makes its own caches of
+ * each kind, which are dropped with it, so a key never needs a site generation and a
+ * change never clears another site's caches.
+ */
+import { LRUCache } from 'lru-cache';
+
+export interface CacheBounds<V> {
+  /** The name `/metrics` shows (`pn_cache_*{cache="…"}`). */
+  name: string;
+  /** Most entries one cache of this kind holds. */
+  maxEntries: number;
+  /** Most weight one cache holds, with how a value weighs: for values of very different sizes. */
+  maxWeight?: number;
+  weigh?(value: V): number;
+}
+
+/** A kind of cache: its bounds, and the lookups of every cache of the kind. */
+export class CacheKind<V extends object> {
+  hits = 0;
+  misses = 0;
+
+  constructor(readonly bounds: CacheBounds<V>) {}
+
+  get name(): string {
+    return this.bounds.name;
+  }
+
+  /** A new, empty cache of this kind. */
+  create(): KeptCache<V> {
+    return new KeptCache(this);
+  }
+}
+
+/** What `/metrics` reads of one cache: how much it holds, and of which kind it is. */
+export interface CacheSize {
+  readonly kind: unknown;
+  readonly entries: number;
+  readonly weight: number;
+}
+
+export class KeptCache<V extends object> implements CacheSize {
+  readonly kind: CacheKind<V>;
+  readonly #lru: LRUCache<string, V>;
+
+  constructor(kind: CacheKind<V>) {
+    this.kind = kind;
+    const { bounds } = kind;
+    this.#lru =
+      bounds.maxWeight !== undefined && bounds.weigh !== undefined
+        ? new LRUCache<string, V>({
+            max: bounds.maxEntries,
+            maxSize: bounds.maxWeight,
+            // lru-cache refuses a weight below 1.
+            sizeCalculation: (value) => Math.max(1, bounds.weigh?.(value) ?? 1),
+          })
+        : new LRUCache<string, V>({ max: bounds.maxEntries });
+  }
+
+  /** The kept value, counted as a hit, or undefined, counted as a miss. */
+  get(key: string): V | undefined {
+    const value = this.#lru.get(key);
+    if (value === undefined) this.kind.misses += 1;
+    else this.kind.hits += 1;
+    return value;
+  }
+
+  set(key: string, value: V): void {
+    this.#lru.set(key, value);
+  }
+
+  /** The kept value, else `make()`'s, kept from now on. */
+  getOrMake(key: string, make: () => V): V {
+    const kept = this.get(key);
+    if (kept !== undefined) return kept;
+    const made = make();
+    this.#lru.set(key, made);
+    return made;
+  }
+
+  delete(key: string): void {
+    this.#lru.delete(key);
+  }
+
+  get entries(): number {
+    return this.#lru.size;
+  }
+
+  /** The weight held, for a weighed kind; else the entries. */
+  get weight(): number {
+    return this.kind.bounds.weigh ? this.#lru.calculatedSize : this.#lru.size;
+  }
+}

@@ -1,0 +1,56 @@
+import type { TermRun, TextIndex } from './TextIndex';
+import { WHOLE_TERM } from './TextIndex';
+
+/** One text index and the runs of its terms that one search term expanded to. */
+export interface ExpandedTerm {
+  text: TextIndex;
+  runs: readonly TermRun[];
+}
+
+/**
+ * The words of the index a search matched, as its terms expanded to them (TextIndex.expand):
+ * what highlights mark, with no second distance computation (Meilisearch's "matching
+ * words"). A LayeredIndex's search matched words in both of its layers' text indexes.
+ */
+export class MatchedWords {
+  readonly #expanded: readonly ExpandedTerm[];
+
+  constructor(expanded: readonly ExpandedTerm[]) {
+    this.#expanded = expanded;
+  }
+
+  /** Both searches' words: the layers of a LayeredIndex. */
+  static union(a: MatchedWords, b: MatchedWords): MatchedWords {
+    return new MatchedWords([...a.#expanded, ...b.#expanded]);
+  }
+
+  /**
+   * How many units of a folded word (as searchTerms folds it) the search matched: all of
+   * it, the beginning a prefix matched, or 0 when it matched nothing.
+   */
+  lengthOf(word: string): number {
+    let longest = 0;
+    for (const { text, runs } of this.#expanded) {
+      if (runs.length === 0) continue;
+      const at = text.indexOf(word);
+      if (at < 0) continue;
+      const run = runContaining(runs, at);
+      if (run) longest = Math.max(longest, run.matched === WHOLE_TERM ? word.length : run.matched);
+    }
+    return longest;
+  }
+}
+
+/** The run holding term `at`: runs are in term order and never overlap. */
+function runContaining(runs: readonly TermRun[], at: number): TermRun | undefined {
+  let low = 0;
+  let high = runs.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const run = runs[middle];
+    if (!run || run.end <= at) low = middle + 1;
+    else high = middle;
+  }
+  const run = runs[low];
+  return run && run.first <= at ? run : undefined;
+}
