@@ -43,29 +43,37 @@ export interface RunningChild {
   stop(): Promise<void>;
 }
 
-function nextMessage<T extends ChildMessage['type']>(
+/**
+ * The first message of `child` that `pick` takes (anything but undefined), within `timeoutMs`;
+ * rejects when the child exits first or `pick` throws. `what` names the wait in errors.
+ */
+export function awaitMessage<T>(
   child: ChildProcess,
-  type: T,
+  pick: (message: unknown) => T | undefined,
   timeoutMs: number,
-): Promise<Extract<ChildMessage, { type: T }>> {
+  what: string,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       cleanup();
-      reject(new Error(`child ${child.pid}: no "${type}" message within ${timeoutMs} ms`));
+      reject(new Error(`child ${child.pid}: no ${what} within ${timeoutMs} ms`));
     }, timeoutMs);
     const onMessage = (message: unknown) => {
-      if (!isChildMessage(message)) return;
-      if (message.type === 'error') {
+      let picked: T | undefined;
+      try {
+        picked = pick(message);
+      } catch (error) {
         cleanup();
-        reject(new Error(`child ${child.pid}: ${message.message}`));
-      } else if (message.type === type) {
-        cleanup();
-        resolve(message as Extract<ChildMessage, { type: T }>);
+        reject(error instanceof Error ? error : new Error(String(error)));
+        return;
       }
+      if (picked === undefined) return;
+      cleanup();
+      resolve(picked);
     };
     const onExit = (code: number | null) => {
       cleanup();
-      reject(new Error(`child ${child.pid} exited (${code}) before "${type}"`));
+      reject(new Error(`child ${child.pid} exited (${code}) before ${what}`));
     };
     const cleanup = () => {
       clearTimeout(timer);
@@ -75,6 +83,23 @@ function nextMessage<T extends ChildMessage['type']>(
     child.on('message', onMessage);
     child.on('exit', onExit);
   });
+}
+
+function nextMessage<T extends ChildMessage['type']>(
+  child: ChildProcess,
+  type: T,
+  timeoutMs: number,
+): Promise<Extract<ChildMessage, { type: T }>> {
+  return awaitMessage(
+    child,
+    (message) => {
+      if (!isChildMessage(message)) return undefined;
+      if (message.type === 'error') throw new Error(`child ${child.pid}: ${message.message}`);
+      return message.type === type ? (message as Extract<ChildMessage, { type: T }>) : undefined;
+    },
+    timeoutMs,
+    `"${type}" message`,
+  );
 }
 
 export async function startChild(

@@ -7,6 +7,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
+import { awaitMessage } from './child';
 import { BENCH_DIR } from './environment';
 import { percentile } from './stats';
 
@@ -96,30 +97,12 @@ export interface LoadGenerator {
 }
 
 function waitFor<T>(child: ChildProcess, pick: (reply: LoadReply) => T | undefined, ms: number) {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      cleanup();
-      reject(new Error(`load generator: no answer within ${ms} ms`));
-    }, ms);
-    const onMessage = (message: unknown) => {
-      if (!isLoadReply(message)) return;
-      const picked = pick(message);
-      if (picked === undefined) return;
-      cleanup();
-      resolve(picked);
-    };
-    const onExit = (code: number | null) => {
-      cleanup();
-      reject(new Error(`load generator exited (${code})`));
-    };
-    const cleanup = () => {
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-    };
-    child.on('message', onMessage);
-    child.on('exit', onExit);
-  });
+  return awaitMessage(
+    child,
+    (message) => (isLoadReply(message) ? pick(message) : undefined),
+    ms,
+    'answer from the load generator',
+  );
 }
 
 /** Starts the load generator's process; `stop()` ends it. */
