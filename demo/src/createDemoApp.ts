@@ -8,7 +8,14 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { MetricsSource, OperationSettings, PartnerStore } from '@partners-network/server';
+import type {
+  MetricsSource,
+  OperationSettings,
+  PartnerStore,
+  SearchService,
+  SearchStats,
+  StatsStore,
+} from '@partners-network/server';
 import { XSRF_COOKIE_NAME, readCookie } from '@partners-network/contract';
 import {
   SEED_COMPANY_ID,
@@ -53,6 +60,14 @@ export const CONTENT_SECURITY_POLICY = Object.entries(CONTENT_SECURITY_POLICY_DI
 
 export interface DemoAppOptions {
   store: PartnerStore;
+  /** The service behind `store`, for the admin API (with `adminTokens`). */
+  service?: SearchService;
+  /** ADMIN_TOKEN's tokens: the admin API (and its insights) on the demo's origin. */
+  adminTokens?: readonly string[];
+  /** Counts searches and cards opened (STATS); none: nothing is counted. */
+  counting?: SearchStats;
+  /** The search counts the admin API's insights read. */
+  stats?: StatsStore;
   /** Rate limit and proxy trust, as `npm start` reads them from the environment. */
   operation?: Pick<OperationSettings, 'rateLimit' | 'trustProxy'>;
   /** Whose figures `/metrics` shows (the SQLite store). */
@@ -98,7 +113,14 @@ export async function createDemoApp(options: DemoAppOptions): Promise<DemoApp> {
     logger: options.logger ?? false,
     contentSecurityPolicy: CONTENT_SECURITY_POLICY_DIRECTIVES,
     ...options.operation,
-    ...(options.metricsSource ? { metricsSources: [options.metricsSource] } : {}),
+    metricsSources: [
+      ...(options.metricsSource ? [options.metricsSource] : []),
+      ...(options.counting ? [options.counting] : []),
+    ],
+    ...(options.service ? { service: options.service } : {}),
+    ...(options.adminTokens ? { adminTokens: options.adminTokens } : {}),
+    ...(options.counting ? { counting: options.counting } : {}),
+    ...(options.stats ? { stats: options.stats } : {}),
   });
   const cspReports: unknown[] = [];
 

@@ -1,7 +1,11 @@
 /** `npm start`: the demo portal page, the widget and the reference API on one origin. */
 import { resolve } from 'node:path';
 import type { OperationSettings } from '@partners-network/server';
-import { onShutdownSignals, readOperationSettings } from '@partners-network/server';
+import {
+  onShutdownSignals,
+  parseAdminTokens,
+  readOperationSettings,
+} from '@partners-network/server';
 import { startDemoServer } from './startDemoServer';
 
 const port = Number(process.env.PORT ?? 8080);
@@ -28,6 +32,8 @@ try {
     databasePath,
     logger: true,
     operation: settings,
+    stats: settings.stats,
+    adminTokens: parseAdminTokens(process.env.ADMIN_TOKEN),
   });
   console.log(`Partners Network demo: ${demo.url}/  (database ${databasePath})`);
   // SIGTERM/SIGINT: /readyz 503 at once, answers for SHUTDOWN_DRAIN_MS, then close and exit 0.

@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { dirname } from 'node:path';
 import type { DirectoryData } from '@partners-network/server';
-import { openSqliteStore, seedIfEmpty } from '@partners-network/server';
+import type { StatsSettings } from '@partners-network/server';
+import {
+  DEFAULT_STATS_FLUSH_MS,
+  SearchStats,
+  openSqliteStats,
+  openSqliteStore,
+  seedIfEmpty,
+} from '@partners-network/server';
 import type { DemoAppOptions } from './createDemoApp';
 import { createDemoApp } from './createDemoApp';
 
@@ -15,6 +22,10 @@ export interface StartDemoOptions {
   operation?: DemoAppOptions['operation'];
   /** Imported after the seed (upserts by slug): extra partners for tests, e.g. hostile texts. */
   importDirectory?: DirectoryData;
+  /** ADMIN_TOKEN's tokens: the admin API on the demo's origin; none: no admin API. */
+  adminTokens?: readonly string[];
+  /** STATS and STATS_FLUSH_MS: counting searches and cards opened (default: on, every minute). */
+  stats?: StatsSettings;
 }
 
 export interface RunningDemo {
@@ -22,6 +33,8 @@ export interface RunningDemo {
   /** The Fastify app: its logger and shutdown state (for the drain on SIGTERM). */
   app: FastifyInstance;
   cspReports: unknown[];
+  /** The search counts (flush() adds them to the database now); undefined with STATS=off. */
+  counting: SearchStats | undefined;
   close(): Promise<void>;
 }
 
@@ -34,13 +47,24 @@ export async function startDemoServer(options: StartDemoOptions): Promise<Runnin
   if (options.importDirectory) await store.importDirectory(options.importDirectory);
   // Search index built before the first visitor, not on their first search.
   await store.warm();
+  const stats = openSqliteStats({ path: options.databasePath });
+  const { enabled, flushMs } = options.stats ?? { enabled: true, flushMs: DEFAULT_STATS_FLUSH_MS };
+  const counting = enabled ? new SearchStats(stats, { flushMs }) : undefined;
   const { app, cspReports } = await createDemoApp({
     store,
+    service: store,
+    stats,
+    ...(counting ? { counting } : {}),
+    ...(options.adminTokens ? { adminTokens: options.adminTokens } : {}),
     metricsSource: store,
     logger: options.logger ?? false,
     ...(options.operation ? { operation: options.operation } : {}),
     ...(options.widgetDist ? { widgetDist: options.widgetDist } : {}),
   });
+  counting?.onFlushFailed((error, waiting) =>
+    app.log.warn({ err: error, waiting }, 'search counts not flushed; kept for the next flush'),
+  );
+  counting?.start();
   await app.listen({ port: options.port, host: options.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
@@ -49,8 +73,11 @@ export async function startDemoServer(options: StartDemoOptions): Promise<Runnin
     url: `http://${host}:${port}`,
     app,
     cspReports,
+    counting,
     async close() {
       await app.close();
+      await counting?.close();
+      await stats.close();
       await store.close();
     },
   };

@@ -8,3 +8,4 @@ export * from './dataSchemas';
 export * from './parseData';
 export * from './readCookie';
 export * from './tuningSchemas';
+export * from './insightsSchemas';

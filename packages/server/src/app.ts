@@ -18,6 +18,8 @@ import { countRequests, metrics } from './routes/metrics';
 import { openapi } from './routes/openapi';
 import { readyz } from './routes/readyz';
 import type { SearchService } from './service/SearchService';
+import type { SearchStats } from './stats/SearchStats';
+import type { StatsStore } from './store/StatsStore';
 import type { PartnerStore } from './store/PartnerStore';
 
 export interface AppDeps {
@@ -42,6 +44,10 @@ export interface AppDeps {
    * More can be added later with `app.metrics.addSource(service)`.
    */
   metricsSources?: MetricsSource[];
+  /** Counts searches and cards opened in memory and flushes them (STATS=on); none: off. */
+  counting?: SearchStats;
+  /** Where the counts are read from for the admin API's insights (with the admin API). */
+  stats?: StatsStore;
 }
 
 declare module 'fastify' {
@@ -112,7 +118,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     store: deps.store,
     metrics: appMetrics,
     ...(deps.rateLimit ? { rateLimit: deps.rateLimit } : {}),
+    ...(deps.counting ? { counting: deps.counting } : {}),
   });
-  if (hasAdmin) await app.register(admin, { service, tokens: adminTokens });
+  if (hasAdmin) {
+    await app.register(admin, {
+      service,
+      tokens: adminTokens,
+      ...(deps.stats ? { stats: deps.stats } : {}),
+    });
+  }
   return app;
 }

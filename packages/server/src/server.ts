@@ -4,9 +4,10 @@
  * ADMIN_TOKEN (comma-separated; none: no admin API). Seeds an empty database once;
  * later starts reuse it. Follows commits of other servers. Operation settings
  * (readOperationSettings.ts): SHUTDOWN_DRAIN_MS (5000), RATE_LIMIT_PER_MINUTE (0: off),
- * TRUST_PROXY (false). On SIGTERM or SIGINT `/readyz` answers 503 at once, answers go on
- * for the drain period with `Connection: close`, then it stops accepting, lets in-flight
- * requests finish, closes the store and exits 0.
+ * TRUST_PROXY (false), STATS (on), STATS_FLUSH_MS (60000). On SIGTERM or SIGINT
+ * `/readyz` answers 503 at once, answers go on for the drain period with
+ * `Connection: close`, then it stops accepting, lets in-flight requests finish, flushes
+ * the search counts, closes the store and exits 0.
  */
 import { resolve } from 'node:path';
 import { buildApp } from './app';
@@ -16,6 +17,8 @@ import { DEFAULT_PARTNER_COUNT } from './seed/generateDirectory';
 import { seedIfEmpty } from './service/seedIfEmpty';
 import { parseAdminTokens } from './http/checkBearerToken';
 import { describeStore, openStore } from './service/openStore';
+import { openStatsStore } from './service/openStatsStore';
+import { SearchStats } from './stats/SearchStats';
 
 async function main(): Promise<void> {
   const port = readInteger('PORT', process.env.PORT ?? '8080', 0, 65535);
@@ -35,6 +38,10 @@ async function main(): Promise<void> {
   const adminTokens = parseAdminTokens(process.env.ADMIN_TOKEN);
 
   const store = await openStore(environment);
+  const stats = await openStatsStore(environment);
+  const counting = settings.stats.enabled
+    ? new SearchStats(stats, { flushMs: settings.stats.flushMs })
+    : undefined;
   const app = await buildApp({
     store,
     service: store,
@@ -42,8 +49,13 @@ async function main(): Promise<void> {
     logger: true,
     rateLimit: settings.rateLimit,
     trustProxy: settings.trustProxy,
-    metricsSources: [store],
+    metricsSources: counting ? [store, counting] : [store],
+    ...(counting ? { counting } : {}),
+    stats,
   });
+  counting?.onFlushFailed((error, waiting) =>
+    app.log.warn({ err: error, waiting }, 'search counts not flushed; kept for the next flush'),
+  );
   if (await seedIfEmpty(store, { partnerCount })) {
     app.log.info({ database, partnerCount }, 'seeded an empty database');
   }
@@ -54,13 +66,20 @@ async function main(): Promise<void> {
     'search index built; listening next',
   );
   store.startFollowing();
-  app.log.info({ database, admin: adminTokens.length > 0 }, 'following the database');
+  counting?.start();
+  app.log.info(
+    { database, admin: adminTokens.length > 0, stats: settings.stats },
+    'following the database',
+  );
 
   onShutdownSignals({
     app,
     drainMs: settings.drainMs,
     close: async () => {
       await app.close();
+      // Counted up to the last answer, and added to the database before the process goes.
+      await counting?.close();
+      await stats.close();
       await store.close();
     },
     exit: (code) => process.exit(code),

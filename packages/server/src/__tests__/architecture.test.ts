@@ -24,11 +24,12 @@ const LAYERS: Record<string, readonly string[]> = {
   site: ['search', 'store', 'cache'],
   seed: ['store', 'logos'],
   importFile: ['store', 'logos'],
-  answer: ['site', 'search', 'store', 'cache'],
-  service: ['answer', 'site', 'search', 'store', 'cache', 'metrics', 'seed'],
+  stats: ['search', 'store', 'metrics'],
+  answer: ['site', 'search', 'store', 'cache', 'stats'],
+  service: ['answer', 'site', 'search', 'store', 'cache', 'metrics', 'seed', 'stats'],
   http: ['store'],
   openapi: ['store', 'importFile'],
-  routes: ['http', 'metrics', 'openapi', 'service', 'store', 'importFile', 'logos'],
+  routes: ['http', 'metrics', 'openapi', 'service', 'store', 'importFile', 'logos', 'stats'],
   cli: ['service', 'importFile', 'seed', 'store'],
 };
 

@@ -16,9 +16,11 @@ import { describeIssues } from '../http/describeIssues';
 import { sendProblem } from '../http/sendProblem';
 import type { SearchService } from '../service/SearchService';
 import type { DirectoryData } from '../store/DirectoryData';
+import type { StatsStore } from '../store/StatsStore';
 import { directoryDataSchema, slugSchema } from '../store/DirectoryData';
 import { DirectoryImportError } from '../store/DirectoryImportError';
 import { SourceUnavailableError } from '../store/PartnerSource';
+import { adminInsights } from './adminInsights';
 import { adminTuning } from './adminTuning';
 import type { ScopeParams } from './scopeParams';
 import { toScope, unknownScopeTitle } from './scopeParams';
@@ -26,6 +28,8 @@ import { toScope, unknownScopeTitle } from './scopeParams';
 export interface AdminOptions {
   service: SearchService;
   tokens: readonly string[];
+  /** The search counts, for GET …/insights (absent: that call does not exist). */
+  stats?: StatsStore;
 }
 
 /** A whole import file of a large site: 100k rows of about 500 bytes. */
@@ -246,4 +250,6 @@ export async function admin(app: FastifyInstance, options: AdminOptions): Promis
 
   // The tuning calls, behind the same token check.
   await app.register(adminTuning, { service });
+  // What visitors look for and open, behind the same token check.
+  if (options.stats) await app.register(adminInsights, { service, stats: options.stats });
 }

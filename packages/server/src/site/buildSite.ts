@@ -56,6 +56,8 @@ export interface BuiltSite {
   tuning: StoredTuning;
   /** The ordinal of a partner by its id, undefined when it is not in the site. */
   ordinalOf(id: number): number | undefined;
+  /** The id of the partner at an ordinal (what answer ids name: stats/answerId). */
+  idOf(ordinal: number): number | undefined;
 }
 
 /** A site built whole from its stored partners. */
@@ -207,6 +209,7 @@ export async function buildSiteFrom(
     laid: 0,
     tuning: head.tuning,
     ordinalOf: (id) => whole.byId.get(id),
+    idOf: (ordinal) => whole.ids[ordinal],
   };
 }
 

@@ -92,5 +92,7 @@ export async function layerSite(
       const kept = whole.byId.get(id);
       return kept === undefined || removed.has(kept) ? undefined : kept;
     },
+    idOf: (ordinal) =>
+      ordinal < deltaStart ? whole.ids[ordinal] : delta.idOf(ordinal - deltaStart),
   };
 }

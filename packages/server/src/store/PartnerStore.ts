@@ -15,6 +15,7 @@ import type {
 } from '@partners-network/contract';
 import * as z from 'zod';
 import type { DirectoryData } from './DirectoryData';
+import type { CountedSearch } from './StatsStore';
 
 export interface StoreSearchResult {
   partners: Partner[];
@@ -27,6 +28,10 @@ export interface StoreSearchResult {
   globalFilterCounts?: GlobalFilterCount[];
   /** Only for an empty answer: each single step back and what it finds. */
   zeroResultSteps?: ZeroResultStep[];
+  /** What a first page of this search is counted as (stats/countedSearch). */
+  counted?: CountedSearch;
+  /** The page's id, for the beacon of a card opened (stats/answerId). */
+  answerId?: string;
 }
 
 /** What an import changed: the admin API's import answer, as `/openapi.json` documents it. */
