@@ -47,7 +47,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], versio
       ...(operation.query ?? []).map((query) => ({
         name: query.name,
         in: 'query',
-        required: false,
+        required: query.required ?? false,
         description: query.description,
         schema: query.schema ? jsonSchema(query.schema, 'input') : { type: 'string' },
       })),

@@ -19,6 +19,13 @@ import {
 } from '@partners-network/contract';
 import type { Insights, SearchCriteria } from '@partners-network/contract';
 import { buildApp } from '../../app';
+import { COUNTING_OPERATIONS, INSIGHTS_OPERATIONS } from '../../openapi/apiOperations';
+import {
+  documentedOperation,
+  expectDocumentedAnswer,
+  expectDocumentedBody,
+  parseOpenApiDocument,
+} from '../../openapi/__tests__/documentedAnswers';
 import type { SearchService } from '../../service/SearchService';
 import { openSqliteStore } from '../../service/openStore';
 import { SearchStats } from '../../stats/SearchStats';
@@ -289,5 +296,53 @@ describe('the insights call', () => {
     expect(metrics).toMatch(/^pn_stats_failed_flushes_total 0$/m);
     expect(metrics).toMatch(/^pn_stats_counts_waiting 0$/m);
     expect(metrics).toMatch(/^pn_stats_clicks_counted_total \d+$/m);
+  });
+});
+
+describe('/openapi.json', () => {
+  it('documents the beacon and the insights, and every answer they give matches it', async () => {
+    const document = parseOpenApiDocument((await app.inject({ url: '/openapi.json' })).json());
+    const [clicks] = COUNTING_OPERATIONS;
+    const [insightsCall] = INSIGHTS_OPERATIONS;
+    if (!clicks || !insightsCall) throw new Error('the operations are missing');
+    const beaconOperation = documentedOperation(document, clicks.path, 'post');
+    const { answerId } = await search({ text: 'filler' });
+    const body = { answerId, position: 2 };
+    expectDocumentedBody(beaconOperation, body, 'beacon');
+    const answers = [
+      await beacon(JSON.stringify(body)),
+      await beacon('{}'),
+      await app.inject({
+        method: 'POST',
+        url: clicksPath({ companyId: 'acme', scopeGroupId: 'nowhere' }),
+        headers: { 'content-type': 'application/json' },
+        payload: body,
+      }),
+    ];
+    for (const [index, answer] of [
+      ...answers,
+      await beacon('{}', 'text/plain', limited),
+    ].entries()) {
+      expectDocumentedAnswer(beaconOperation, answer, `beacon ${index}`);
+    }
+    expect(answers.map((answer) => answer.statusCode)).toEqual([204, 400, 404]);
+
+    const insightsOperation = documentedOperation(document, insightsCall.path, 'get');
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const period = `?from=${today()}&to=${today()}`;
+    for (const [status, request] of [
+      [200, { url: `${insightsUrl}${period}&locale=de_DE`, headers: auth }],
+      [400, { url: `${insightsUrl}?from=${today()}`, headers: auth }],
+      [401, { url: `${insightsUrl}${period}` }],
+      [404, { url: `${API_BASE_PATH}/acme/nowhere/insights${period}`, headers: auth }],
+    ] as const) {
+      const answer = await app.inject(request);
+      expect(answer.statusCode).toBe(status);
+      expectDocumentedAnswer(insightsOperation, answer, `insights ${status}`);
+    }
+    // Without the admin API the insights are neither listed nor there.
+    const plain = parseOpenApiDocument((await limited.inject({ url: '/openapi.json' })).json());
+    expect(plain.paths[insightsCall.path]).toBeUndefined();
+    expect(plain.paths[clicks.path]).toBeDefined();
   });
 });
