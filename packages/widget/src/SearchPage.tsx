@@ -111,6 +111,13 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
 
   const showSkeleton = selectShowSkeleton(state);
 
+  // A card's link opened by a click, Enter or the middle button (2 opens a menu): counted.
+  function countOpenedCard({ target, button }: { target: EventTarget; button: number }) {
+    const link = button < 2 && target instanceof Element && target.closest('a[data-card-focus]');
+    const cards = listRef.current?.querySelectorAll('[data-card-focus]');
+    if (link && cards) actions.openCard([...cards].indexOf(link));
+  }
+
   function handleResetAll() {
     actions.resetAll();
     setResetSignal((signal) => signal + 1);
@@ -159,7 +166,11 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
               aria-busy={busy}
               data-refreshing={state.loading || undefined}
               // A click on a card (mouse or Enter) is the visitor leaving for a partner.
-              onClick={(event) => rememberOpenedCard(event.target)}
+              onClick={(event) => {
+                rememberOpenedCard(event.target);
+                countOpenedCard(event);
+              }}
+              onAuxClick={countOpenedCard}
             >
               <div className="pn-results__bar">
                 <ResultsCount

@@ -7,6 +7,7 @@
 import {
   XSRF_COOKIE_NAME,
   XSRF_HEADER_NAME,
+  clicksPath,
   describeDataIssues,
   filterDefinitionsDataSchema,
   filterGroupsPath,
@@ -33,6 +34,8 @@ export const AUTH_TOKEN_HEADER_NAME = 'x-csrf-token';
 export interface ApiClient {
   fetchFilterDefinitions(signal?: AbortSignal): Promise<FilterDefinitions>;
   searchPartners(criteria: SearchCriteria, signal?: AbortSignal): Promise<SearchResponse>;
+  /** The beacon of a card opened: its answer's id and its place in the list (from 1). */
+  sendClick?(answerId: string, position: number): void;
 }
 
 export interface ApiClientOptions {
@@ -143,6 +146,14 @@ export function createApiClient({
     },
     searchPartners(criteria, signal) {
       return call('POST', searchPath(scope), searchResponseDataSchema, criteria, signal);
+    },
+    sendClick(answerId, position) {
+      // A beacon outlives the page the link leaves; its address is relative to the document
+      // as fetch's is, and a string goes as text/plain: another origin needs no preflight.
+      win.navigator.sendBeacon?.(
+        apiBase + clicksPath(scope),
+        JSON.stringify({ answerId, position }),
+      );
     },
   };
 }
