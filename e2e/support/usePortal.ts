@@ -28,6 +28,8 @@ export interface Portal {
 export interface PortalOptions {
   /** Imported into the database after the seed, through the server's own import (upsert by slug). */
   importDirectory?: DirectoryData;
+  /** Admin tokens: the admin API (and its insights) on the demo's origin. */
+  adminTokens?: readonly string[];
 }
 
 export function usePortal(portalOptions: PortalOptions = {}): Portal {
@@ -44,6 +46,7 @@ export function usePortal(portalOptions: PortalOptions = {}): Portal {
       host: '127.0.0.1',
       databasePath: join(folder, 'partners.db'),
       ...(portalOptions.importDirectory ? { importDirectory: portalOptions.importDirectory } : {}),
+      ...(portalOptions.adminTokens ? { adminTokens: portalOptions.adminTokens } : {}),
     });
     browser = await launchChromium();
   });
