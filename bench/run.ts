@@ -7,7 +7,7 @@
  *                                      widget's existing dist/ when built; results go to
  *                                      bench/.cache/quick/ and leave RESULTS.md alone
  *   npm run bench -- --only page,bytes a subset of sections (bytes, page, server, search, live,
- *                                      operate, lighthouse); also written to bench/.cache/partial/
+ *                                      operate, lighthouse, counting); also written to bench/.cache/partial/
  *   npm run bench -- --only server --sizes 100000 --runs 2
  *                                      fewer directory sizes or runs (partial, as above)
  *   npm run bench -- --only live --live-sizes 10000 --live-changes 5
@@ -24,12 +24,22 @@ import { writeResults } from './lib/report';
 import { measurePage } from './page/measurePage';
 import { CACHE_DIR } from './server/directories';
 import { measureLighthouse } from './page/measureLighthouse';
+import { measureCounting } from './server/measureCounting';
 import { measureLive } from './server/measureLive';
 import { measureOperation } from './server/measureOperation';
 import { measureServer } from './server/measureServer';
 import { measureSearch } from './search/measureSearch';
 
-const SECTIONS = ['bytes', 'page', 'server', 'search', 'live', 'operate', 'lighthouse'] as const;
+const SECTIONS = [
+  'bytes',
+  'page',
+  'server',
+  'search',
+  'live',
+  'operate',
+  'lighthouse',
+  'counting',
+] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 function parseArgs(argv: string[]) {
@@ -185,6 +195,19 @@ async function main() {
             seconds: quick ? 5 : 60,
             connections: 100,
             drainMs: quick ? 1000 : 3000,
+          }),
+        ),
+      );
+    }
+    if (sections.includes('counting')) {
+      log('What counting searches costs: counting on and off side by side');
+      results.push(
+        await withLoad(() =>
+          measureCounting({
+            partnerCount: quick ? 1000 : 100_000,
+            runs: args.runs ?? (quick ? 2 : 10),
+            seconds: quick ? 1 : 3,
+            workDir,
           }),
         ),
       );
