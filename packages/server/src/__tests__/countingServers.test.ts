@@ -293,21 +293,26 @@ function expectNothingOfTheVisitor(dump: string): void {
   }
 }
 
+/** A real server over the database, the visitor's traffic, and the server stopped (flushed). */
+async function trafficThrough(database: Record<string, string>): Promise<void> {
+  const server = await startServer({
+    ...database,
+    SEED_PARTNER_COUNT: '60',
+    ADMIN_TOKEN: TOKEN,
+    TRUST_PROXY: 'true',
+    SHUTDOWN_DRAIN_MS: '100',
+  });
+  try {
+    await visitorTraffic(server);
+  } finally {
+    expect(await server.stop()).toBe(0);
+  }
+}
+
 describe('nothing that identifies a visitor is stored', () => {
   it('in PostgreSQL', async () => {
     const url = await postgres.createDatabase();
-    const server = await startServer({
-      DATABASE_URL: url,
-      SEED_PARTNER_COUNT: '60',
-      ADMIN_TOKEN: TOKEN,
-      TRUST_PROXY: 'true',
-      SHUTDOWN_DRAIN_MS: '100',
-    });
-    try {
-      await visitorTraffic(server);
-    } finally {
-      expect(await server.stop()).toBe(0);
-    }
+    await trafficThrough({ DATABASE_URL: url });
     const dump = await dumpPostgres(url);
     // The traffic was counted (3 cloud, 1 more, 4 redacted searches), without its details.
     expect(dump).toMatch(/"text":"cloud"[^}]*"searches":4/);
@@ -316,18 +321,7 @@ describe('nothing that identifies a visitor is stored', () => {
   }, 60_000);
 
   it('in SQLite', async () => {
-    const server = await startServer({
-      DATABASE_PATH: join(folder, 'privacy.db'),
-      SEED_PARTNER_COUNT: '60',
-      ADMIN_TOKEN: TOKEN,
-      TRUST_PROXY: 'true',
-      SHUTDOWN_DRAIN_MS: '100',
-    });
-    try {
-      await visitorTraffic(server);
-    } finally {
-      expect(await server.stop()).toBe(0);
-    }
+    await trafficThrough({ DATABASE_PATH: join(folder, 'privacy.db') });
     const dump = dumpSqlite(join(folder, 'privacy.db'));
     expect(dump).toMatch(/"text":"cloud"[^}]*"searches":4/);
     expect(dump).toMatch(/"redacted":1[^}]*"searches":4/);

@@ -6,15 +6,10 @@ import { openStats as openPostgresStats } from '../store/postgres/openStats';
 import { openStats as openSqliteStats } from '../store/sqlite/openStats';
 import type { StatsStore } from '../store/StatsStore';
 import type { StoreEnvironment } from './openStore';
-import { isPostgresUrl } from './openStore';
+import { postgresUrlOf } from './openStore';
 
 export async function openStatsStore(environment: StoreEnvironment): Promise<StatsStore> {
-  const url = environment.DATABASE_URL;
-  if (url !== undefined && url !== '') {
-    if (!isPostgresUrl(url)) {
-      throw new Error('DATABASE_URL must start with postgres:// (or leave it unset for SQLite)');
-    }
-    return openPostgresStats({ connectionString: url });
-  }
+  const url = postgresUrlOf(environment);
+  if (url !== undefined) return openPostgresStats({ connectionString: url });
   return openSqliteStats({ path: environment.databasePath });
 }

@@ -5,7 +5,6 @@
  * one order on every server, so two servers flushing at once wait for each other instead
  * of deadlocking.
  */
-import pg from 'pg';
 import * as z from 'zod';
 import type {
   ClickCount,
@@ -18,7 +17,7 @@ import type {
 import { itemIdsColumn } from '../StatsStore';
 import { SourceUnavailableError } from '../PartnerSource';
 import { isConnectionError } from './isConnectionError';
-import { migrate } from './migrate';
+import { openPool } from './openPool';
 import type { PostgresSourceOptions } from './openSource';
 
 /** Rows per statement: one JSON parameter each. */
@@ -159,19 +158,7 @@ function parseItemIds(json: string): number[] {
 }
 
 export async function openStats(options: PostgresSourceOptions): Promise<StatsStore> {
-  const pool = new pg.Pool({
-    connectionString: options.connectionString,
-    max: options.poolSize ?? 2,
-    connectionTimeoutMillis: 3000,
-    idleTimeoutMillis: 30_000,
-  });
-  pool.on('error', () => undefined);
-  const first = await pool.connect();
-  try {
-    await migrate(first);
-  } finally {
-    first.release();
-  }
+  const pool = await openPool(options.connectionString, options.poolSize ?? 2);
 
   /** A database that cannot be reached is SourceUnavailableError (a 503 for the insights). */
   async function reachable<T>(task: () => Promise<T>): Promise<T> {
