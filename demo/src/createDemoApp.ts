@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {
+  ContactService,
   MetricsSource,
   OperationSettings,
   PartnerStore,
@@ -27,6 +28,7 @@ import {
   PORTAL_CSS_HASH,
   isDemoLanguageId,
   renderPartnerPage,
+  renderPrivacyPage,
   renderPortalPage,
 } from './renderPortalPage';
 import type { DemoLanguageId } from './renderPortalPage';
@@ -58,6 +60,9 @@ export const CONTENT_SECURITY_POLICY = Object.entries(CONTENT_SECURITY_POLICY_DI
   .map(([name, values]) => `${name} ${values.join(' ')}`)
   .join('; ');
 
+/** The demo operator's privacy notice, which the contact form links to. */
+export const DEMO_PRIVACY_PATH = '/privacy';
+
 export interface DemoAppOptions {
   store: PartnerStore;
   /** The service behind `store`, for the admin API (with `adminTokens`). */
@@ -68,6 +73,8 @@ export interface DemoAppOptions {
   counting?: SearchStats;
   /** The search counts the admin API's insights read. */
   stats?: StatsStore;
+  /** Contacting partners from the page (issue 26). */
+  contact?: ContactService;
   /** Rate limit and proxy trust, as `npm start` reads them from the environment. */
   operation?: Pick<OperationSettings, 'rateLimit' | 'trustProxy'>;
   /** Whose figures `/metrics` shows (the SQLite store). */
@@ -121,6 +128,7 @@ export async function createDemoApp(options: DemoAppOptions): Promise<DemoApp> {
     ...(options.adminTokens ? { adminTokens: options.adminTokens } : {}),
     ...(options.counting ? { counting: options.counting } : {}),
     ...(options.stats ? { stats: options.stats } : {}),
+    ...(options.contact ? { contact: options.contact } : {}),
   });
   const cspReports: unknown[] = [];
 
@@ -193,6 +201,19 @@ export async function createDemoApp(options: DemoAppOptions): Promise<DemoApp> {
         scopeGroupId,
         slug: request.params.slug,
         query: queryStart >= 0 ? request.url.slice(queryStart) : '',
+      }),
+    );
+  });
+
+  app.get(DEMO_PRIVACY_PATH, async (request, reply) => {
+    ensureXsrfCookie(request, reply);
+    return sendPage(
+      reply,
+      renderPrivacyPage({
+        languageId: pageLanguage(request),
+        companyId,
+        scopeGroupId,
+        retentionDays: options.contact?.settings.retentionDays ?? 90,
       }),
     );
   });

@@ -316,3 +316,25 @@ export function renderPartnerPage(
 </article>`,
   });
 }
+
+/** The demo operator's privacy notice: what the contact form keeps, and for how long. */
+export function renderPrivacyPage(
+  options: Omit<PortalPageOptions, 'widgetScript' | 'title' | 'body'> & { retentionDays: number },
+): string {
+  return renderLayout({
+    ...options,
+    title: 'Privacy notice',
+    head: '',
+    body: `<article class="partner-detail">
+<h1>Privacy notice</h1>
+<p>When you contact a partner from the partner directory, Acme keeps your name, email address,
+company (if you give one), message and the language of the page, and sends them to that
+partner, who answers you by email. Nothing else about you is kept: no cookie or storage of
+the browser is used for statistics, and your network address is only counted, in memory,
+to limit how many messages one connection may send.</p>
+<p>Your request is deleted ${escapeHtml(String(options.retentionDays))} days after it was delivered
+(or given up). To have it erased sooner, write to privacy@acme.example.</p>
+<p><a href="/#/search">Back to the partner directory</a></p>
+</article>`,
+  });
+}

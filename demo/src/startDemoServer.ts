@@ -1,17 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { dirname } from 'node:path';
-import type { DirectoryData } from '@partners-network/server';
-import type { StatsSettings } from '@partners-network/server';
+import type { ContactSettings, DirectoryData, StatsSettings } from '@partners-network/server';
 import {
+  ContactService,
   DEFAULT_STATS_FLUSH_MS,
   SearchStats,
+  openContactOutbox,
   openSqliteStats,
   openSqliteStore,
+  readContactSettings,
   seedIfEmpty,
 } from '@partners-network/server';
 import type { DemoAppOptions } from './createDemoApp';
-import { createDemoApp } from './createDemoApp';
+import { DEMO_PRIVACY_PATH, createDemoApp } from './createDemoApp';
 
 export interface StartDemoOptions {
   port: number;
@@ -26,6 +28,11 @@ export interface StartDemoOptions {
   adminTokens?: readonly string[];
   /** STATS and STATS_FLUSH_MS: counting searches and cards opened (default: on, every minute). */
   stats?: StatsSettings;
+  /**
+   * The contact feature's settings (issue 26); default: the environment's, with the demo's
+   * own privacy notice (`/privacy`) when CONTACT_PRIVACY_URL is not set.
+   */
+  contact?: Partial<ContactSettings>;
 }
 
 export interface RunningDemo {
@@ -47,11 +54,22 @@ export async function startDemoServer(options: StartDemoOptions): Promise<Runnin
   if (options.importDirectory) await store.importDirectory(options.importDirectory);
   // Search index built before the first visitor, not on their first search.
   await store.warm();
+  const fromEnvironment = readContactSettings(process.env);
+  const contact = new ContactService({
+    outbox: await openContactOutbox({ databasePath: options.databasePath }),
+    settings: {
+      ...fromEnvironment,
+      privacyNoticeUrl: fromEnvironment.privacyNoticeUrl ?? DEMO_PRIVACY_PATH,
+      ...options.contact,
+    },
+    partners: store,
+  });
   const stats = openSqliteStats({ path: options.databasePath });
   const { enabled, flushMs } = options.stats ?? { enabled: true, flushMs: DEFAULT_STATS_FLUSH_MS };
   const counting = enabled ? new SearchStats(stats, { flushMs }) : undefined;
   const { app, cspReports } = await createDemoApp({
     store,
+    contact,
     service: store,
     stats,
     ...(counting ? { counting } : {}),
@@ -66,6 +84,7 @@ export async function startDemoServer(options: StartDemoOptions): Promise<Runnin
   );
   counting?.start();
   await app.listen({ port: options.port, host: options.host });
+  contact.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
@@ -78,6 +97,7 @@ export async function startDemoServer(options: StartDemoOptions): Promise<Runnin
       await app.close();
       await counting?.close();
       await stats.close();
+      await contact.close();
       await store.close();
     },
   };

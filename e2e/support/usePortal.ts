@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { DirectoryData, RunningDemo } from '@partners-network/demo';
+import type { DirectoryData, RunningDemo, StartDemoOptions } from '@partners-network/demo';
 import { startDemoServer } from '@partners-network/demo';
 import { launchChromium } from './launchChromium';
 
@@ -30,6 +30,8 @@ export interface PortalOptions {
   importDirectory?: DirectoryData;
   /** Admin tokens: the admin API (and its insights) on the demo's origin. */
   adminTokens?: readonly string[];
+  /** The contact feature's settings (issue 26), read when the server starts (after other hooks). */
+  contact?: () => StartDemoOptions['contact'];
 }
 
 export function usePortal(portalOptions: PortalOptions = {}): Portal {
@@ -47,6 +49,7 @@ export function usePortal(portalOptions: PortalOptions = {}): Portal {
       databasePath: join(folder, 'partners.db'),
       ...(portalOptions.importDirectory ? { importDirectory: portalOptions.importDirectory } : {}),
       ...(portalOptions.adminTokens ? { adminTokens: portalOptions.adminTokens } : {}),
+      ...(portalOptions.contact ? { contact: portalOptions.contact() } : {}),
     });
     browser = await launchChromium();
   });

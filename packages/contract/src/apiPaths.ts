@@ -7,7 +7,7 @@ export interface Scope {
   scopeGroupId: string;
 }
 
-function scopePath({ companyId, scopeGroupId }: Scope): string {
+export function scopePath({ companyId, scopeGroupId }: Scope): string {
   return `${API_BASE_PATH}/${encodeURIComponent(companyId)}/${encodeURIComponent(scopeGroupId)}`;
 }
 

@@ -25,6 +25,8 @@ export interface DataSchemaNode {
   readonly maximum?: number;
   /** The first alternative that accepts gives the output (zod's `z.union`). */
   readonly anyOf?: readonly DataSchemaNode[];
+  /** The one value allowed (zod's `z.literal`), compared with `===`. */
+  readonly const?: string | number | boolean;
 }
 
 declare const parsedType: unique symbol;

@@ -115,6 +115,7 @@ export const partnerDataSchema = dataSchema<z.output<typeof schemas.partnerSchem
     title: { type: 'string' },
     summary: { type: 'string' },
     url: { type: 'string' },
+    contact: { type: 'object', properties: { slug: { type: 'string' } }, required: ['slug'] },
     highlights: {
       type: 'object',
       properties: {
@@ -177,6 +178,7 @@ export const searchResponseDataSchema = dataSchema<z.output<typeof schemas.searc
           title: { type: 'string' },
           summary: { type: 'string' },
           url: { type: 'string' },
+          contact: { type: 'object', properties: { slug: { type: 'string' } }, required: ['slug'] },
           highlights: {
             type: 'object',
             properties: {

@@ -75,6 +75,7 @@ function walk(
     fail(`expected ${type}, got ${actual}`);
     return value;
   }
+  if (node.const !== undefined && value !== node.const) fail(`expected ${String(node.const)}`);
   if (typeof value === 'string') {
     const { minLength = 0, maxLength = Infinity, pattern } = node;
     if (value.length < minLength) fail(`shorter than ${minLength} characters`);

@@ -71,6 +71,11 @@ export const partnerSchema = z.object({
   title: z.string(),
   summary: z.string(),
   url: z.string(),
+  /**
+   * Present when the partner can be contacted from the page (issue 26): the slug its
+   * contact call takes. The contact channel itself (emails, webhook) never leaves the server.
+   */
+  contact: z.optional(z.object({ slug: z.string() })),
   /** Search answers with text: the ranges of title and summary that matched its words. */
   highlights: z.optional(
     z.object({

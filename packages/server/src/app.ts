@@ -11,7 +11,10 @@ import { sendProblem } from './http/sendProblem';
 import { AppMetrics } from './metrics/AppMetrics';
 import type { MetricsSource } from './metrics/OperationalFigures';
 import { partnersApi } from './partnersApi';
+import type { ContactService } from './contact/ContactService';
 import { admin } from './routes/admin';
+import { adminContactRoutes } from './routes/adminContact';
+import { contactRoutes } from './routes/contact';
 import { health } from './routes/health';
 import { logos } from './routes/logos';
 import { countRequests, metrics } from './routes/metrics';
@@ -48,6 +51,8 @@ export interface AppDeps {
   counting?: SearchStats;
   /** Where the counts are read from for the admin API's insights (with the admin API). */
   stats?: StatsStore;
+  /** Contacting partners from the page (issue 26): its routes, and its admin routes with tokens. */
+  contact?: ContactService;
 }
 
 declare module 'fastify' {
@@ -126,6 +131,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       tokens: adminTokens,
       ...(deps.stats ? { stats: deps.stats } : {}),
     });
+  }
+  if (deps.contact) {
+    await app.register(contactRoutes, { contact: deps.contact, store: deps.store });
+    if (hasAdmin) {
+      await app.register(adminContactRoutes, {
+        contact: deps.contact,
+        store: deps.store,
+        tokens: adminTokens,
+      });
+    }
   }
   return app;
 }

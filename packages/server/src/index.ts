@@ -48,6 +48,12 @@ export type {
   StoreEnvironment,
 } from './service/openStore';
 export { describeStore, openPostgresStore, openSqliteStore, openStore } from './service/openStore';
+export { openContactOutbox } from './contact/openContactOutbox';
+export type { ContactServiceOptions, PartnerDirectory } from './contact/ContactService';
+export { ContactService } from './contact/ContactService';
+export type { ContactSettings } from './contact/ContactSettings';
+export { readContactSettings } from './readContactSettings';
+export type { ContactOutbox, ContactRequestRecord } from './store/ContactOutbox';
 export type { ServiceState } from './service/SearchService';
 export { SearchService } from './service/SearchService';
 export type { PartnerSource, StoredSite } from './store/PartnerSource';

@@ -165,10 +165,19 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
               aria-label={t('results')}
               aria-busy={busy}
               data-refreshing={state.loading || undefined}
-              // A click on a card (mouse or Enter) is the visitor leaving for a partner.
+              // A click on a card (mouse or Enter) is the visitor leaving for a partner; one
+              // on a card's Contact button opens the contact dialog.
               onClick={(event) => {
-                rememberOpenedCard(event.target);
+                const { target } = event;
+                rememberOpenedCard(target);
                 countOpenedCard(event);
+                const button = target instanceof Element && target.closest('[data-contact]');
+                // The contact dialog (issue 26) is a chunk, loaded when first asked for.
+                if (button instanceof HTMLElement) {
+                  void import('./openContact').then((module) =>
+                    module.openContact(button, portal, options.fetch),
+                  );
+                }
               }}
               onAuxClick={countOpenedCard}
             >

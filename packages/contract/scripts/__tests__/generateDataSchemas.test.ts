@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import * as contract from '../../src/index';
 import {
   DATA_SCHEMAS_PATH,
+  OUTPUTS,
   dataSchemaName,
   listSchemas,
   renderDataSchemas,
@@ -13,7 +14,9 @@ import {
 
 describe('src/dataSchemas.ts', () => {
   it('is what the generator writes today (run `npm run generate -w @partners-network/contract`)', async () => {
-    expect(readFileSync(DATA_SCHEMAS_PATH, 'utf8')).toBe(await renderDataSchemas());
+    for (const output of OUTPUTS) {
+      expect(readFileSync(output.path, 'utf8')).toBe(await renderDataSchemas(output));
+    }
   });
 
   it('has a twin, exported by the package, for every zod schema', () => {
@@ -48,7 +51,11 @@ describe('data schemas', () => {
       .filter((file) => /\.tsx?$/.test(file) && !file.includes('__tests__'))
       .filter((file) => /\bdataSchema\s*[<(]/.test(readFileSync(file, 'utf8')))
       .map((file) => relative(packages, file));
-    expect(callers.sort()).toEqual(['contract/src/dataSchema.ts', 'contract/src/dataSchemas.ts']);
+    expect(callers.sort()).toEqual([
+      'contract/src/contactDataSchemas.ts',
+      'contract/src/dataSchema.ts',
+      'contract/src/dataSchemas.ts',
+    ]);
   });
 });
 
@@ -76,6 +83,11 @@ describe('toDataSchemaNode', () => {
     });
   });
 
+  it('carries a literal as const, which parseData compares', () => {
+    expect(toDataSchemaNode(z.literal(true))).toEqual({ type: 'boolean', const: true });
+    expect(toDataSchemaNode(z.literal('a'))).toEqual({ type: 'string', const: 'a' });
+  });
+
   // Each of these would be silently weakened by a plain JSON Schema translation.
   it.each([
     ['a refinement', z.string().check(z.refine((value) => value !== 'x'))],
@@ -93,7 +105,7 @@ describe('toDataSchemaNode', () => {
     ['an exclusive bound', z.number().check(z.gt(0))],
     ['a string format', z.email()],
     ['a nullable', z.nullable(z.string())],
-    ['a literal', z.literal('a')],
+    ['a literal of several values', z.literal(['a', 'b'])],
     ['an enum', z.enum(['a', 'b'])],
     ['a custom type', z.custom<() => void>((value) => typeof value === 'function')],
   ])('refuses %s', (_label, schema) => {

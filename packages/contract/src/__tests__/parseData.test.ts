@@ -28,6 +28,31 @@ const partner = {
   url: '/partners/acme',
 };
 
+const challenge = {
+  parameters: {
+    algorithm: 'PBKDF2/SHA-256',
+    cost: 1000,
+    keyLength: 32,
+    keyPrefix: 'c41dee6e54fd033bfca6fd8ead8a4a11',
+    keySignature: 'cf316d8165def408cb05518e37cb5896a6ff34e6c28a557482ab1a969833ce1c',
+    nonce: 'a8a125401de3401ca89d706bd0f947a0',
+    salt: '66e283c29ba1540b22d681ae54ad7e85',
+    expiresAt: 1_900_000_000,
+    data: { issuedAt: 1_800_000_000_000 },
+  },
+  signature: '4e71110b7697148fa851fed65507eafea7b0f02cb6327c0dbddef041e324e18a',
+};
+const proof = { challenge, solution: { counter: 1113, derivedKey: 'c41dee6e54fd033b' } };
+const contactRequest = {
+  name: 'Ana Lúcia',
+  email: 'ana@example.com',
+  company: 'Lisboa Dados',
+  message: 'Hello,\nwe need help.',
+  consent: true,
+  idempotencyKey: 'k2f9a8b7c6d5e4f3',
+  proof,
+};
+
 /** Valid inputs of each schema; a new schema must get its own here. */
 const VALID: Record<string, unknown[]> = {
   filterItemIdSchema: [0, 7, -3, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER],
@@ -47,7 +72,11 @@ const VALID: Record<string, unknown[]> = {
     { ...criteria, text: '', filterItemIds: [], offset: 30, resultsPerPage: 1 },
     { ...criteria, filterItemIds: Array.from({ length: 500 }, (_, index) => index) },
   ],
-  partnerSchema: [partner, { ...partner, highlights: { title: [[0, 4]], summary: [] } }],
+  partnerSchema: [
+    partner,
+    { ...partner, highlights: { title: [[0, 4]], summary: [] } },
+    { ...partner, contact: { slug: 'acme' } },
+  ],
   highlightRangeSchema: [
     [0, 4],
     [7, 7],
@@ -110,6 +139,28 @@ const VALID: Record<string, unknown[]> = {
     },
     { defaultUrl: '' },
   ],
+  contactChallengeSchema: [challenge],
+  contactProofSchema: [proof],
+  contactFormSetupSchema: [
+    { challenge, privacyNoticeUrl: '/privacy', retentionDays: 90, waitSeconds: 3 },
+    { challenge, retentionDays: 0, waitSeconds: 0 },
+  ],
+  contactFormSchema: [
+    { name: 'Ana', email: 'a@b.example', message: 'Hi', consent: true },
+    {
+      name: ' Ana Lúcia ',
+      email: 'a.b+c@d-e.example',
+      company: '',
+      message: '\n x \n',
+      consent: true,
+    },
+  ],
+  contactRequestSchema: [
+    contactRequest,
+    { ...contactRequest, company: '', website: '' },
+    { ...contactRequest, name: 'a'.repeat(100), message: `${' '.repeat(1999)}x` },
+  ],
+  contactReceiptSchema: [{ received: true }],
   backgroundSourcesSchema: [
     [
       { url: '/bg-540.jpg', maxWidth: 540 },

@@ -28,8 +28,19 @@ const LAYERS: Record<string, readonly string[]> = {
   answer: ['site', 'search', 'store', 'cache', 'stats'],
   service: ['answer', 'site', 'search', 'store', 'cache', 'metrics', 'seed', 'stats'],
   http: ['store'],
+  contact: ['service', 'store'],
   openapi: ['store', 'importFile'],
-  routes: ['http', 'metrics', 'openapi', 'service', 'store', 'importFile', 'logos', 'stats'],
+  routes: [
+    'http',
+    'metrics',
+    'openapi',
+    'service',
+    'store',
+    'importFile',
+    'logos',
+    'contact',
+    'stats',
+  ],
   cli: ['service', 'importFile', 'seed', 'store'],
 };
 

@@ -19,6 +19,9 @@ import {
 } from '../openapi/__tests__/documentedAnswers';
 import type { TestPostgres } from '../store/postgres/__tests__/startPostgres';
 import { startPostgres } from '../store/postgres/__tests__/startPostgres';
+import { contactBody, postContact } from '../contact/__tests__/contactClient';
+import type { SmtpSink } from '../contact/__tests__/smtpSink';
+import { createSmtpSink } from '../contact/__tests__/smtpSink';
 import { MIGRATIONS } from '../store/postgres/migrate';
 import type { RunningServer } from './startServer';
 import { startServer } from './startServer';
@@ -42,6 +45,7 @@ const readyAnswer = z.object({
 
 let postgres: TestPostgres;
 let databaseUrl: string;
+let sink: SmtpSink;
 let first: RunningServer;
 let second: RunningServer;
 
@@ -64,6 +68,8 @@ async function search(server: RunningServer, text: string) {
 async function titles(server: RunningServer, text: string) {
   return (await search(server, text)).partners.map((partner) => partner.title);
 }
+
+const serverAt = (index: number) => (index === 0 ? first : second);
 
 function admin(server: RunningServer, method: string, path: string, body?: unknown) {
   return fetch(`${server.address}${partners}${path}`, {
@@ -91,13 +97,22 @@ const partner = (slug: string, title: string) => ({
 beforeAll(async () => {
   postgres = await startPostgres();
   databaseUrl = await postgres.createDatabase();
-  const env = { DATABASE_URL: databaseUrl, SEED_PARTNER_COUNT: '120', ADMIN_TOKEN: TOKEN };
+  sink = await createSmtpSink();
+  const env = {
+    DATABASE_URL: databaseUrl,
+    SEED_PARTNER_COUNT: '120',
+    ADMIN_TOKEN: TOKEN,
+    SMTP_URL: sink.url,
+    CONTACT_WAIT_SECONDS: '0',
+    CONTACT_LIMIT_PER_HOUR: '0',
+  };
   // Both at once on an empty database: migrations and seeding must happen once.
   [first, second] = await Promise.all([startServer(env), startServer(env)]);
 }, 90_000);
 
 afterAll(async () => {
   await Promise.all([first?.stop(), second?.stop()]);
+  await sink?.stop();
   await postgres?.destroy();
 }, 60_000);
 
@@ -117,6 +132,39 @@ describe('two API servers on one PostgreSQL database', () => {
     expect(seeded).toHaveLength(1);
     expect((await search(first, '')).totalFound).toBe((await search(second, '')).totalFound);
   });
+
+  it('delivers each contact request once, whichever server took it', async () => {
+    const slug = 'porto-contacts';
+    const put = await admin(serverAt(0), 'PUT', `/${slug}`, {
+      ...partner(slug, 'Porto Contacts Lda.'),
+      contact: { emails: ['leads@porto.example'] },
+    });
+    expect(put.status).toBe(201);
+    const messages: string[] = [];
+    for (let index = 0; index < 6; index++) {
+      const through = serverAt(index % 2);
+      const body = await contactBody(through.address, SCOPE, { message: `Request ${index}` });
+      messages.push(body.message);
+      expect((await postContact(through.address, SCOPE, slug, body)).status).toBe(202);
+    }
+    // The same form sent to both servers (a retry through the load balancer): one request.
+    const twice = await contactBody(first.address, SCOPE, { message: 'Sent to both servers' });
+    messages.push(twice.message);
+    const answers = await Promise.all([
+      postContact(first.address, SCOPE, slug, twice),
+      postContact(second.address, SCOPE, slug, twice),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([202, 202]);
+    await sink.waitFor(messages.length, 20_000);
+    // Time for a second copy from the other server, if there were to be one.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const received = sink.mails.map((mail) => mail.parsed.text ?? '');
+    expect(received).toHaveLength(messages.length);
+    for (const message of messages) {
+      expect(received.filter((text) => text.includes(`\n${message}\n`))).toHaveLength(1);
+    }
+    expect(sink.mails.every((mail) => mail.envelopeTo.join() === 'leads@porto.example')).toBe(true);
+  }, 60_000);
 
   it('refuses admin calls without the right token', async () => {
     const none = await fetch(`${first.address}${partners}/anything`);

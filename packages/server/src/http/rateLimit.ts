@@ -23,13 +23,26 @@ export async function limitPerClient(
   app: FastifyInstance,
   settings: RateLimitSettings,
 ): Promise<void> {
+  await limitPerClientOver(app, settings.perMinute, 60_000, 'a minute');
+}
+
+/**
+ * The same limit over any window (the contact call counts per hour), on every route of
+ * the plugin it is registered in. `per` names the window in the 429's title.
+ */
+export async function limitPerClientOver(
+  app: FastifyInstance,
+  max: number,
+  windowMs: number,
+  per: string,
+): Promise<void> {
   await app.register(fastifyRateLimit, {
-    max: settings.perMinute,
-    timeWindow: 60_000,
+    max,
+    timeWindow: windowMs,
     cache: RATE_LIMIT_CLIENTS,
     errorResponseBuilder: (_request, context) =>
       new RateLimitedError(
-        `too many requests: at most ${context.max} a minute; try again in ${context.after}`,
+        `too many requests: at most ${context.max} ${per}; try again in ${context.after}`,
       ),
   });
 }

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import {
+  contactChannelSchema,
   localizedTextSchema,
   optionalLocalizedTextSchema,
   safeUrlSchema,
@@ -37,6 +38,8 @@ export const importRowSchema = z.object({
   position: z.number().int().min(0).max(1_000_000_000).optional(),
   globalFilters: z.array(z.string().trim().min(1)).min(1, 'at least one global filter is needed'),
   filterItemIds: z.array(z.number().int().positive()).default([]),
+  /** `{"emails": [...]}` or `{"webhook": "https://..."}`; CSV: contactEmails, contactWebhook. */
+  contact: contactChannelSchema.optional(),
 });
 
 export type ImportRow = z.infer<typeof importRowSchema>;

@@ -33,6 +33,11 @@ function toNumber(text: string): number | string {
   return /^-?\d+$/.test(text) ? Number(text) : text;
 }
 
+/** The contact channel gathered so far from a row's columns (both columns: refused later). */
+function contactOf(row: Record<string, unknown>): object {
+  return typeof row.contact === 'object' && row.contact !== null ? row.contact : {};
+}
+
 /** CSV columns into the JSON row shape: title.fr-FR columns become title["fr-FR"]. */
 export function csvRecordToRow(record: Record<string, string>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
@@ -50,6 +55,8 @@ export function csvRecordToRow(record: Record<string, string>): Record<string, u
     if (column === 'globalFilters') row.globalFilters = list(value);
     else if (column === 'filterItemIds') row.filterItemIds = list(value).map(toNumber);
     else if (column === 'position') row.position = toNumber(value);
+    else if (column === 'contactEmails') row.contact = { ...contactOf(row), emails: list(value) };
+    else if (column === 'contactWebhook') row.contact = { ...contactOf(row), webhook: value };
     else row[column] = value;
   }
   row.title = title;

@@ -32,6 +32,7 @@ export function rowsToDirectory(
       position: row.position,
       globalFilters: row.globalFilters,
       filterItemIds: row.filterItemIds,
+      ...(row.contact ? { contact: row.contact } : {}),
     });
     entry.lines.push(line);
   }

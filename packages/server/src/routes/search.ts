@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_BASE_PATH, searchCriteriaSchema } from '@partners-network/contract';
 import type { AppMetrics } from '../metrics/AppMetrics';
 import { describeIssues } from '../http/describeIssues';
-import { hasValidXsrfToken } from '../http/hasValidXsrfToken';
+import { refuseForgedJson } from '../http/refuseForgedJson';
 import { sendProblem } from '../http/sendProblem';
 import type { PartnerStore, StoreSearchResult } from '../store/PartnerStore';
 import type { SearchStats } from '../stats/SearchStats';
@@ -13,10 +13,6 @@ import { toScope, unknownScopeTitle } from './scopeParams';
 
 /** Search criteria are a few hundred bytes; 16 KiB leaves room for 500 filter ids. */
 export const SEARCH_BODY_LIMIT = 16 * 1024;
-
-function isJson(contentType: string | undefined): boolean {
-  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
-}
 
 /** JSON of answers the store shared (it keeps the first searches whole): written once. */
 const serialized = new WeakMap<StoreSearchResult, string>();
@@ -42,19 +38,7 @@ export async function search(
       bodyLimit: SEARCH_BODY_LIMIT,
       // Checked before the body is read: a forged or mistyped request costs nothing.
       // A callback hook, not an async one: no promise on the path of every search.
-      onRequest: (request, reply, done) => {
-        if (!hasValidXsrfToken(request.headers)) {
-          sendProblem(
-            reply,
-            403,
-            'the X-XSRF-TOKEN header is missing or does not match the XSRF-TOKEN cookie',
-          );
-        } else if (!isJson(request.headers['content-type'])) {
-          sendProblem(reply, 400, 'Content-Type must be application/json');
-        } else {
-          done();
-        }
-      },
+      onRequest: refuseForgedJson,
     },
     async (request, reply) => {
       const locale = readLocale(request.query);

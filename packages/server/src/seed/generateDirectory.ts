@@ -326,6 +326,9 @@ function mainSite(partnerCount: number, random: Random, label: Label): SiteData 
         level,
         ...partnerLanguages,
       ].map((item) => item.id),
+      // Every third partner can be contacted from the page (issue 26): its mail goes to a
+      // made-up address of the reserved .example domain.
+      ...(index % 3 === 0 ? { contact: { emails: [`partners@${slug}.example`] } } : {}),
     });
   }
 

@@ -250,6 +250,7 @@ function mergeSite(
         imageUrl: partner.imageUrl,
         globalFilters: filterNames,
         filterItemIds: partnerItems,
+        ...(partner.contact ? { contact: { ...partner.contact } } : {}),
       },
     });
   });

@@ -13,6 +13,8 @@ export interface CardTexts {
   summaries: Readonly<Record<string, string>>;
   /** The filter items it shows as badges, in card order. */
   badgeIds: readonly number[];
+  /** The partner's slug when it can be contacted (issue 26); its channel stays in the database. */
+  contactSlug?: string;
 }
 
 const encoder = new TextEncoder();
@@ -31,18 +33,26 @@ function isTexts(value: unknown): value is Record<string, string> {
 function toCardTexts(value: unknown): CardTexts {
   if (!Array.isArray(value)) throw new Error('packed card: not an array');
   const fields: unknown[] = value;
-  const [url, imageUrl, titles, summaries, badgeIds] = fields;
+  const [url, imageUrl, titles, summaries, badgeIds, contactSlug] = fields;
   if (
     typeof url !== 'string' ||
     typeof imageUrl !== 'string' ||
     !isTexts(titles) ||
     !isTexts(summaries) ||
     !Array.isArray(badgeIds) ||
-    !badgeIds.every((id) => typeof id === 'number')
+    !badgeIds.every((id) => typeof id === 'number') ||
+    (contactSlug !== undefined && typeof contactSlug !== 'string')
   ) {
     throw new Error('packed card: unexpected shape');
   }
-  return { url, imageUrl, titles, summaries, badgeIds };
+  return {
+    url,
+    imageUrl,
+    titles,
+    summaries,
+    badgeIds,
+    ...(contactSlug === undefined ? {} : { contactSlug }),
+  };
 }
 
 /**
@@ -68,9 +78,10 @@ export class PackedCardsBuilder {
   }
 
   add(card: CardTexts): void {
-    const encoded = encoder.encode(
-      JSON.stringify([card.url, card.imageUrl, card.titles, card.summaries, card.badgeIds]),
-    );
+    const fields = [card.url, card.imageUrl, card.titles, card.summaries, card.badgeIds];
+    // Only contactable partners carry a sixth field: the others pack as before.
+    if (card.contactSlug !== undefined) fields.push(card.contactSlug);
+    const encoded = encoder.encode(JSON.stringify(fields));
     if (this.#used + encoded.length > this.#chunk.length) {
       this.#close();
       this.#chunk = new Uint8Array(Math.max(this.#chunkBytes, encoded.length));

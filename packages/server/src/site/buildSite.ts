@@ -116,6 +116,7 @@ export function cardOf(
     title: textIn(card.titles, locale),
     summary: textIn(card.summaries, locale),
     url: card.url,
+    ...(card.contactSlug === undefined ? {} : { contact: { slug: card.contactSlug } }),
   };
 }
 
@@ -293,6 +294,7 @@ class PartnerTable {
         .filter((item) => item.showAsCategory)
         .slice(0, MAX_BADGES)
         .map((item) => item.id),
+      ...(record.contact ? { contactSlug: partner.slug } : {}),
     });
     return partnerItems;
   }

@@ -4,6 +4,7 @@
  * schema lives here. Every store validates with it before writing anything.
  */
 import * as z from 'zod';
+import { CONTACT_EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '@partners-network/contract';
 
 export const DEFAULT_LOCALE = 'en-US';
 
@@ -58,6 +59,37 @@ export function isSafeUrl(value: string): boolean {
 
 const nameSchema = text(200).trim().min(1);
 
+/** A partner's contact address: what an `<input type="email">` takes, so never a header break. */
+export const contactEmailSchema = z
+  .string()
+  .max(CONTACT_EMAIL_MAX_LENGTH)
+  .regex(EMAIL_PATTERN, 'contact emails must be email addresses such as sales@example.com');
+
+/** Where a webhook channel posts: an https address only (the body carries a visitor's data). */
+export const webhookUrlSchema = z
+  .string()
+  .max(2000)
+  .refine((value) => URL.canParse(value) && new URL(value).protocol === 'https:', {
+    message: 'contact.webhook must be an https:// address',
+  });
+
+/**
+ * Where a partner's contact requests go (issue 26): one or more email addresses, or one
+ * https webhook. A partner without it shows no Contact action. Never sent to the page.
+ */
+export const contactChannelSchema = z
+  .object({
+    emails: z
+      .array(contactEmailSchema)
+      .min(1, 'contact.emails needs at least one address')
+      .max(10, 'contact.emails has at most 10 addresses')
+      .optional(),
+    webhook: webhookUrlSchema.optional(),
+  })
+  .refine((channel) => (channel.emails === undefined) !== (channel.webhook === undefined), {
+    message: 'contact has either emails or a webhook (not both, not neither)',
+  });
+
 export const slugSchema = z
   .string()
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'slug must be lowercase letters, digits and single hyphens')
@@ -95,6 +127,8 @@ export const partnerDataSchema = z.object({
   position: z.number().int().min(0).max(1_000_000_000).optional(),
   globalFilters: z.array(nameSchema).min(1, 'a partner belongs to at least one global filter'),
   filterItemIds: z.array(z.number().int().positive()).default([]),
+  /** Where contact requests go; absent: the partner cannot be contacted from the page. */
+  contact: contactChannelSchema.optional(),
 });
 
 export const siteDataSchema = z.object({
@@ -115,6 +149,7 @@ export type FilterItemData = z.infer<typeof filterItemDataSchema>;
 export type FilterGroupData = z.infer<typeof filterGroupDataSchema>;
 export type GlobalFilterData = z.infer<typeof globalFilterDataSchema>;
 export type PartnerData = z.infer<typeof partnerDataSchema>;
+export type ContactChannel = z.infer<typeof contactChannelSchema>;
 /** Input form of a partner: defaults (summary, filterItemIds) may be left out. */
 export type PartnerInput = z.input<typeof partnerDataSchema>;
 export type SiteData = z.infer<typeof siteDataSchema>;

@@ -78,6 +78,10 @@ export const partnerRecordSchema = z.object({
   /** Global filter names (unique in a site, never renamed). */
   globalFilters: z.array(z.string()),
   filterItemIds: z.array(z.number().int()),
+  /** Where contact requests go (emails or an https webhook); absent: not contactable. */
+  contact: z
+    .object({ emails: z.array(z.string()).optional(), webhook: z.string().optional() })
+    .optional(),
 });
 
 export type PartnerRecord = z.infer<typeof partnerRecordSchema>;

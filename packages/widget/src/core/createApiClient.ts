@@ -45,17 +45,29 @@ export interface ApiClientOptions {
   win?: Window;
 }
 
-export function createApiClient({
+/** Calls the API: parses the answer with `schema`, throws an ApiError otherwise. */
+export type ApiCaller = <T>(
+  method: 'GET' | 'POST',
+  path: string,
+  schema: DataSchema<T>,
+  body: unknown,
+  signal: AbortSignal | undefined,
+) => Promise<T>;
+
+/**
+ * The one way the page calls its API (the search client here, the contact form's chunk):
+ * the locale, the anti-forgery headers to its own origin only, and every answer parsed.
+ */
+export function createApiCaller({
   portal,
   fetch: fetchImpl,
   win = window,
-}: ApiClientOptions): ApiClient {
+}: ApiClientOptions): ApiCaller {
   // The portal gives '' when it has no language id; the API then gets the default locale.
   const locale = portal.languageId || DEFAULT_LOCALE;
-  const scope = { companyId: portal.companyId, scopeGroupId: portal.scopeGroupId };
   const apiBase = portal.apiBaseUrl.replace(/\/+$/, '');
 
-  async function call<T>(
+  return async function call<T>(
     method: 'GET' | 'POST',
     path: string,
     schema: DataSchema<T>,
@@ -138,8 +150,13 @@ export function createApiClient({
       );
     }
     return parsed.data;
-  }
+  };
+}
 
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const call = createApiCaller(options);
+  const { portal, win = window } = options;
+  const scope = { companyId: portal.companyId, scopeGroupId: portal.scopeGroupId };
   return {
     fetchFilterDefinitions(signal) {
       return call('GET', filterGroupsPath(scope), filterDefinitionsDataSchema, undefined, signal);
@@ -151,7 +168,7 @@ export function createApiClient({
       // A beacon outlives the page the link leaves; its address is relative to the document
       // as fetch's is, and a string goes as text/plain: another origin needs no preflight.
       win.navigator.sendBeacon?.(
-        apiBase + clicksPath(scope),
+        portal.apiBaseUrl.replace(/\/+$/, '') + clicksPath(scope),
         JSON.stringify({ answerId, position }),
       );
     },

@@ -26,6 +26,7 @@ export function toPartnerCard(
     imageUrl: sanitizeUrl(partner.image.url, base),
     href: href === null ? null : buildPartnerHref(href, extraParams),
     categories: partner.categories.map((category) => category.name),
+    contact: partner.contact?.slug ?? null,
     marks: {
       title: vetRanges(marks?.title, partner.title.length),
       // Marks of the cut-off part of the summary go; the ellipsis is never marked.

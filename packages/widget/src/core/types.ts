@@ -61,6 +61,8 @@ export interface PartnerCard {
   imageUrl: string | null;
   href: string | null;
   categories: string[];
+  /** The slug of the partner's contact call when it can be contacted (issue 26), else null. */
+  contact?: string | null;
   /**
    * The matched ranges to mark, `[start, end)` in UTF-16 units of `title` and of the
    * cut `summary` (vetted: in bounds, ordered, not overlapping). Empty without text.

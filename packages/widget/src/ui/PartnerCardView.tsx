@@ -9,6 +9,8 @@ export interface PartnerCardData {
   imageUrl: string | null;
   href: string | null;
   categories: readonly string[];
+  /** The slug of the partner's contact call when it can be contacted (issue 26), else null. */
+  contact?: string | null;
   /** Ranges of title and summary to mark as matches: in bounds, ordered, not overlapping. */
   marks?: {
     title: readonly (readonly [number, number])[];
@@ -32,6 +34,7 @@ export interface PartnerCardViewProps {
 export const PartnerCardView = memo(function PartnerCardView({ card }: PartnerCardViewProps) {
   const linked = card.href !== null;
   const t = useMessages();
+  const titleId = `pn-title-${card.key}`;
   return (
     <article
       className="pn-card"
@@ -62,7 +65,7 @@ export const PartnerCardView = memo(function PartnerCardView({ card }: PartnerCa
             ))}
           </ul>
         )}
-        <h2 className="pn-card__title" dir="auto">
+        <h2 className="pn-card__title" dir="auto" id={titleId}>
           {card.href !== null ? (
             <a className="pn-card__link" part="card-link" href={card.href} data-card-focus="">
               {marked(card.title, card.marks?.title)}
@@ -74,6 +77,18 @@ export const PartnerCardView = memo(function PartnerCardView({ card }: PartnerCa
         <p className="pn-card__summary" dir="auto">
           {marked(card.summary, card.marks?.summary)}
         </p>
+        {card.contact && (
+          // Opens the contact dialog: the results section listens (SearchPage), so no card
+          // carries a handler of its own. Named "Contact", described by the partner's title.
+          <button
+            className="pn-button pn-button--secondary pn-card__contact"
+            part="button contact-button"
+            data-contact={card.contact}
+            aria-describedby={titleId}
+          >
+            {t('contact')}
+          </button>
+        )}
       </div>
     </article>
   );

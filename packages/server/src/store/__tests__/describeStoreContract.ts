@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SearchCriteria } from '@partners-network/contract';
+import { SearchService } from '../../service/SearchService';
 import { DirectoryImportError } from '../DirectoryImportError';
 import type { PartnerStore } from '../PartnerStore';
 import {
@@ -18,7 +19,9 @@ import {
   SAO_PAULO,
   SILVER,
   ZURICH,
+  intoMain,
   storeFixture,
+  techPartner,
 } from './storeFixture';
 
 const TECH_COUNT = 3 + FILLER_COUNT;
@@ -512,6 +515,71 @@ export function describeStoreContract(
           expect(
             await store.getFilterDefinitions({ companyId: 'acme', scopeGroupId: 'x' }, 'en-US'),
           ).toBeNull();
+        });
+      });
+
+      describe('contact channels (issue 26)', () => {
+        const contactOf = async (text: string) =>
+          (await store.search(MAIN, criteria({ text }), 'en-US'))?.partners.map((partner) => [
+            partner.title,
+            partner.contact,
+          ]);
+
+        it('keeps each channel and says only whether a partner can be contacted', async () => {
+          await store.importDirectory(
+            intoMain(
+              {
+                ...techPartner('mail-one', 'Contactable Mailbox'),
+                contact: { emails: ['sales@mail-one.example', 'ops@mail-one.example'] },
+              },
+              {
+                ...techPartner('hook-one', 'Contactable Hook'),
+                contact: { webhook: 'https://hooks.example/in' },
+              },
+              techPartner('mute-one', 'Contactable Never'),
+            ),
+          );
+          expect(await contactOf('contactable')).toEqual([
+            ['Contactable Mailbox', { slug: 'mail-one' }],
+            ['Contactable Hook', { slug: 'hook-one' }],
+            ['Contactable Never', undefined],
+          ]);
+          const answer = JSON.stringify(await store.search(MAIN, criteria(), 'en-US'));
+          expect(answer).not.toContain('mail-one.example');
+          expect(answer).not.toContain('hooks.example');
+          if (store instanceof SearchService) {
+            expect((await store.getPartner(MAIN, 'mail-one'))?.contact).toEqual({
+              emails: ['sales@mail-one.example', 'ops@mail-one.example'],
+            });
+            expect((await store.getPartner(MAIN, 'hook-one'))?.contact).toEqual({
+              webhook: 'https://hooks.example/in',
+            });
+            expect((await store.getPartner(MAIN, 'mute-one'))?.contact).toBeUndefined();
+          }
+        });
+
+        it('drops the action when a channel is removed, and refuses a bad channel', async () => {
+          const partner = {
+            ...techPartner('mail-two', 'Reachable Once'),
+            contact: { emails: ['a@b.example'] },
+          };
+          await store.importDirectory(intoMain(partner));
+          expect(await contactOf('reachable')).toEqual([['Reachable Once', { slug: 'mail-two' }]]);
+          await store.importDirectory(intoMain(techPartner('mail-two', 'Reachable Once')));
+          expect(await contactOf('reachable')).toEqual([['Reachable Once', undefined]]);
+          for (const contact of [
+            { emails: ['sales@example.com\r\nBcc: all@example.com'] },
+            { emails: [] },
+            { webhook: 'http://hooks.example/in' },
+            { emails: ['a@b.example'], webhook: 'https://hooks.example/in' },
+          ]) {
+            await expect(
+              store.importDirectory(
+                intoMain({ ...techPartner('mail-two', 'Reachable Once'), contact }),
+              ),
+            ).rejects.toBeInstanceOf(DirectoryImportError);
+          }
+          expect(await contactOf('reachable')).toEqual([['Reachable Once', undefined]]);
         });
       });
 

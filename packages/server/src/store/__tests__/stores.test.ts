@@ -1,5 +1,5 @@
 /**
- * The store contract and the source contract over every source, as kysely runs one suite over every dialect:
+ * The store, source and contact outbox contracts over every database, as kysely runs one suite over every dialect:
  * a real SQLite file, and a real PostgreSQL server this file starts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,8 +9,11 @@ import { afterAll, beforeAll } from 'vitest';
 import { openPostgresStore, openSqliteStore } from '../../service/openStore';
 import type { TestPostgres } from '../postgres/__tests__/startPostgres';
 import { startPostgres } from '../postgres/__tests__/startPostgres';
+import { openOutbox as openPostgresOutbox } from '../postgres/openOutbox';
 import { openSource as openPostgresSource } from '../postgres/openSource';
+import { openOutbox as openSqliteOutbox } from '../sqlite/openOutbox';
 import { openSource as openSqliteSource } from '../sqlite/openSource';
+import { describeOutboxContract } from './describeOutboxContract';
 import { describeSourceContract } from './describeSourceContract';
 import { describeStoreContract } from './describeStoreContract';
 
@@ -42,3 +45,13 @@ describeSourceContract('SQLite', async () =>
 describeSourceContract('PostgreSQL', async () =>
   openPostgresSource({ connectionString: await postgres.createDatabase(), poolSize: 3 }),
 );
+
+describeOutboxContract('SQLite', async () => {
+  const path = join(folder, `outbox-${(counter += 1)}.db`);
+  return async () => openSqliteOutbox({ path });
+});
+
+describeOutboxContract('PostgreSQL', async () => {
+  const connectionString = await postgres.createDatabase();
+  return () => openPostgresOutbox({ connectionString, poolSize: 2 });
+});

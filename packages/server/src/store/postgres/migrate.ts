@@ -44,7 +44,40 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE site ADD COLUMN tuning jsonb NOT NULL DEFAULT '{"synonymSets":[],"queryRules":[]}';
   `,
-  // 4: search counts (store/StatsStore): per site, UTC day, locale and normalized text,
+  // 4: the outbox of contact requests (issue 26, store/ContactOutbox.ts): each request is
+  // written when accepted and settled by a worker (claimed with FOR UPDATE SKIP LOCKED); the
+  // secret signs proof-of-work challenges, shared by every server. Times in ms since the epoch.
+  `
+  CREATE TABLE contact_request (
+    id bigserial PRIMARY KEY,
+    company_id text NOT NULL,
+    scope_group_id text NOT NULL,
+    partner_slug text NOT NULL,
+    partner_title text NOT NULL,
+    channel text NOT NULL,
+    name text NOT NULL,
+    email text NOT NULL,
+    company text,
+    message text NOT NULL,
+    locale text NOT NULL,
+    idempotency_key text NOT NULL,
+    proof_key text NOT NULL UNIQUE,
+    status text NOT NULL,
+    attempts integer NOT NULL,
+    next_attempt_at bigint,
+    lease_until bigint,
+    claim_token text,
+    last_error text,
+    received_at bigint NOT NULL,
+    finished_at bigint,
+    UNIQUE (company_id, scope_group_id, idempotency_key)
+  );
+  CREATE INDEX contact_request_due ON contact_request (status, next_attempt_at);
+  CREATE INDEX contact_request_by_site ON contact_request (company_id, scope_group_id, id);
+  CREATE INDEX contact_request_settled ON contact_request (finished_at);
+  CREATE TABLE contact_secret (id integer PRIMARY KEY CHECK (id = 1), secret text NOT NULL);
+  `,
+  // 5: search counts (store/StatsStore): per site, UTC day, locale and normalized text,
   // never anything of a visitor; rows of days older than 13 months are deleted on flush.
   `
   CREATE TABLE search_count (

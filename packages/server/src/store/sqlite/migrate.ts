@@ -159,7 +159,39 @@ const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   `
   ALTER TABLE site ADD COLUMN tuning TEXT NOT NULL DEFAULT '{"synonymSets":[],"queryRules":[]}';
   `,
-  // 7: search counts (store/StatsStore): per site, UTC day, locale and normalized text,
+  // 7: the outbox of contact requests (issue 26, store/ContactOutbox.ts): each request is
+  // written when accepted and settled by a worker; the secret signs proof-of-work challenges.
+  `
+  CREATE TABLE contact_request (
+    id INTEGER PRIMARY KEY,
+    company_id TEXT NOT NULL,
+    scope_group_id TEXT NOT NULL,
+    partner_slug TEXT NOT NULL,
+    partner_title TEXT NOT NULL,
+    channel TEXT NOT NULL,
+    name TEXT NOT NULL,
+    email TEXT NOT NULL,
+    company TEXT,
+    message TEXT NOT NULL,
+    locale TEXT NOT NULL,
+    idempotency_key TEXT NOT NULL,
+    proof_key TEXT NOT NULL UNIQUE,
+    status TEXT NOT NULL,
+    attempts INTEGER NOT NULL,
+    next_attempt_at INTEGER,
+    lease_until INTEGER,
+    claim_token TEXT,
+    last_error TEXT,
+    received_at INTEGER NOT NULL,
+    finished_at INTEGER,
+    UNIQUE (company_id, scope_group_id, idempotency_key)
+  );
+  CREATE INDEX contact_request_due ON contact_request (status, next_attempt_at);
+  CREATE INDEX contact_request_by_site ON contact_request (company_id, scope_group_id, id);
+  CREATE INDEX contact_request_settled ON contact_request (finished_at);
+  CREATE TABLE contact_secret (id INTEGER PRIMARY KEY CHECK (id = 1), secret TEXT NOT NULL);
+  `,
+  // 8: search counts (store/StatsStore): per site, UTC day, locale and normalized text,
   // never anything of a visitor; rows of days older than 13 months are deleted on flush.
   `
   CREATE TABLE search_count (

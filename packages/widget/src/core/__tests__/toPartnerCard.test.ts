@@ -19,6 +19,7 @@ describe('toPartnerCard', () => {
       imageUrl: 'https://portal.example/images/3.png',
       href: 'https://p.example/x?a=1&utm=a+b#b',
       categories: ['Cloud'],
+      contact: null,
       marks: { title: [], summary: [] },
     });
   });

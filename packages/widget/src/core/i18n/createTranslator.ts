@@ -4,18 +4,19 @@
  * number format) and lays operators' overrides over the catalogue.
  */
 import { formatNumber } from '../formatCount';
-import type { Catalogue, Message, MessageId } from './catalogues/en-US';
+import type { Message, MessageId } from './catalogues/en-US';
 
 export type MessageValues = Readonly<Record<string, string | number>>;
 export type MessageOverrides = Partial<Record<MessageId, Message>>;
 
-export interface Translator {
+/** `Id`: the page's message ids, or another catalogue's (the contact form's chunk). */
+export interface Translator<Id extends string = MessageId> {
   /** Language tag of the catalogue in use: the page root's `lang`. */
   lang: string;
   /** Direction of that language: the page root's `dir`. */
   dir: 'ltr' | 'rtl';
   /** The text of a message; `count` picks its plural form. */
-  t(id: MessageId, values?: MessageValues, count?: number): string;
+  t(id: Id, values?: MessageValues, count?: number): string;
 }
 
 const pluralRules = new Map<string, Intl.PluralRules>();
@@ -39,12 +40,12 @@ function pluralCategory(count: number, locale: string, lang: string): Intl.LDMLP
  * and plural rules when it is a variant of that language (`fr-CA` with the fr-FR
  * catalogue), else the catalogue's own tag is.
  */
-export function createTranslator(
-  catalogue: Catalogue,
+export function createTranslator<Id extends string = MessageId>(
+  catalogue: Readonly<Record<Id, Message>>,
   lang: string,
   locale = lang,
-  overrides: MessageOverrides = {},
-): Translator {
+  overrides: Partial<Record<Id, Message>> = {},
+): Translator<Id> {
   const intlLocale = locale.split('-')[0] === lang.split('-')[0] ? locale : lang;
   return {
     lang,

@@ -84,6 +84,7 @@ const arSA: Catalogue = {
     many: 'بدون نص البحث ({count} شريكًا)',
     other: 'بدون نص البحث ({count} شريك)',
   },
+  contact: 'تواصل',
 };
 
 export default arSA;

@@ -52,6 +52,7 @@ const caES: Catalogue = {
     one: 'Sense el text de cerca ({count} soci)',
     other: 'Sense el text de cerca ({count} socis)',
   },
+  contact: 'Contacta',
 };
 
 export default caES;

@@ -53,6 +53,7 @@ const deDE: Catalogue = {
   wayOutItem: 'Ohne „{name}“ ({count} Partner)',
   wayOutWord: 'Ohne das Wort „{name}“ ({count} Partner)',
   wayOutText: 'Ohne Suchtext ({count} Partner)',
+  contact: 'Kontakt aufnehmen',
 };
 
 export default deDE;

@@ -59,6 +59,7 @@ const enUS = {
     one: 'Without the search text ({count} partner)',
     other: 'Without the search text ({count} partners)',
   },
+  contact: 'Contact',
 } satisfies Record<string, Message>;
 
 /** A message: plain text, or one text per plural category of the language (`other` always). */

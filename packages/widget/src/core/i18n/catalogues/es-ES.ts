@@ -56,6 +56,7 @@ const esES: Catalogue = {
     one: 'Sin el texto de búsqueda ({count} socio)',
     other: 'Sin el texto de búsqueda ({count} socios)',
   },
+  contact: 'Contactar',
 };
 
 export default esES;

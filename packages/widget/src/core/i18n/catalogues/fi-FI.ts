@@ -54,6 +54,7 @@ const fiFI: Catalogue = {
     one: 'Tyhjennä hakuteksti ({count} kumppani)',
     other: 'Tyhjennä hakuteksti ({count} kumppania)',
   },
+  contact: 'Ota yhteyttä',
 };
 
 export default fiFI;

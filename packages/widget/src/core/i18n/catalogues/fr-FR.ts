@@ -60,6 +60,7 @@ const frFR: Catalogue = {
     one: 'Sans le texte de recherche ({count} partenaire)',
     other: 'Sans le texte de recherche ({count} partenaires)',
   },
+  contact: 'Contacter',
 };
 
 export default frFR;

@@ -46,6 +46,7 @@ const huHU: Catalogue = {
   wayOutItem: '„{name}” nélkül ({count} partner)',
   wayOutWord: 'A(z) „{name}” szó nélkül ({count} partner)',
   wayOutText: 'Keresett szöveg nélkül ({count} partner)',
+  contact: 'Kapcsolatfelvétel',
 };
 
 export default huHU;

@@ -47,6 +47,7 @@ const jaJP: Catalogue = {
   wayOutItem: '「{name}」を外す（{count}件）',
   wayOutWord: '「{name}」という語を外す（{count}件）',
   wayOutText: '検索語を外す（{count}件）',
+  contact: '問い合わせる',
 };
 
 export default jaJP;

@@ -57,6 +57,7 @@ const nlNL: Catalogue = {
     one: 'Zonder zoektekst ({count} partner)',
     other: 'Zonder zoektekst ({count} partners)',
   },
+  contact: 'Contact opnemen',
 };
 
 export default nlNL;

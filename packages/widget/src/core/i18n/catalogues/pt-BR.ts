@@ -58,6 +58,7 @@ const ptBR: Catalogue = {
     one: 'Sem o texto pesquisado ({count} parceiro)',
     other: 'Sem o texto pesquisado ({count} parceiros)',
   },
+  contact: 'Entrar em contato',
 };
 
 export default ptBR;

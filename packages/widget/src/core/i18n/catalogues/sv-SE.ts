@@ -45,6 +45,7 @@ const svSE: Catalogue = {
   wayOutItem: 'Utan ”{name}” ({count} partner)',
   wayOutWord: 'Utan ordet ”{name}” ({count} partner)',
   wayOutText: 'Utan söktext ({count} partner)',
+  contact: 'Kontakta',
 };
 
 export default svSE;

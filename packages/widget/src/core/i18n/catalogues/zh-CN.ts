@@ -44,6 +44,7 @@ const zhCN: Catalogue = {
   wayOutItem: '去掉“{name}”（{count} 个合作伙伴）',
   wayOutWord: '去掉词语“{name}”（{count} 个合作伙伴）',
   wayOutText: '清除搜索内容（{count} 个合作伙伴）',
+  contact: '联系',
 };
 
 export default zhCN;

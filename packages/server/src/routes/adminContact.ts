@@ -1,0 +1,201 @@
+/**
+ * The admin API of contact requests (issue 26), with the admin's bearer tokens, only when
+ * ADMIN_TOKEN is set:
+ * GET    …/{companyId}/{scopeGroupId}/contact-requests[?partner=slug&status=…&limit&offset]
+ * GET    …/contact-requests.csv[?partner=slug&status=…]   every match, as a spreadsheet
+ * GET    …/contact-requests/{id}
+ * DELETE …/contact-requests/{id}   erasure on a visitor's request (204)
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { stringify } from 'csv-stringify/sync';
+import { API_BASE_PATH } from '@partners-network/contract';
+import * as z from 'zod';
+import type { ContactService } from '../contact/ContactService';
+import { checkBearerToken } from '../http/checkBearerToken';
+import { describeIssues } from '../http/describeIssues';
+import { sendProblem } from '../http/sendProblem';
+import type { ContactRequestRecord } from '../store/ContactOutbox';
+import { CONTACT_STATUSES } from '../store/ContactOutbox';
+import { slugSchema } from '../store/DirectoryData';
+import type { PartnerStore } from '../store/PartnerStore';
+import type { ScopeParams } from './scopeParams';
+import { toScope, unknownScopeTitle } from './scopeParams';
+
+export interface AdminContactOptions {
+  contact: ContactService;
+  store: PartnerStore;
+  tokens: readonly string[];
+}
+
+/** Rows a CSV export reads at a time. */
+const EXPORT_PAGE = 1000;
+
+export const contactFilterQuerySchema = z.object({
+  partner: slugSchema.optional(),
+  status: z
+    .enum(CONTACT_STATUSES, { error: `status must be one of ${CONTACT_STATUSES.join(', ')}` })
+    .optional(),
+});
+
+export const contactListQuerySchema = contactFilterQuerySchema.extend({
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be from 1 to 500')
+    .max(500, 'limit must be from 1 to 500')
+    .default(50),
+  offset: z.coerce
+    .number()
+    .int('offset must be a whole number')
+    .min(0, 'offset must be 0 or more')
+    .default(0),
+});
+
+const idSchema = z.coerce.number().int().positive();
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** A request as the admin API shows it. */
+export function contactView(request: ContactRequestRecord) {
+  return {
+    id: request.id,
+    receivedAt: iso(request.receivedAt),
+    status: request.status,
+    partner: { slug: request.partnerSlug, title: request.partnerTitle },
+    channel: request.channel,
+    name: request.name,
+    email: request.email,
+    company: request.company,
+    message: request.message,
+    locale: request.locale,
+    attempts: request.attempts,
+    nextAttemptAt: request.status === 'waiting' ? iso(request.nextAttemptAt) : null,
+    lastError: request.lastError,
+    settledAt: iso(request.finishedAt),
+  };
+}
+
+const CSV_COLUMNS = [
+  'id',
+  'receivedAt',
+  'status',
+  'partner',
+  'name',
+  'email',
+  'company',
+  'message',
+  'locale',
+  'attempts',
+  'lastError',
+  'settledAt',
+];
+
+/** A spreadsheet opens `=…`, `+…`, `-…`, `@…` as a formula: such a cell starts with `'`. */
+export function spreadsheetSafe(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+function csvRow(request: ContactRequestRecord): string[] {
+  const view = contactView(request);
+  return [
+    String(view.id),
+    view.receivedAt ?? '',
+    view.status,
+    view.partner.slug,
+    view.name,
+    view.email,
+    view.company ?? '',
+    view.message,
+    view.locale,
+    String(view.attempts),
+    view.lastError ?? '',
+    view.settledAt ?? '',
+  ].map(spreadsheetSafe);
+}
+
+interface RequestParams extends ScopeParams {
+  id: string;
+}
+
+export async function adminContactRoutes(
+  app: FastifyInstance,
+  options: AdminContactOptions,
+): Promise<void> {
+  const { contact, store } = options;
+  const base = `${API_BASE_PATH}/:companyId/:scopeGroupId/contact-requests`;
+
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!checkBearerToken(request.headers.authorization, options.tokens)) {
+      reply.header('WWW-Authenticate', 'Bearer');
+      sendProblem(reply, 401, 'a valid admin token is required: Authorization: Bearer <token>');
+      return;
+    }
+    reply.header('Cache-Control', 'no-store');
+    done();
+  });
+
+  /** The site of the address, or a 404 already sent. */
+  async function siteOf(request: FastifyRequest<{ Params: ScopeParams }>) {
+    const scope = toScope(request.params);
+    return (await store.hasScope(scope)) ? scope : undefined;
+  }
+
+  app.get<{ Params: ScopeParams }>(base, async (request, reply) => {
+    const query = contactListQuerySchema.safeParse(request.query);
+    if (!query.success) {
+      return sendProblem(reply, 400, describeIssues(query.error.issues, request.query, 'query'));
+    }
+    const scope = await siteOf(request);
+    if (!scope) return sendProblem(reply, 404, unknownScopeTitle(toScope(request.params)));
+    const { partner, status, limit, offset } = query.data;
+    const page = await contact.list(
+      scope,
+      { ...(partner ? { partnerSlug: partner } : {}), ...(status ? { status } : {}) },
+      limit,
+      offset,
+    );
+    return reply.send({ total: page.total, requests: page.requests.map(contactView) });
+  });
+
+  app.get<{ Params: ScopeParams }>(`${base}.csv`, async (request, reply) => {
+    const query = contactFilterQuerySchema.safeParse(request.query);
+    if (!query.success) {
+      return sendProblem(reply, 400, describeIssues(query.error.issues, request.query, 'query'));
+    }
+    const scope = await siteOf(request);
+    if (!scope) return sendProblem(reply, 404, unknownScopeTitle(toScope(request.params)));
+    const { partner, status } = query.data;
+    const filter = { ...(partner ? { partnerSlug: partner } : {}), ...(status ? { status } : {}) };
+    const rows: string[][] = [CSV_COLUMNS];
+    for (let offset = 0; ; offset += EXPORT_PAGE) {
+      const page = await contact.list(scope, filter, EXPORT_PAGE, offset);
+      rows.push(...page.requests.map(csvRow));
+      if (page.requests.length < EXPORT_PAGE) break;
+    }
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', 'attachment; filename="contact-requests.csv"')
+      .send(`\uFEFF${stringify(rows, { record_delimiter: 'windows' })}`);
+  });
+
+  app.get<{ Params: RequestParams }>(`${base}/:id`, async (request, reply) => {
+    const scope = await siteOf(request);
+    if (!scope) return sendProblem(reply, 404, unknownScopeTitle(toScope(request.params)));
+    const id = idSchema.safeParse(request.params.id);
+    const found = id.success ? await contact.get(scope, id.data) : undefined;
+    if (!found)
+      return sendProblem(reply, 404, `no contact request ${request.params.id.slice(0, 40)}`);
+    return reply.send(contactView(found));
+  });
+
+  app.delete<{ Params: RequestParams }>(`${base}/:id`, async (request, reply) => {
+    const scope = await siteOf(request);
+    if (!scope) return sendProblem(reply, 404, unknownScopeTitle(toScope(request.params)));
+    const id = idSchema.safeParse(request.params.id);
+    if (!id.success || !(await contact.remove(scope, id.data))) {
+      return sendProblem(reply, 404, `no contact request ${request.params.id.slice(0, 40)}`);
+    }
+    request.log.info({ ...scope, contactRequest: id.data }, 'admin: contact request erased');
+    return reply.code(204).send();
+  });
+}

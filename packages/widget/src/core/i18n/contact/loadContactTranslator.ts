@@ -1,0 +1,42 @@
+/**
+ * The contact dialog's translator, in the page's language: en-US travels with the dialog's
+ * chunk, every other language is a chunk of its own requested when the dialog opens. A
+ * catalogue that fails to load gives en-US (with the error in the console).
+ */
+import { logError } from '../../log';
+import { createTranslator } from '../createTranslator';
+import type { Translator } from '../createTranslator';
+import enUS from './en-US';
+import type { ContactCatalogue, ContactMessageId } from './en-US';
+
+type CatalogueModule = Promise<{ default: ContactCatalogue }>;
+
+/** The 13 languages of the page's catalogues (core/i18n/loadTranslator.ts). */
+export const CONTACT_CATALOGUES: Readonly<Record<string, () => CatalogueModule>> = {
+  'ar-SA': () => import('./ar-SA'),
+  'ca-ES': () => import('./ca-ES'),
+  'de-DE': () => import('./de-DE'),
+  'es-ES': () => import('./es-ES'),
+  'fi-FI': () => import('./fi-FI'),
+  'fr-FR': () => import('./fr-FR'),
+  'hu-HU': () => import('./hu-HU'),
+  'ja-JP': () => import('./ja-JP'),
+  'nl-NL': () => import('./nl-NL'),
+  'pt-BR': () => import('./pt-BR'),
+  'sv-SE': () => import('./sv-SE'),
+  'zh-CN': () => import('./zh-CN'),
+};
+
+export type ContactTranslator = Translator<ContactMessageId>;
+
+/** `lang`: the page catalogue's tag (the page root's `lang`). */
+export async function loadContactTranslator(lang: string): Promise<ContactTranslator> {
+  const load = CONTACT_CATALOGUES[lang];
+  if (!load) return createTranslator(enUS, 'en-US');
+  try {
+    return createTranslator((await load()).default, lang);
+  } catch (error) {
+    logError('contact messages not loaded, showing en-US:', error);
+    return createTranslator(enUS, 'en-US');
+  }
+}
