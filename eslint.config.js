@@ -29,7 +29,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/widget/**/*.{ts,tsx}'],
+    files: ['packages/widget/**/*.{ts,tsx}', 'packages/admin/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },

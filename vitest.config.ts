@@ -16,6 +16,8 @@ export default defineConfig({
           name: 'server',
           root: 'packages/server',
           environment: 'node',
+          // The gazetteer's cache, built once before the files that read it (places, imports).
+          globalSetup: ['./src/geo/__tests__/gazetteerSetup.ts'],
         },
       },
       {
@@ -26,6 +28,7 @@ export default defineConfig({
         },
       },
       'packages/widget/vitest.config.ts',
+      'packages/admin/vitest.config.ts',
     ],
   },
 });

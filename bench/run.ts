@@ -6,8 +6,9 @@
  *   npm run bench -- --quick           smoke run (< 1 minute): 1 run, 1k partners, the
  *                                      widget's existing dist/ when built; results go to
  *                                      bench/.cache/quick/ and leave RESULTS.md alone
- *   npm run bench -- --only page,bytes a subset of sections (bytes, page, server, search, live,
- *                                      operate, lighthouse, counting); also written to bench/.cache/partial/
+ *   npm run bench -- --only page,bytes a subset of sections (bytes, page, server, search, geo,
+ *                                      live, operate, lighthouse, counting); also written to
+ *                                      bench/.cache/partial/
  *   npm run bench -- --only server --sizes 100000 --runs 2
  *                                      fewer directory sizes or runs (partial, as above)
  *   npm run bench -- --only live --live-sizes 10000 --live-changes 5
@@ -29,12 +30,14 @@ import { measureLive } from './server/measureLive';
 import { measureOperation } from './server/measureOperation';
 import { measureServer } from './server/measureServer';
 import { measureSearch } from './search/measureSearch';
+import { measureGeo } from './geo/measureGeo';
 
 const SECTIONS = [
   'bytes',
   'page',
   'server',
   'search',
+  'geo',
   'live',
   'operate',
   'lighthouse',
@@ -172,6 +175,10 @@ async function main() {
           }),
         ),
       );
+    }
+    if (sections.includes('geo')) {
+      log('Locations: distances and places');
+      results.push(await withLoad(() => measureGeo({ sizes, runs: args.runs ?? (quick ? 1 : 3) })));
     }
     if (sections.includes('live')) {
       log('Several servers on one database');

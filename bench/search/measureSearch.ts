@@ -6,8 +6,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import * as z from 'zod/mini';
 import {
   readWholeSite,
@@ -19,6 +17,7 @@ import {
 } from '@partners-network/server';
 import type { StoredSite } from '@partners-network/server';
 import { BENCH_DIR, log } from '../lib/environment';
+import { gc } from '../lib/gc';
 import type { Figure, Section } from '../lib/figures';
 import { figure } from '../lib/figures';
 import { percentile, summarize } from '../lib/stats';
@@ -26,13 +25,6 @@ import { ensureDirectoryDb } from '../server/directories';
 import { buildQueryMix } from '../server/queryMix';
 import type { BenchDocument, SearchEngine } from './searchEngines';
 import { miniSearch, orama, ours, oursAnswering } from './searchEngines';
-
-// A forced GC around each build, so memory is the index's and not garbage.
-setFlagsFromString('--expose-gc');
-const gc: () => void = (() => {
-  const found: unknown = runInNewContext('typeof gc === "function" ? gc : undefined');
-  return typeof found === 'function' ? () => void found() : () => undefined;
-})();
 
 const MB = 1024 * 1024;
 const MIX_SIZE = 400;

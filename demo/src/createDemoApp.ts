@@ -9,11 +9,11 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {
-  ContactService,
   MetricsSource,
   OperationSettings,
   PartnerStore,
   SearchService,
+  ContactService,
   SearchStats,
   StatsStore,
 } from '@partners-network/server';
@@ -65,9 +65,9 @@ export const DEMO_PRIVACY_PATH = '/privacy';
 
 export interface DemoAppOptions {
   store: PartnerStore;
-  /** The service behind `store`, for the admin API (with `adminTokens`). */
+  /** The service behind `store`: the admin API and the console need it, with `adminTokens`. */
   service?: SearchService;
-  /** ADMIN_TOKEN's tokens: the admin API (and its insights) on the demo's origin. */
+  /** ADMIN_TOKEN's tokens: the admin API and the operator's console at /admin/; none: 404. */
   adminTokens?: readonly string[];
   /** Counts searches and cards opened (STATS); none: nothing is counted. */
   counting?: SearchStats;
@@ -117,6 +117,8 @@ export async function createDemoApp(options: DemoAppOptions): Promise<DemoApp> {
   const scopeGroupId = options.scopeGroupId ?? SEED_SCOPE_GROUP_ID;
   const app = await buildApp({
     store: options.store,
+    ...(options.service ? { service: options.service } : {}),
+    adminTokens: options.adminTokens ?? [],
     logger: options.logger ?? false,
     contentSecurityPolicy: CONTENT_SECURITY_POLICY_DIRECTIVES,
     ...options.operation,
@@ -124,8 +126,6 @@ export async function createDemoApp(options: DemoAppOptions): Promise<DemoApp> {
       ...(options.metricsSource ? [options.metricsSource] : []),
       ...(options.counting ? [options.counting] : []),
     ],
-    ...(options.service ? { service: options.service } : {}),
-    ...(options.adminTokens ? { adminTokens: options.adminTokens } : {}),
     ...(options.counting ? { counting: options.counting } : {}),
     ...(options.stats ? { stats: options.stats } : {}),
     ...(options.contact ? { contact: options.contact } : {}),

@@ -1,11 +1,12 @@
-/** `npm start`: the demo portal page, the widget and the reference API on one origin. */
+/**
+ * `npm start`: the demo portal page, the widget and the reference API on one origin; with
+ * ADMIN_TOKEN, or `npm start -- --console` (a random token printed for this run), the admin
+ * API and the operator's console at /admin/.
+ */
 import { resolve } from 'node:path';
 import type { OperationSettings } from '@partners-network/server';
-import {
-  onShutdownSignals,
-  parseAdminTokens,
-  readOperationSettings,
-} from '@partners-network/server';
+import { onShutdownSignals, readOperationSettings } from '@partners-network/server';
+import { readDemoAdminTokens } from './readDemoAdminTokens';
 import { startDemoServer } from './startDemoServer';
 
 const port = Number(process.env.PORT ?? 8080);
@@ -25,6 +26,8 @@ try {
   process.exit(1);
 }
 
+const admin = readDemoAdminTokens(process.env.ADMIN_TOKEN, process.argv.slice(2));
+
 try {
   const demo = await startDemoServer({
     port,
@@ -33,9 +36,16 @@ try {
     logger: true,
     operation: settings,
     stats: settings.stats,
-    adminTokens: parseAdminTokens(process.env.ADMIN_TOKEN),
+    adminTokens: admin.tokens,
   });
   console.log(`Partners Network demo: ${demo.url}/  (database ${databasePath})`);
+  if (admin.generated) {
+    console.log(
+      `Operator's console: ${demo.url}/admin/  (admin token for this run: ${admin.generated})`,
+    );
+  } else if (admin.tokens.length > 0) {
+    console.log(`Operator's console: ${demo.url}/admin/  (sign in with a token of ADMIN_TOKEN)`);
+  }
   // SIGTERM/SIGINT: /readyz 503 at once, answers for SHUTDOWN_DRAIN_MS, then close and exit 0.
   onShutdownSignals({
     app: demo.app,

@@ -22,10 +22,10 @@ export interface StartDemoOptions {
   widgetDist?: string;
   logger?: boolean;
   operation?: DemoAppOptions['operation'];
+  /** ADMIN_TOKEN's tokens: the admin API and the operator's console at /admin/. */
+  adminTokens?: readonly string[];
   /** Imported after the seed (upserts by slug): extra partners for tests, e.g. hostile texts. */
   importDirectory?: DirectoryData;
-  /** ADMIN_TOKEN's tokens: the admin API on the demo's origin; none: no admin API. */
-  adminTokens?: readonly string[];
   /** STATS and STATS_FLUSH_MS: counting searches and cards opened (default: on, every minute). */
   stats?: StatsSettings;
   /**
@@ -69,11 +69,11 @@ export async function startDemoServer(options: StartDemoOptions): Promise<Runnin
   const counting = enabled ? new SearchStats(stats, { flushMs }) : undefined;
   const { app, cspReports } = await createDemoApp({
     store,
-    contact,
     service: store,
+    adminTokens: options.adminTokens ?? [],
+    contact,
     stats,
     ...(counting ? { counting } : {}),
-    ...(options.adminTokens ? { adminTokens: options.adminTokens } : {}),
     metricsSource: store,
     logger: options.logger ?? false,
     ...(options.operation ? { operation: options.operation } : {}),

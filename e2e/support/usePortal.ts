@@ -28,8 +28,8 @@ export interface Portal {
 export interface PortalOptions {
   /** Imported into the database after the seed, through the server's own import (upsert by slug). */
   importDirectory?: DirectoryData;
-  /** Admin tokens: the admin API (and its insights) on the demo's origin. */
-  adminTokens?: readonly string[];
+  /** ADMIN_TOKEN's tokens: the admin API and the operator's console at /admin/. */
+  adminTokens?: string[];
   /** The contact feature's settings (issue 26), read when the server starts (after other hooks). */
   contact?: () => StartDemoOptions['contact'];
 }

@@ -104,6 +104,41 @@ export const highlightRangeDataSchema = dataSchema<z.output<typeof schemas.highl
   items: { type: 'integer', minimum: 0 },
 });
 
+export const locatedSearchCriteriaDataSchema = dataSchema<
+  z.output<typeof schemas.locatedSearchCriteriaSchema>
+>({
+  type: 'object',
+  properties: {
+    globalFilter: { type: 'string', maxLength: 200 },
+    text: { type: 'string', maxLength: 150, pattern: "^[A-Za-zÀ-ÿœ0-9\\-_' ]*$" },
+    filterItemIds: { maxItems: 500, type: 'array', items: { type: 'integer' } },
+    offset: { type: 'integer', minimum: 0 },
+    resultsPerPage: { type: 'integer', minimum: 1, maximum: 100 },
+    near: {
+      type: 'object',
+      properties: {
+        latitude: { type: 'number', minimum: -90, maximum: 90 },
+        longitude: { type: 'number', minimum: -180, maximum: 180 },
+        label: { type: 'string', maxLength: 200 },
+      },
+      required: ['latitude', 'longitude'],
+    },
+    radiusKm: { type: 'number', minimum: 1, maximum: 20000 },
+    sort: { type: 'string', pattern: '^(relevance|distance)$' },
+  },
+  required: ['globalFilter', 'text', 'filterItemIds', 'offset', 'resultsPerPage'],
+});
+
+export const nearDataSchema = dataSchema<z.output<typeof schemas.nearSchema>>({
+  type: 'object',
+  properties: {
+    latitude: { type: 'number', minimum: -90, maximum: 90 },
+    longitude: { type: 'number', minimum: -180, maximum: 180 },
+    label: { type: 'string', maxLength: 200 },
+  },
+  required: ['latitude', 'longitude'],
+});
+
 export const partnerDataSchema = dataSchema<z.output<typeof schemas.partnerSchema>>({
   type: 'object',
   properties: {
@@ -142,6 +177,42 @@ export const partnerDataSchema = dataSchema<z.output<typeof schemas.partnerSchem
     },
   },
   required: ['image', 'categories', 'title', 'summary', 'url'],
+});
+
+export const placeDataSchema = dataSchema<z.output<typeof schemas.placeSchema>>({
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    country: { type: 'string' },
+    countryName: { type: 'string' },
+    latitude: { type: 'number' },
+    longitude: { type: 'number' },
+    partnerCount: { type: 'integer', minimum: 0 },
+  },
+  required: ['name', 'country', 'countryName', 'latitude', 'longitude', 'partnerCount'],
+});
+
+export const placesResponseDataSchema = dataSchema<z.output<typeof schemas.placesResponseSchema>>({
+  type: 'object',
+  properties: {
+    places: {
+      maxItems: 8,
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          country: { type: 'string' },
+          countryName: { type: 'string' },
+          latitude: { type: 'number' },
+          longitude: { type: 'number' },
+          partnerCount: { type: 'integer', minimum: 0 },
+        },
+        required: ['name', 'country', 'countryName', 'latitude', 'longitude', 'partnerCount'],
+      },
+    },
+  },
+  required: ['places'],
 });
 
 export const problemDataSchema = dataSchema<z.output<typeof schemas.problemSchema>>({

@@ -4,6 +4,7 @@
  * into every answer as steps (answer/applyTuning.ts); changing them rebuilds nothing.
  */
 import * as z from 'zod/mini';
+import { searchCriteriaSchema } from './schemas';
 
 export const TUNING_PHRASE_MAX_LENGTH = 100;
 /** Words of a phrase: what a visitor types for one idea ("cloud native"). */
@@ -67,6 +68,12 @@ export const queryRuleSchema = z.object({
 export const siteTuningSchema = z.object({
   synonymSets: z.array(synonymSetSchema).check(z.maxLength(MAX_SYNONYM_SETS)),
   queryRules: z.array(queryRuleSchema).check(z.maxLength(MAX_QUERY_RULES)),
+});
+
+/** Body of POST …/tuning/preview: a tuning not saved, and the search to answer with it. */
+export const tuningPreviewSchema = z.object({
+  tuning: siteTuningSchema,
+  criteria: searchCriteriaSchema,
 });
 
 export type SynonymSet = z.infer<typeof synonymSetSchema>;

@@ -13,6 +13,7 @@ import type { MetricsSource } from './metrics/OperationalFigures';
 import { partnersApi } from './partnersApi';
 import type { ContactService } from './contact/ContactService';
 import { admin } from './routes/admin';
+import { adminConsole, defaultConsoleRoot } from './routes/admin/adminConsole';
 import { adminContactRoutes } from './routes/adminContact';
 import { contactRoutes } from './routes/contact';
 import { health } from './routes/health';
@@ -29,8 +30,10 @@ export interface AppDeps {
   store: PartnerStore;
   /** The service behind `store`: serves /readyz, and the admin API when tokens are given. */
   service?: SearchService;
-  /** ADMIN_TOKEN's tokens; none: the admin routes do not exist (404). */
+  /** ADMIN_TOKEN's tokens; none: the admin routes and the console do not exist (404). */
   adminTokens?: readonly string[];
+  /** The built console's folder (default: packages/admin/dist), served at /admin/ with the admin API. */
+  adminConsoleRoot?: string;
   /** Fastify's pino logger: true, false (default) or its options. */
   logger?: FastifyServerOptions['logger'];
   /** The Content-Security-Policy of every answer; a host that serves pages passes its own. */
@@ -131,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       tokens: adminTokens,
       ...(deps.stats ? { stats: deps.stats } : {}),
     });
+    await app.register(adminConsole, { root: deps.adminConsoleRoot ?? defaultConsoleRoot() });
   }
   if (deps.contact) {
     await app.register(contactRoutes, { contact: deps.contact, store: deps.store });

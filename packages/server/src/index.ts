@@ -78,8 +78,24 @@ export { SiteAnswers } from './answer/SiteAnswers';
 export type { AnswerCaches } from './answer/AnswerCaches';
 export { answerCaches } from './answer/AnswerCaches';
 export { searchTerms } from './search/searchTerms';
-export type { StatsSettings } from './readOperationSettings';
 export { parseAdminTokens } from './http/checkBearerToken';
+export type {
+  GeoPoint,
+  NearestOptions,
+  NearestPartners,
+  PartnerLocations,
+  SiteLocation,
+} from './search/PartnerLocations';
+export { SiteLocations, SiteLocationsBuilder } from './search/PartnerLocations';
+export { haversineKm } from './search/haversine';
+export type { GazetteerCity } from './geo/Gazetteer';
+export { Gazetteer } from './geo/Gazetteer';
+export { gazetteer, loadGazetteer } from './geo/loadGazetteer';
+export { cityKeyOf, placeKey } from './geo/placeKey';
+export { suggestPlaces } from './geo/suggestPlaces';
+export { SEED_CITIES } from './seed/seedCities';
+export { Bitset } from './search/Bitset';
+export type { StatsSettings } from './readOperationSettings';
 export type { FlushFailedListener, SearchStatsOptions } from './stats/SearchStats';
 export { DEFAULT_STATS_FLUSH_MS, SearchStats } from './stats/SearchStats';
 export type { AnswerPage } from './stats/answerId';

@@ -5,6 +5,7 @@ import { limitPerClient } from './http/rateLimit';
 import type { AppMetrics } from './metrics/AppMetrics';
 import { filterGroups } from './routes/filterGroups';
 import { clicks } from './routes/clicks';
+import { places } from './routes/places';
 import { search } from './routes/search';
 import type { SearchStats } from './stats/SearchStats';
 import type { PartnerStore } from './store/PartnerStore';
@@ -20,8 +21,8 @@ export interface PartnersApiOptions {
 }
 
 /**
- * The two calls of the wire API (and the beacon of a card opened) as a Fastify plugin, for hosts that build their own
- * instance: `app.register(partnersApi, { store })`. Answers are never cached.
+ * The calls of the wire API (the places suggestions, the beacon of a card opened) as a
+ * Fastify plugin, for hosts that build their own instance: `app.register(partnersApi, { store })`. Answers are never cached.
  */
 export async function partnersApi(
   app: FastifyInstance,
@@ -44,4 +45,5 @@ export async function partnersApi(
     ...counting,
   });
   await app.register(clicks, { store: options.store, ...counting });
+  await app.register(places, { store: options.store });
 }

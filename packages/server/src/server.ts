@@ -14,6 +14,7 @@
  */
 import { resolve } from 'node:path';
 import { buildApp } from './app';
+import { gazetteer } from './geo/loadGazetteer';
 import { ContactService } from './contact/ContactService';
 import { readContactSettings } from './readContactSettings';
 import { onShutdownSignals } from './http/drain';
@@ -77,6 +78,12 @@ async function main(): Promise<void> {
   app.log.info(
     { ms: Math.round(performance.now() - warmStart) },
     'search index built; listening next',
+  );
+  const gazetteerStart = performance.now();
+  gazetteer();
+  app.log.info(
+    { ms: Math.round(performance.now() - gazetteerStart) },
+    'gazetteer read (places suggestions, imports)',
   );
   store.startFollowing();
   counting?.start();

@@ -67,6 +67,40 @@ const VALID: Record<string, unknown[]> = {
     },
   ],
   searchTextSchema: ['', 'cloud', 'a'.repeat(150), "Société d'art_9-œ ÿ À"],
+  nearSchema: [
+    { latitude: 45.75, longitude: 4.85, label: 'Lyon' },
+    { latitude: -90, longitude: 180 },
+    { latitude: 90, longitude: -180, label: 'ليون' },
+  ],
+  placeSchema: [
+    {
+      name: 'Lyon',
+      country: 'FR',
+      countryName: 'France',
+      latitude: 45.7,
+      longitude: 4.8,
+      partnerCount: 0,
+    },
+  ],
+  placesResponseSchema: [
+    { places: [] },
+    {
+      places: Array.from({ length: 8 }, (_, index) => ({
+        name: `Paris ${index}`,
+        country: 'US',
+        countryName: 'États-Unis',
+        latitude: 33.66,
+        longitude: -95.55,
+        partnerCount: index,
+      })),
+    },
+  ],
+  locatedSearchCriteriaSchema: [
+    criteria,
+    { ...criteria, near: { latitude: 45.75, longitude: 4.85, label: 'Lyon' } },
+    { ...criteria, near: { latitude: 0, longitude: 0 }, radiusKm: 50, sort: 'distance' },
+    { ...criteria, radiusKm: 20_000, sort: 'relevance' },
+  ],
   searchCriteriaSchema: [
     criteria,
     { ...criteria, text: '', filterItemIds: [], offset: 30, resultsPerPage: 1 },

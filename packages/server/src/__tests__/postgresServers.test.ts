@@ -251,18 +251,49 @@ describe('two API servers on one PostgreSQL database', () => {
     const document = parseOpenApiDocument(
       await (await fetch(`${first.address}/openapi.json`)).json(),
     );
-    for (const operation of ADMIN_OPERATIONS) {
+    // Where each call goes, relative to …/partners (the site's own reads sit beside it).
+    const targets: Record<string, string> = {
+      importPartners: '/import',
+      listSites: '/../../../sites',
+      getSiteDefinitions: '/../definitions',
+      listPartners: '',
+      exportPartners: '/../export',
+      putTuning: '/../tuning',
+      previewTuning: '/../tuning/preview',
+    };
+    const bodies: Record<string, unknown> = {
+      putTuning: {
+        synonymSets: [],
+        queryRules: [{ query: 'only', pinned: ['only-one'], hidden: [] }],
+      },
+      previewTuning: {
+        tuning: {
+          synonymSets: [],
+          queryRules: [{ query: 'only', pinned: ['only-two'], hidden: [] }],
+        },
+        criteria: {
+          globalFilter: '',
+          text: 'only',
+          filterItemIds: [],
+          offset: 0,
+          resultsPerPage: 10,
+        },
+      },
+    };
+    // A loaded site's tuning is read from memory: GET …/tuning answers while the database is away.
+    for (const operation of ADMIN_OPERATIONS.filter((one) => one.operationId !== 'getTuning')) {
       const importing = operation.operationId === 'importPartners';
       const body =
-        operation.method === 'put'
+        bodies[operation.operationId] ??
+        (operation.method === 'put'
           ? partner('only-one', 'Only One Again')
           : importing
             ? [partner('while-away-two', 'While Away Two')]
-            : undefined;
+            : undefined);
       const response = await admin(
         first,
         operation.method.toUpperCase(),
-        importing ? '/import' : '/only-one',
+        targets[operation.operationId] ?? '/only-one',
         body,
       );
       const answer = { statusCode: response.status, payload: await response.text() };

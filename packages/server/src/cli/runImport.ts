@@ -1,13 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import type { DirectoryData } from '../store/DirectoryData';
-import { directoryDataSchema } from '../store/DirectoryData';
+import type { ImportProblem } from '@partners-network/contract';
 import { DirectoryImportError } from '../store/DirectoryImportError';
-import type { PartnerStore } from '../store/PartnerStore';
-import type { ImportRow } from '../importFile/importRowSchema';
-import { importRowSchema } from '../importFile/importRowSchema';
-import { rowsToDirectory } from '../importFile/rowsToDirectory';
-import type { RawRow } from '../importFile/readImportFile';
+import type { ImportSummary, PartnerStore } from '../store/PartnerStore';
+import type { PreparedImport } from '../importFile/prepareImport';
+import { prepareImport } from '../importFile/prepareImport';
 import { ImportFileError, readImportFile } from '../importFile/readImportFile';
 
 export interface RunImportOptions {
@@ -26,8 +23,11 @@ export interface RunImportOptions {
 
 const PROGRESS_EVERY = 10_000;
 
-function formatPath(path: PropertyKey[]): string {
-  return path.map((part) => String(part)).join('.');
+/** The CLI's way of naming a problem: by its line when it has one, else by its path. */
+function describeProblem(problem: ImportProblem, withField: boolean): string {
+  if (problem.line === null) return `${problem.field}: ${problem.message}`;
+  const field = withField && problem.field !== '' ? `${problem.field}: ` : '';
+  return `line ${problem.line}: ${field}${problem.message}`;
 }
 
 /**
@@ -48,53 +48,63 @@ export async function runImport(options: RunImportOptions): Promise<number> {
     }
     throw error;
   }
-
-  if (file.kind === 'directory') {
-    const directory = directoryDataSchema.safeParse(file.value);
-    if (!directory.success) {
-      for (const issue of directory.error.issues)
-        log(`${formatPath(issue.path)}: ${issue.message}`);
-      log(`${directory.error.issues.length} problem(s): nothing was imported`);
-      return 1;
-    }
-    return importInto(options, log, directory.data, () => undefined, 0);
-  }
-  const rows = file.rows;
   const progressFrom = options.progressFrom ?? PROGRESS_EVERY;
-  const valid: { line: number; row: ImportRow }[] = [];
-  let bad = 0;
-  rows.forEach((raw: RawRow, index) => {
-    const parsed = importRowSchema.safeParse(raw.value);
-    if (parsed.success) valid.push({ line: raw.line, row: parsed.data });
-    else {
-      bad += 1;
-      for (const issue of parsed.error.issues) {
-        const field = formatPath(issue.path);
-        log(`line ${raw.line}: ${field === '' ? '' : `${field}: `}${issue.message}`);
+  const prepared = prepareImport(file, {
+    companyId: options.companyId,
+    scopeGroupId: options.scopeGroupId,
+    onRow: (index, rows) => {
+      if (rows >= progressFrom && (index + 1) % PROGRESS_EVERY === 0) {
+        log(`checked ${index + 1} of ${rows} rows`);
       }
-    }
-    if (rows.length >= progressFrom && (index + 1) % PROGRESS_EVERY === 0) {
-      log(`checked ${index + 1} of ${rows.length} rows`);
-    }
+    },
   });
-  if (bad > 0) {
-    log(`${bad} bad row(s) of ${rows.length}: nothing was imported`);
+  if (prepared.problems.length > 0) {
+    for (const problem of prepared.problems) log(describeProblem(problem, true));
+    log(
+      file.kind === 'directory'
+        ? `${prepared.problems.length} problem(s): nothing was imported`
+        : `${prepared.badRows} bad row(s) of ${prepared.rows}: nothing was imported`,
+    );
     return 1;
   }
-  const { data, lineOf } = rowsToDirectory(valid, options);
-  return importInto(options, log, data, lineOf, rows.length);
+  return importInto(options, log, prepared, file.kind === 'rows' ? prepared.rows : 0);
+}
+
+/** What the gazetteer gave: how many coordinates, and each city of a shared name it chose. */
+function reportLocations(
+  summary: ImportSummary,
+  prepared: PreparedImport,
+  log: (line: string) => void,
+): void {
+  if (summary.locationsLocated !== undefined) {
+    log(`took the coordinates of ${summary.locationsLocated} location(s) from the gazetteer`);
+  }
+  const paths = new Map<string, (string | number)[]>();
+  prepared.data.sites.forEach((site, siteIndex) =>
+    site.partners?.forEach((partner, partnerIndex) => {
+      paths.set(partner.slug, ['sites', siteIndex, 'partners', partnerIndex]);
+    }),
+  );
+  for (const city of summary.ambiguousCities ?? []) {
+    const path = [...(paths.get(city.slug) ?? []), 'locations', city.location, 'city'];
+    const message =
+      `${city.sameName} cities of ${city.country} are named "${city.city}": took the most ` +
+      `populous, at ${city.latitude}, ${city.longitude}`;
+    for (const problem of prepared.problemsOf([{ path, message }])) {
+      log(describeProblem(problem, true));
+    }
+  }
 }
 
 async function importInto(
   options: RunImportOptions,
   log: (line: string) => void,
-  data: DirectoryData,
-  lineOf: (path: (string | number)[]) => number | undefined,
+  prepared: PreparedImport,
   rowCount: number,
 ): Promise<number> {
   const progressFrom = options.progressFrom ?? PROGRESS_EVERY;
   try {
-    const summary = await options.store.importDirectory(data, {
+    const summary = await options.store.importDirectory(prepared.data, {
       replace: options.replace ?? false,
       onProgress: (done, total, phase) => {
         if (total >= progressFrom && (done % PROGRESS_EVERY === 0 || done === total)) {
@@ -107,13 +117,11 @@ async function importInto(
         `${summary.partnersCreated} new, ${summary.partnersUpdated} updated` +
         (summary.partnersDeleted === undefined ? '' : `, ${summary.partnersDeleted} removed`),
     );
+    reportLocations(summary, prepared, log);
     return 0;
   } catch (error) {
     if (!(error instanceof DirectoryImportError)) throw error;
-    for (const issue of error.issues) {
-      const line = lineOf(issue.path);
-      log(`${line === undefined ? formatPath(issue.path) : `line ${line}`}: ${issue.message}`);
-    }
+    for (const problem of prepared.problemsOf(error.issues)) log(describeProblem(problem, true));
     if (await options.store.isEmpty()) {
       log(`the database has no site yet: start the server once to seed it, or import a directory`);
     }

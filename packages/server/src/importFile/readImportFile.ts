@@ -33,6 +33,38 @@ function toNumber(text: string): number | string {
   return /^-?\d+$/.test(text) ? Number(text) : text;
 }
 
+/** Decimal numbers (coordinates) stay strings when they are not numbers, so validation names them. */
+function toDecimal(text: string): number | string {
+  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+}
+
+/** The columns of a row's first location; `locations` holds the others as a JSON array. */
+const FIRST_LOCATION = ['city', 'country', 'latitude', 'longitude', 'label'];
+
+/**
+ * The `locations` column: a JSON array of locations, after the first one's columns. Text
+ * that is not JSON stays text, so the row's validation says `locations` must be a list.
+ */
+function locationsOf(record: Record<string, string>): unknown {
+  const first: Record<string, unknown> = {};
+  for (const column of FIRST_LOCATION) {
+    const value = record[column]?.trim() ?? '';
+    if (value === '') continue;
+    first[column] = column === 'latitude' || column === 'longitude' ? toDecimal(value) : value;
+  }
+  const more = record.locations?.trim() ?? '';
+  let others: unknown = [];
+  if (more !== '') {
+    try {
+      others = JSON.parse(more);
+    } catch {
+      others = more;
+    }
+  }
+  const firsts = Object.keys(first).length > 0 ? [first] : [];
+  return Array.isArray(others) ? [...firsts, ...others] : others;
+}
+
 /** The contact channel gathered so far from a row's columns (both columns: refused later). */
 function contactOf(row: Record<string, unknown>): object {
   return typeof row.contact === 'object' && row.contact !== null ? row.contact : {};
@@ -51,7 +83,7 @@ export function csvRecordToRow(record: Record<string, string>): Record<string, u
       if (value !== '') texts[localized[2] ?? 'en-US'] = value;
       continue;
     }
-    if (value === '') continue;
+    if (value === '' || FIRST_LOCATION.includes(column) || column === 'locations') continue;
     if (column === 'globalFilters') row.globalFilters = list(value);
     else if (column === 'filterItemIds') row.filterItemIds = list(value).map(toNumber);
     else if (column === 'position') row.position = toNumber(value);
@@ -61,6 +93,7 @@ export function csvRecordToRow(record: Record<string, string>): Record<string, u
   }
   row.title = title;
   row.summary = summary;
+  row.locations = locationsOf(record);
   if (row.globalFilters === undefined) row.globalFilters = [];
   return row;
 }

@@ -9,12 +9,25 @@ import {
   insightsSchema,
   XSRF_HEADER_NAME,
   filterDefinitionsSchema,
+  placesResponseSchema,
   problemSchema,
-  searchCriteriaSchema,
+  locatedSearchCriteriaSchema,
   searchResponseSchema,
+  siteTuningSchema,
+  tuningPreviewSchema,
 } from '@partners-network/contract';
+import {
+  ADMIN_SITES_PATH,
+  adminSiteDefinitionsSchema,
+  adminSitesSchema,
+  importReportSchema,
+  partnerListQuerySchema,
+  partnerPageSchema,
+} from '@partners-network/contract';
+import { dryRunSchema, importModeSchema } from '../importFile/importModeSchema';
 import { importRowSchema } from '../importFile/importRowSchema';
-import { importModeSchema } from '../importFile/importModeSchema';
+import { exportFormatSchema } from '../importFile/writeExportFile';
+import { MAX_PLACES, placesQuerySchema } from '../geo/placesQuery';
 import { directoryDataSchema, partnerDataSchema, slugSchema } from '../store/DirectoryData';
 import { importSummarySchema } from '../store/PartnerStore';
 
@@ -36,10 +49,15 @@ export interface ApiOperation {
   query?: { name: string; description: string; schema?: Schema; required?: boolean }[];
   /** The JSON request body. */
   body?: Schema;
+  /** Other media types the body may come as, each a text (an import file as CSV). */
+  textBodies?: string[];
   /** What the caller shows: the anti-forgery cookie and header, or an admin bearer token. */
   auth?: 'xsrf' | 'bearer';
-  /** Status code to what it means and its JSON body (none: an empty answer, as a 204). */
-  responses: Record<number, { description: string; schema?: Schema }>;
+  /**
+   * Status code to what it means and its JSON body (none: an empty answer, as a 204), and
+   * other media types it may come as, each a text (an export as CSV).
+   */
+  responses: Record<number, { description: string; schema?: Schema; textTypes?: string[] }>;
 }
 
 const SCOPE = `${API_BASE_PATH}/{companyId}/{scopeGroupId}`;
@@ -77,7 +95,7 @@ export const PUBLIC_OPERATIONS: ApiOperation[] = [
     summary: 'One page of partners matching the criteria',
     tags: ['public'],
     query: [LOCALE],
-    body: searchCriteriaSchema,
+    body: locatedSearchCriteriaSchema,
     auth: 'xsrf',
     responses: {
       200: {
@@ -86,6 +104,32 @@ export const PUBLIC_OPERATIONS: ApiOperation[] = [
       },
       400: PROBLEM('Bad criteria, body or Content-Type'),
       403: PROBLEM(`Missing ${XSRF_HEADER_NAME} header or no matching ${XSRF_COOKIE_NAME} cookie`),
+      404: PROBLEM('No partner directory for this company and site'),
+      429: PROBLEM('Past the per-client limit (when set); Retry-After says when to retry'),
+      503: NOT_LOADED,
+    },
+  },
+  {
+    method: 'get',
+    path: `${SCOPE}/places`,
+    operationId: 'suggestPlaces',
+    summary: `Up to ${MAX_PLACES} cities for a typed beginning, best known first`,
+    description:
+      "Cities of the gazetteer (GeoNames) whose name, in any language it has, begins with q or is within its typo budget (not in the first letter), diacritics and case aside; each named in the visitor's language where known, with its country, coordinates and the site's partners there.",
+    tags: ['public'],
+    query: [
+      {
+        name: 'q',
+        description:
+          'What the visitor typed: letters of any script, spaces, hyphens and apostrophes, at most 100 characters.',
+        schema: placesQuerySchema.shape.q,
+        required: true,
+      },
+      LOCALE,
+    ],
+    responses: {
+      200: { description: 'The cities, best known first', schema: placesResponseSchema },
+      400: PROBLEM('No q, or a q or locale that breaks its rule'),
       404: PROBLEM('No partner directory for this company and site'),
       429: PROBLEM('Past the per-client limit (when set); Retry-After says when to retry'),
       503: NOT_LOADED,
@@ -107,6 +151,69 @@ const WRITTEN = 'The partner as stored, as GET answers it';
  * site only. The route tries them in that order (an array is rows), as this union says.
  */
 const importBodySchema = z.union([z.array(importRowSchema), directoryDataSchema]);
+
+const TUNING = `${SCOPE}/tuning`;
+const TUNING_RULES =
+  'Synonym sets (equivalent phrases, or one way) and query rules (partners pinned first, in order, or hidden, for one query); read and replaced whole. Live on every server within a catch-up, without rebuilding the site.';
+
+/** The tuning calls (routes/adminTuning.ts), with the admin API. */
+const TUNING_OPERATIONS: ApiOperation[] = [
+  {
+    method: 'get',
+    path: TUNING,
+    operationId: 'getTuning',
+    summary: "The site's search tuning",
+    description: `${ADMIN_ONLY} ${TUNING_RULES} Answered from the site as this server serves it.`,
+    tags: ['admin'],
+    auth: 'bearer',
+    responses: {
+      200: { description: "The site's tuning, partners by slug", schema: siteTuningSchema },
+      400: PROBLEM('Malformed address'),
+      401: UNAUTHORIZED,
+      404: PROBLEM('No partner directory for this company and site'),
+      503: NOT_LOADED,
+    },
+  },
+  {
+    method: 'put',
+    path: TUNING,
+    operationId: 'putTuning',
+    summary: "Replaces the site's search tuning",
+    description: `${ADMIN_ONLY} ${TUNING_RULES} A slug no partner of the site has is refused, naming the rule and its place.`,
+    tags: ['admin'],
+    body: siteTuningSchema,
+    auth: 'bearer',
+    responses: {
+      200: { description: 'The tuning as saved', schema: siteTuningSchema },
+      400: PROBLEM(
+        'A body that breaks a rule (the title names the field and the rule), a slug no partner has, or a malformed address; nothing was changed',
+      ),
+      401: UNAUTHORIZED,
+      404: PROBLEM('No partner directory for this company and site'),
+      503: UNAVAILABLE,
+    },
+  },
+  {
+    method: 'post',
+    path: `${TUNING}/preview`,
+    operationId: 'previewTuning',
+    summary: 'A search answered with a tuning not saved',
+    description: `${ADMIN_ONLY} The same answer as the search call, from the site this server serves, with the given tuning instead of the saved one; nothing is written.`,
+    tags: ['admin'],
+    query: [LOCALE],
+    body: tuningPreviewSchema,
+    auth: 'bearer',
+    responses: {
+      200: { description: 'The answer the search would get', schema: searchResponseSchema },
+      400: PROBLEM(
+        'A tuning or criteria that break a rule (the title names the field), a slug no partner has, or a malformed address',
+      ),
+      401: UNAUTHORIZED,
+      404: PROBLEM('No partner directory for this company and site'),
+      503: PROBLEM('The database does not answer to find the partners the tuning names'),
+    },
+  },
+];
 
 /** The admin API (routes/admin.ts): listed only when ADMIN_TOKEN is set, as it exists only then. */
 export const ADMIN_OPERATIONS: ApiOperation[] = [
@@ -169,8 +276,9 @@ export const ADMIN_OPERATIONS: ApiOperation[] = [
     method: 'post',
     path: `${SCOPE}/partners/import`,
     operationId: 'importPartners',
-    summary: 'Imports a whole file of partners of this site, all or nothing',
-    description: `${ADMIN_ONLY} The body is an array of rows of the JSON import format, or a directory document {"sites": [...]} whose every site is the address's.`,
+    summary:
+      'Imports a whole file of partners of this site, all or nothing, or reports what it would do',
+    description: `${ADMIN_ONLY} The body is the file as it is: JSON (an array of rows of the import format, or a directory document {"sites": [...]} whose every site is the address's) or CSV (Content-Type: text/csv). Problems name the row and the line of the file.`,
     tags: ['admin'],
     query: [
       {
@@ -179,18 +287,112 @@ export const ADMIN_OPERATIONS: ApiOperation[] = [
           "upsert (default): the site's partners the file does not name are kept; replace: they are removed.",
         schema: importModeSchema,
       },
+      {
+        name: 'dryRun',
+        description:
+          'true: nothing is written; the answer says which partners would be added, changed and removed, and every problem with its row and line.',
+        schema: dryRunSchema,
+      },
     ],
     body: importBodySchema,
+    textBodies: ['text/csv'],
     auth: 'bearer',
     responses: {
-      200: { description: 'What the import changed', schema: importSummarySchema },
+      200: {
+        description:
+          'Applied: what the import changed. With dryRun=true: what it would change, and every problem (nothing written)',
+        schema: z.union([importSummarySchema, importReportSchema]),
+      },
       400: PROBLEM(
-        "A body that is not JSON, over 64 MiB, or a row or document that breaks a rule (the title names the row, field and rule), a site that is not the address's, a mode other than upsert or replace; nothing was changed",
+        "A file that is not JSON or CSV, over 64 MiB, or (applied) a row or document that breaks a rule (the title names the first rows, lines, fields and rules), a site that is not the address's, a mode other than upsert or replace, a dryRun other than true or false; nothing was changed",
       ),
       401: UNAUTHORIZED,
       503: UNAVAILABLE,
     },
   },
+  {
+    method: 'get',
+    path: ADMIN_SITES_PATH,
+    operationId: 'listSites',
+    summary: 'Every site of the server, with its partner count',
+    description: ADMIN_ONLY,
+    tags: ['admin'],
+    auth: 'bearer',
+    responses: {
+      200: { description: 'The sites', schema: adminSitesSchema },
+      401: UNAUTHORIZED,
+      503: UNAVAILABLE,
+    },
+  },
+  {
+    method: 'get',
+    path: `${SCOPE}/definitions`,
+    operationId: 'getSiteDefinitions',
+    summary:
+      "The site's locales, global filters, filter groups and items, with every locale's texts",
+    description: ADMIN_ONLY,
+    tags: ['admin'],
+    auth: 'bearer',
+    responses: {
+      200: { description: 'The definitions', schema: adminSiteDefinitionsSchema },
+      400: PROBLEM('Malformed address'),
+      401: UNAUTHORIZED,
+      404: PROBLEM('No partner directory for this company and site'),
+      503: UNAVAILABLE,
+    },
+  },
+  {
+    method: 'get',
+    path: `${SCOPE}/partners`,
+    operationId: 'listPartners',
+    summary: "A page of the site's partners, searched and sorted",
+    description: ADMIN_ONLY,
+    tags: ['admin'],
+    query: Object.entries(partnerListQuerySchema.shape).map(([name, schema]) => ({
+      name,
+      description:
+        {
+          q: "Words found in the partner's slug or title in any locale, case and accents aside",
+          sort: 'position (editorial order, default), title (en-US) or slug',
+          order: 'asc (default) or desc',
+          offset: 'Partners to skip (default 0)',
+          limit: 'Partners in the page, 1 to 100 (default 25)',
+        }[name] ?? name,
+      schema,
+    })),
+    auth: 'bearer',
+    responses: {
+      200: { description: 'The page and how many partners match', schema: partnerPageSchema },
+      400: PROBLEM(
+        'A query value that breaks its rule (the title names it), or a malformed address',
+      ),
+      401: UNAUTHORIZED,
+      404: PROBLEM('No partner directory for this company and site'),
+      503: UNAVAILABLE,
+    },
+  },
+  {
+    method: 'get',
+    path: `${SCOPE}/export`,
+    operationId: 'exportPartners',
+    summary: 'Every partner of the site as an import file (a download)',
+    description: `${ADMIN_ONLY} JSON: an array of rows of the import format, one per line; CSV: a column per field and per locale of each text. Either imports back unchanged.`,
+    tags: ['admin'],
+    query: [{ name: 'format', description: 'json (default) or csv', schema: exportFormatSchema }],
+    auth: 'bearer',
+    responses: {
+      200: {
+        description: "The site's partners, in editorial order",
+        schema: z.array(partnerDataSchema),
+        textTypes: ['text/csv'],
+      },
+      400: PROBLEM('A format other than csv or json, or a malformed address'),
+      401: UNAUTHORIZED,
+      404: PROBLEM('No partner directory for this company and site'),
+      503: UNAVAILABLE,
+    },
+  },
+  ...TUNING_OPERATIONS,
 ];
 
 /** The beacon of a card opened (routes/clicks.ts): public, beside the two calls of SPEC 7. */

@@ -9,6 +9,11 @@ function jsonSchema(schema: Schema, io: 'input' | 'output'): Record<string, unkn
   return json;
 }
 
+/** Media types whose content is a text the schema does not describe (CSV). */
+function textContent(types: readonly string[] = []) {
+  return Object.fromEntries(types.map((type) => [type, { schema: { type: 'string' } }]));
+}
+
 function pathParameters(operation: ApiOperation) {
   return [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => {
     const name = match[1] ?? '';
@@ -75,7 +80,10 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], versio
           ? {
               requestBody: {
                 required: true,
-                content: { 'application/json': { schema: jsonSchema(operation.body, 'input') } },
+                content: {
+                  'application/json': { schema: jsonSchema(operation.body, 'input') },
+                  ...textContent(operation.textBodies),
+                },
               },
             }
           : {}),
@@ -89,6 +97,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], versio
                 ? {
                     content: {
                       'application/json': { schema: jsonSchema(response.schema, 'output') },
+                      ...textContent(response.textTypes),
                     },
                   }
                 : {}),

@@ -5,8 +5,7 @@
  * answered with a tuning not saved yet (the console shows both side by side).
  */
 import type { FastifyInstance } from 'fastify';
-import { API_BASE_PATH, searchCriteriaSchema, siteTuningSchema } from '@partners-network/contract';
-import * as z from 'zod';
+import { API_BASE_PATH, siteTuningSchema, tuningPreviewSchema } from '@partners-network/contract';
 import { describeIssues } from '../http/describeIssues';
 import { sendProblem } from '../http/sendProblem';
 import type { SearchService } from '../service/SearchService';
@@ -19,8 +18,6 @@ import { searchResponseOf } from './searchResponseOf';
 
 /** 500 synonym sets and 500 rules of long phrases fit with room to spare. */
 const TUNING_BODY_LIMIT = 1024 * 1024;
-
-const previewSchema = z.object({ tuning: siteTuningSchema, criteria: searchCriteriaSchema });
 
 /** A tuning refused by the store, or a database away: the answer that says so. */
 function refusal(error: unknown): { status: 400 | 503; title: string } {
@@ -86,7 +83,7 @@ export async function adminTuning(
       const scope = toScope(request.params);
       const locale = readLocale(request.query);
       if (!locale.ok) return sendProblem(reply, 400, locale.title);
-      const parsed = previewSchema.safeParse(request.body);
+      const parsed = tuningPreviewSchema.safeParse(request.body);
       if (!parsed.success) {
         return sendProblem(
           reply,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API_BASE_PATH, searchCriteriaSchema } from '@partners-network/contract';
+import { API_BASE_PATH, locatedSearchCriteriaSchema } from '@partners-network/contract';
 import type { AppMetrics } from '../metrics/AppMetrics';
 import { describeIssues } from '../http/describeIssues';
 import { refuseForgedJson } from '../http/refuseForgedJson';
@@ -43,7 +43,7 @@ export async function search(
     async (request, reply) => {
       const locale = readLocale(request.query);
       if (!locale.ok) return sendProblem(reply, 400, locale.title);
-      const criteria = searchCriteriaSchema.safeParse(request.body);
+      const criteria = locatedSearchCriteriaSchema.safeParse(request.body);
       if (!criteria.success) {
         return sendProblem(reply, 400, describeIssues(criteria.error.issues, request.body));
       }

@@ -56,6 +56,20 @@ export class Bitset {
     }
   }
 
+  /** A new set of every value below `size` this one lacks. */
+  not(): Bitset {
+    const result = new Bitset(this.size);
+    const { words } = result;
+    for (let index = 0; index < words.length; index += 1) {
+      words[index] = ~(this.words[index] ?? 0);
+    }
+    // Past the last value nothing belongs: the last word keeps only its own bits.
+    const tail = this.size & 31;
+    const last = words.length - 1;
+    if (tail !== 0 && last >= 0) words[last] = (words[last] ?? 0) & ((1 << tail) - 1);
+    return result;
+  }
+
   /** A copy of this set. */
   clone(): Bitset {
     const result = new Bitset(this.size);

@@ -30,7 +30,7 @@ export interface TermRun {
 /** TermRun.matched of a run whose terms matched whole. */
 export const WHOLE_TERM = -1;
 
-function lowerBound(terms: readonly string[], value: string, from = 0): number {
+export function lowerBound(terms: readonly string[], value: string, from = 0): number {
   let low = from;
   let high = terms.length;
   while (low < high) {

@@ -7,6 +7,8 @@ import type { Random } from './createRandom';
 import { createRandom } from './createRandom';
 import { logoUrl } from '../logos/renderLogo';
 import { EXTRA_LABEL_LOCALES, EXTRA_LABELS } from './extraLabels';
+import type { SeedCity } from './seedCities';
+import { SEED_CITIES } from './seedCities';
 
 export const SEED_COMPANY_ID = '20097';
 export const SEED_SCOPE_GROUP_ID = '20121';
@@ -260,7 +262,35 @@ function summaryTexts(
   return { en, fr, de };
 }
 
-function mainSite(partnerCount: number, random: Random, label: Label): SiteData {
+type PartnerLocation = SiteData['partners'][number]['locations'][number];
+
+function locationOf([city, country, latitude, longitude]: SeedCity): PartnerLocation {
+  return { city, country, latitude, longitude };
+}
+
+/**
+ * One to three real cities of the partner's regions, distinct; the first is the head
+ * office when there are several. Drawn from their own random sequence, so the rest of
+ * the directory is what it was before partners had locations.
+ */
+function locationsIn(regions: readonly ItemDef[], places: Random): PartnerLocation[] {
+  const cities = regions.flatMap((region) => SEED_CITIES.get(region.name[0]) ?? []);
+  if (cities.length === 0) return [];
+  const chosen = places.sample(cities, places.int(1, 3)).map(locationOf);
+  const [first, ...others] = chosen;
+  if (!first) return [];
+  return others.length === 0 ? [first] : [{ ...first, label: 'Head office' }, ...others];
+}
+
+/** The title's slug, numbered from its second use on. */
+function uniqueSlug(title: string, usedSlugs: Map<string, number>): string {
+  const base = slugify(title);
+  const seen = usedSlugs.get(base) ?? 0;
+  usedSlugs.set(base, seen + 1);
+  return seen === 0 ? base : `${base}-${seen + 1}`;
+}
+
+function mainSite(partnerCount: number, random: Random, places: Random, label: Label): SiteData {
   const regions = items(40001, REGIONS);
   const industries = items(40101, INDUSTRIES);
   const expertise = items(40201, EXPERTISE);
@@ -281,10 +311,7 @@ function mainSite(partnerCount: number, random: Random, label: Label): SiteData 
       [random.pick(NAME_STARTS), random.pick(NAME_MIDDLES), random.pick(NAME_ENDS)]
         .filter((part) => part !== '')
         .join(' ');
-    const base = slugify(title);
-    const seen = usedSlugs.get(base) ?? 0;
-    usedSlugs.set(base, seen + 1);
-    const slug = seen === 0 ? base : `${base}-${seen + 1}`;
+    const slug = uniqueSlug(title, usedSlugs);
 
     const partnerRegions = random.sample(regions, random.int(1, 2));
     const partnerIndustries = random.sample(industries, random.int(1, 3));
@@ -326,6 +353,7 @@ function mainSite(partnerCount: number, random: Random, label: Label): SiteData 
         level,
         ...partnerLanguages,
       ].map((item) => item.id),
+      locations: locationsIn(partnerRegions, places),
       // Every third partner can be contacted from the page (issue 26): its mail goes to a
       // made-up address of the reserved .example domain.
       ...(index % 3 === 0 ? { contact: { emails: [`partners@${slug}.example`] } } : {}),
@@ -356,6 +384,16 @@ function mainSite(partnerCount: number, random: Random, label: Label): SiteData 
     partners,
   };
 }
+
+/** The city of each canton of the second site, as the gazetteer gives it. */
+const CANTON_CITIES: readonly SeedCity[] = [
+  ['Zürich', 'CH', 47.36667, 8.55],
+  ['Genève', 'CH', 46.20222, 6.14569],
+  ['Bern', 'CH', 46.94809, 7.44744],
+  ['Basel', 'CH', 47.55839, 7.57327],
+  ['Lausanne', 'CH', 46.516, 6.63282],
+  ['Lugano', 'CH', 46.01008, 8.96004],
+];
 
 function secondSite(label: Label): SiteData {
   const cantons: Texts[] = [
@@ -410,6 +448,7 @@ function secondSite(label: Label): SiteData {
         globalFilters:
           index % 2 === 0 ? ['reseller-partners'] : ['reseller-partners', 'service-partners'],
         filterItemIds: [50001 + index],
+        locations: CANTON_CITIES[index] ? [locationOf(CANTON_CITIES[index])] : [],
       };
     }),
   };
@@ -417,8 +456,10 @@ function secondSite(label: Label): SiteData {
 
 export function generateDirectory(options: GenerateDirectoryOptions = {}): DirectoryData {
   const random = createRandom(options.seed ?? 20121);
+  const places = createRandom((options.seed ?? 20121) + 25);
   const label = options.allLanguages ? textInAllLanguages : text;
-  const sites = [mainSite(options.partnerCount ?? DEFAULT_PARTNER_COUNT, random, label)];
+  const partnerCount = options.partnerCount ?? DEFAULT_PARTNER_COUNT;
+  const sites = [mainSite(partnerCount, random, places, label)];
   if (options.secondSite ?? true) sites.push(secondSite(label));
   return { sites };
 }

@@ -81,6 +81,7 @@ export class DirectoryWrites {
       position: stored.position,
       globalFilters: stored.record.globalFilters,
       filterItemIds: stored.record.filterItemIds,
+      locations: stored.record.locations ?? [],
       ...(stored.record.contact ? { contact: stored.record.contact } : {}),
     };
   }

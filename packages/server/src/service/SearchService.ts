@@ -20,6 +20,7 @@ import { tuningAsWritten } from '../store/SiteRecords';
 import type { ImportSummary, PartnerStore, StoreSearchResult } from '../store/PartnerStore';
 import { DirectoryWrites } from './DirectoryWrites';
 import type { MergeOptions } from './mergeDirectory';
+import type { PartnerLocations } from '../search/PartnerLocations';
 import { SiteLifecycle } from './SiteLifecycle';
 
 export { WORKER_FROM } from './SiteLifecycle';
@@ -76,6 +77,11 @@ export class SearchService implements PartnerStore, MetricsSource {
 
   async getFilterDefinitions(scope: Scope, locale: string): Promise<FilterDefinitions | null> {
     return (await this.#sites.site(scope))?.answers.definitions(locale) ?? null;
+  }
+
+  /** The site's partners' locations (search/PartnerLocations); null for an unknown site. */
+  async siteLocations(scope: Scope): Promise<PartnerLocations | null> {
+    return (await this.#sites.site(scope))?.answers.site.locations ?? null;
   }
 
   async search(

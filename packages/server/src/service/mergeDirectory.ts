@@ -11,12 +11,18 @@ import type { ImportOptions, ImportSummary } from '../store/PartnerStore';
 import type { SiteChange, SiteWriteState } from '../store/PartnerSource';
 import type { PartnerRecord, SiteDefinitions } from '../store/SiteRecords';
 import { scopeKey } from '../store/scopeKey';
+import type { Gazetteer } from '../geo/Gazetteer';
+import { gazetteer as sharedGazetteer } from '../geo/loadGazetteer';
+import { locateLocations } from '../geo/locateLocations';
 
 const PROGRESS_EVERY = 1000;
 
 type Path = (string | number)[];
 
-export type MergeOptions = ImportOptions;
+export interface MergeOptions extends ImportOptions {
+  /** Where cities without coordinates are found; default: the process's GeoNames gazetteer. */
+  gazetteer?: () => Gazetteer;
+}
 
 interface Working {
   state: SiteWriteState;
@@ -228,6 +234,19 @@ function mergeSite(
         });
       }
     }
+    const located = locateLocations(
+      partner.slug,
+      partner.locations,
+      [...partnerPath, 'locations'],
+      issues,
+      options.gazetteer ?? sharedGazetteer,
+    );
+    if (located.located > 0) {
+      summary.locationsLocated = (summary.locationsLocated ?? 0) + located.located;
+    }
+    if (located.ambiguous.length > 0) {
+      summary.ambiguousCities = [...(summary.ambiguousCities ?? []), ...located.ambiguous];
+    }
     progress();
     if (issues.length > issueCount) return;
 
@@ -250,6 +269,10 @@ function mergeSite(
         imageUrl: partner.imageUrl,
         globalFilters: filterNames,
         filterItemIds: partnerItems,
+        // Written only when there are some: other records stay as they were.
+        ...(located.locations && located.locations.length > 0
+          ? { locations: located.locations }
+          : {}),
         ...(partner.contact ? { contact: { ...partner.contact } } : {}),
       },
     });

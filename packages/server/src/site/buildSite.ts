@@ -17,6 +17,9 @@ import type { CacheKind } from '../cache/KeptCache';
 import type { TermSet } from '../search/TermSet';
 import { inlineSink, workerSink } from './buildIndex';
 import type { GlobalFilterInfo, GroupInfo, SiteInfo } from './SiteInfo';
+import type { PartnerLocations, SiteLocations } from '../search/PartnerLocations';
+import { SiteLocationsBuilder } from '../search/PartnerLocations';
+import { cityKeyOf } from '../geo/placeKey';
 
 /** Most badges a card shows: a few meaningful categories, not every tag. */
 export const MAX_BADGES = 4;
@@ -58,6 +61,8 @@ export interface BuiltSite {
   ordinalOf(id: number): number | undefined;
   /** The id of the partner at an ordinal (what answer ids name: stats/answerId). */
   idOf(ordinal: number): number | undefined;
+  /** The partners' locations, by the index's ordinals (search/PartnerLocations). */
+  locations: PartnerLocations;
 }
 
 /** A site built whole from its stored partners. */
@@ -76,6 +81,7 @@ export interface WholeSite {
   ids: Float64Array;
   /** Ordinals by partner id: which of them a change masks out. */
   byId: IdOrdinals;
+  locations: SiteLocations;
 }
 
 /** Shared by every partner without items or badges. */
@@ -211,6 +217,7 @@ export async function buildSiteFrom(
     tuning: head.tuning,
     ordinalOf: (id) => whole.byId.get(id),
     idOf: (ordinal) => whole.ids[ordinal],
+    locations: whole.locations,
   };
 }
 
@@ -252,6 +259,7 @@ class PartnerTable {
   readonly itemPairs: number[] = [];
   readonly partnerCounts = new Map<number, number>();
   readonly cards: PackedCardsBuilder;
+  readonly locations: SiteLocationsBuilder;
   readonly #filterIds: Map<string, number>;
   readonly #items: ReadonlyMap<number, ItemForCard>;
 
@@ -259,6 +267,7 @@ class PartnerTable {
     this.positions = new Float64Array(size);
     this.ids = new Float64Array(size);
     this.cards = new PackedCardsBuilder(size);
+    this.locations = new SiteLocationsBuilder(size);
     this.#filterIds = new Map(
       head.definitions.globalFilters.map((filter) => [filter.name, filter.id]),
     );
@@ -296,6 +305,7 @@ class PartnerTable {
         .map((item) => item.id),
       ...(record.contact ? { contactSlug: partner.slug } : {}),
     });
+    this.locations.add(ordinal, record.locations ?? []);
     return partnerItems;
   }
 }
@@ -353,5 +363,6 @@ async function buildWhole(
     positions: table.positions,
     ids: table.ids,
     byId: new IdOrdinals(table.ids),
+    locations: await table.locations.build(cityKeyOf),
   };
 }

@@ -6,6 +6,7 @@
  */
 import { Bitset } from '../search/Bitset';
 import { LayeredIndex } from '../search/LayeredIndex';
+import { LaidLocations } from '../search/LaidLocations';
 import type { Scope } from '@partners-network/contract';
 import type { SiteChanges } from '../store/PartnerSource';
 import type { BuildOptions, BuiltSite, WholeSite } from './buildSite';
@@ -94,5 +95,12 @@ export async function layerSite(
     },
     idOf: (ordinal) =>
       ordinal < deltaStart ? whole.ids[ordinal] : delta.idOf(ordinal - deltaStart),
+    locations: new LaidLocations(
+      whole.locations,
+      removed,
+      delta.whole.locations,
+      insertAt,
+      deltaStart,
+    ),
   };
 }

@@ -7,13 +7,13 @@
 import type {
   GlobalFilterCount,
   FilterDefinitions,
+  ImportSummary,
   FilterGroup,
   Partner,
   Scope,
   SearchCriteria,
   ZeroResultStep,
 } from '@partners-network/contract';
-import * as z from 'zod';
 import type { DirectoryData } from './DirectoryData';
 import type { CountedSearch } from './StatsStore';
 
@@ -34,16 +34,9 @@ export interface StoreSearchResult {
   answerId?: string;
 }
 
-/** What an import changed: the admin API's import answer, as `/openapi.json` documents it. */
-export const importSummarySchema = z.object({
-  sites: z.number().int().min(0),
-  partnersCreated: z.number().int().min(0),
-  partnersUpdated: z.number().int().min(0),
-  /** Only in replace mode: partners removed because the file did not name them. */
-  partnersDeleted: z.number().int().min(0).optional(),
-});
-
-export type ImportSummary = z.infer<typeof importSummarySchema>;
+// What an import changed (the admin API's import answer) is part of the contract.
+export { importSummarySchema } from '@partners-network/contract';
+export type { ImportSummary } from '@partners-network/contract';
 
 export type ImportPhase = 'partners' | 'index';
 
@@ -55,6 +48,11 @@ export interface ImportOptions {
    * as the records every server builds its search index from ('index').
    */
   onProgress?: (done: number, total: number, phase: ImportPhase) => void;
+}
+
+/** What the places call reads of a site's locations: its partners per city (geo/placeKey's cityKeyOf). */
+export interface SiteCities {
+  partnersByCity(): ReadonlyMap<string, number>;
 }
 
 export interface PartnerStore {
@@ -71,6 +69,12 @@ export interface PartnerStore {
    * transaction: on any problem it throws DirectoryImportError and changes nothing.
    */
   importDirectory(data: DirectoryData, options?: ImportOptions): Promise<ImportSummary>;
+  /**
+   * The site's partners' locations (search/PartnerLocations; the places call marks the
+   * cities that have some); null when the company or site is unknown. Optional: a store
+   * without it marks none.
+   */
+  siteLocations?(scope: Scope): Promise<SiteCities | null>;
   isEmpty(): Promise<boolean>;
   close(): Promise<void>;
 }

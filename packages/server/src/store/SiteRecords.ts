@@ -69,6 +69,17 @@ export function emptyDefinitions(): SiteDefinitions {
   };
 }
 
+/** A partner's location as stored: its coordinates always known (the import found them). */
+export const storedLocationSchema = z.object({
+  city: z.string(),
+  country: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  label: z.string().optional(),
+});
+
+export type StoredLocation = z.infer<typeof storedLocationSchema>;
+
 /** A partner as stored: one row of the import format, its position resolved. */
 export const partnerRecordSchema = z.object({
   title: textsSchema,
@@ -78,6 +89,8 @@ export const partnerRecordSchema = z.object({
   /** Global filter names (unique in a site, never renamed). */
   globalFilters: z.array(z.string()),
   filterItemIds: z.array(z.number().int()),
+  /** Absent for a partner without locations (and in every record written before them). */
+  locations: z.array(storedLocationSchema).optional(),
   /** Where contact requests go (emails or an https webhook); absent: not contactable. */
   contact: z
     .object({ emails: z.array(z.string()).optional(), webhook: z.string().optional() })

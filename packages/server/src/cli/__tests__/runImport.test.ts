@@ -9,14 +9,14 @@ import {
   SEED_COMPANY_ID,
   SEED_SCOPE_GROUP_ID,
 } from '../../seed/generateDirectory';
-import type { PartnerStore } from '../../store/PartnerStore';
+import type { SearchService } from '../../service/SearchService';
 import { openSqliteStore } from '../../service/openStore';
 import { runImport } from '../runImport';
 
 const examples = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'examples');
 const folder = mkdtempSync(join(tmpdir(), 'partners-import-'));
 const MAIN = { companyId: SEED_COMPANY_ID, scopeGroupId: SEED_SCOPE_GROUP_ID };
-let store: PartnerStore;
+let store: SearchService;
 let fileCounter = 0;
 
 function writeFile(name: string, content: string): string {
@@ -81,7 +81,10 @@ describe('runImport', () => {
   it.each([['partners.json'], ['partners.csv']])('imports the example %s', async (name) => {
     const { code, lines } = await run(join(examples, name));
     expect(code).toBe(0);
-    expect(lines.at(-1)).toBe('imported 2 partner(s): 2 new, 0 updated');
+    expect(lines).toEqual([
+      'imported 2 partner(s): 2 new, 0 updated',
+      'took the coordinates of 2 location(s) from the gazetteer',
+    ]);
     const lisboa = await find('lisboa');
     expect(lisboa).toHaveLength(1);
     expect(lisboa[0]?.url).toBe('https://lisboa-dados.example/');
@@ -116,7 +119,7 @@ describe('runImport', () => {
     await run(join(examples, 'partners.csv'));
     const second = await run(join(examples, 'partners.json'));
     expect(second.code).toBe(0);
-    expect(second.lines.at(-1)).toBe('imported 2 partner(s): 0 new, 2 updated');
+    expect(second.lines[0]).toBe('imported 2 partner(s): 0 new, 2 updated');
     expect(await find('lisboa')).toHaveLength(1);
   });
 
@@ -186,10 +189,10 @@ describe('runImport', () => {
     const { code, lines } = await run(file);
     expect(code).toBe(1);
     expect(lines).toEqual([
-      'line 2: slug "fine" is listed twice',
-      'line 10: unknown global filter "no-such-programme"',
-      'line 18: slug "fine" is listed twice',
-      'line 26: unknown filter item id 99999',
+      'line 2: slug: slug "fine" is listed twice',
+      'line 10: globalFilters: unknown global filter "no-such-programme"',
+      'line 18: slug: slug "fine" is listed twice',
+      'line 26: filterItemIds: unknown filter item id 99999',
       '4 problem(s) in 4 rows: nothing was imported',
     ]);
     expect(await everything()).toEqual(before);
@@ -209,7 +212,7 @@ describe('runImport', () => {
     expect(before.length).toBeGreaterThan(2);
     const { code, lines } = await run(join(examples, 'partners.json'), undefined, true);
     expect(code).toBe(0);
-    expect(lines.at(-1)).toBe('imported 2 partner(s): 2 new, 0 updated, 40 removed');
+    expect(lines[0]).toBe('imported 2 partner(s): 2 new, 0 updated, 40 removed');
     const titles = (await everything()).flatMap(
       (result) => result?.partners.map((partner) => partner.title) ?? [],
     );
@@ -248,5 +251,100 @@ describe('runImport', () => {
     const { code } = await run(writeFile('directory.json', JSON.stringify({ sites: [site] })));
     expect(code).toBe(0);
     expect(await store.hasScope({ companyId: 'c9', scopeGroupId: 's9' })).toBe(true);
+  });
+
+  it.each([['partners.json'], ['partners.csv']])(
+    'keeps the locations of %s, coordinates given or taken from the gazetteer',
+    async (name) => {
+      expect((await run(join(examples, name))).code).toBe(0);
+      const helvetia = await store.getPartner(MAIN, 'helvetia-cloud-werk');
+      expect(helvetia?.locations).toEqual([
+        {
+          city: 'Zürich',
+          country: 'CH',
+          latitude: 47.36667,
+          longitude: 8.55,
+          label: 'Head office',
+        },
+        { city: 'Genève', country: 'CH', latitude: 46.20222, longitude: 6.14569 },
+      ]);
+      const lisboa = await store.getPartner(MAIN, 'lisboa-dados');
+      expect(lisboa?.locations).toEqual([
+        { city: 'Lisbon', country: 'PT', latitude: 38.71667, longitude: -9.13333 },
+      ]);
+    },
+  );
+
+  it('refuses a city the gazetteer does not know, naming the row, the field and the city', async () => {
+    const before = await everything();
+    const file = writeFile(
+      'unknown-city.csv',
+      [
+        'slug,title,url,globalFilters,city,country',
+        'in-lyon,In Lyon,/partners/in-lyon,technology-partners,Lyon,FR',
+        'in-lyonn,In Lyonn,/partners/in-lyonn,technology-partners,Lyonn,FR',
+      ].join('\n'),
+    );
+    const { code, lines } = await run(file);
+    expect(code).toBe(1);
+    expect(lines[0]).toBe(
+      'line 3: locations.0.city: the gazetteer knows no city "Lyonn" in FR: check its spelling, or give its latitude and longitude',
+    );
+    expect(await everything()).toEqual(before);
+  });
+
+  it('takes the most populous of several cities of one name, and says so', async () => {
+    const rows = [
+      {
+        slug: 'springfield-systems',
+        title: 'Springfield Systems',
+        url: '/partners/springfield-systems',
+        globalFilters: ['technology-partners'],
+        locations: [
+          { city: 'Lyon', country: 'FR' },
+          { city: 'Springfield', country: 'US' },
+        ],
+      },
+    ];
+    const { code, lines } = await run(writeFile('springfield.json', JSON.stringify(rows, null, 2)));
+    expect(code).toBe(0);
+    expect(lines).toContain('took the coordinates of 2 location(s) from the gazetteer');
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^line 2: locations\.1\.city: \d+ cities of US are named "Springfield": took the most populous, at 37\.2\d*, -93\.2\d*$/,
+      ),
+    );
+    const stored = await store.getPartner(MAIN, 'springfield-systems');
+    expect(stored?.locations[1]).toMatchObject({ city: 'Springfield', latitude: 37.21533 });
+  });
+
+  it('refuses bad locations before anything else, naming each field', async () => {
+    const eleven = JSON.stringify(
+      Array.from({ length: 10 }, () => ({ city: 'Lyon', country: 'FR' })),
+    );
+    const file = writeFile(
+      'bad-locations.csv',
+      [
+        'slug,title,url,globalFilters,city,country,latitude,longitude,locations',
+        'a,A,/partners/a,technology-partners,Lyon,France,,,',
+        'b,B,/partners/b,technology-partners,Lyon,FR,north,4.8,',
+        'c,C,/partners/c,technology-partners,Lyon,FR,45.7,,',
+        'd,D,/partners/d,technology-partners,Lyon,FR,,,not json',
+        `e,E,/partners/e,technology-partners,Lyon,FR,,,"${eleven.replaceAll('"', '""')}"`,
+        'f,F,/partners/f,technology-partners,,FR,95,4.8,',
+      ].join('\n'),
+    );
+    const { code, lines } = await run(file);
+    expect(code).toBe(1);
+    expect(lines).toEqual([
+      'line 2: locations.0.country: country must be an ISO 3166-1 alpha-2 code in capitals, such as FR',
+      'line 3: locations.0.latitude: latitude must be a number',
+      "line 4: locations.0.latitude: latitude and longitude go together: give both, or neither to take the city's",
+      'line 5: locations: locations must be a list of locations (in CSV, a JSON array)',
+      'line 6: locations: a partner has at most 10 locations',
+      'line 7: locations.0.city: city is required',
+      'line 7: locations.0.latitude: latitude must be between -90 and 90',
+      '6 bad row(s) of 6: nothing was imported',
+    ]);
   });
 });

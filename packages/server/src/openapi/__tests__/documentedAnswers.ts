@@ -3,9 +3,9 @@ import Ajv2020 from 'ajv/dist/2020';
 import { expect } from 'vitest';
 import * as z from 'zod';
 
-const jsonContent = z.object({
-  'application/json': z.object({ schema: z.record(z.string(), z.unknown()) }),
-});
+const mediaType = z.object({ schema: z.record(z.string(), z.unknown()) });
+/** JSON, and other media types (CSV) documented as texts. */
+const jsonContent = z.looseObject({ 'application/json': mediaType });
 /** Loose: the rest of an operation (operationId, tags, security…) stays for the tests to read. */
 const operationSchema = z.looseObject({
   requestBody: z.object({ content: jsonContent }).optional(),
@@ -59,11 +59,19 @@ export function expectDocumentedBody(
  */
 export function expectDocumentedAnswer(
   operation: DocumentedOperation,
-  answer: { statusCode: number; payload: string },
+  answer: { statusCode: number; payload: string; contentType?: string },
   what: string,
 ): void {
   const documented = operation.responses[String(answer.statusCode)];
   expect(documented, `${what}: status ${answer.statusCode} is documented`).toBeDefined();
+  const type = (answer.contentType ?? '').split(';')[0] ?? '';
+  if (type !== '' && type !== 'application/json' && answer.statusCode < 300) {
+    // A text answer (an export as CSV): its media type must be documented.
+    expect(Object.keys(documented?.content ?? {}), `${what}: ${type} is documented`).toContain(
+      type,
+    );
+    return;
+  }
   const schema = documented?.content?.['application/json'].schema;
   if (schema === undefined) {
     expect(answer.payload, `${what}: no body`).toBe('');

@@ -117,6 +117,7 @@ describe('admin API partners', () => {
       position: 10,
       globalFilters: ['tech'],
       filterItemIds: [102, 202, 302],
+      locations: [],
     });
     const missing = await app.inject({ url: `${base}/nobody-here`, headers: auth() });
     expect(missing.statusCode).toBe(404);
@@ -188,6 +189,60 @@ describe('admin API partners', () => {
     expect(notJson.statusCode).toBe(400);
   });
 
+  it('keeps locations, taking the coordinates of a city given without them', async () => {
+    const located = {
+      ...newPartner,
+      slug: 'lyon-located',
+      url: '/partners/lyon-located',
+      locations: [
+        { city: 'Lyon', country: 'FR', label: 'Head office' },
+        { city: 'Annecy', country: 'FR', latitude: 45.9, longitude: 6.12 },
+      ],
+    };
+    const response = await app.inject({
+      method: 'PUT',
+      url: `${base}/lyon-located`,
+      headers: auth(),
+      payload: located,
+    });
+    expect(response.statusCode).toBe(201);
+    const expected = [
+      { city: 'Lyon', country: 'FR', latitude: 45.74846, longitude: 4.84671, label: 'Head office' },
+      { city: 'Annecy', country: 'FR', latitude: 45.9, longitude: 6.12 },
+    ];
+    expect(response.json()).toMatchObject({ locations: expected });
+    const read = await app.inject({ url: `${base}/lyon-located`, headers: auth() });
+    expect(read.json()).toMatchObject({ locations: expected });
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `${base}/lyon-located`,
+      headers: auth(),
+    });
+    expect(removed.statusCode).toBe(204);
+  });
+
+  it('answers 400 naming the field and the city the gazetteer does not know', async () => {
+    const response = await app.inject({
+      method: 'PUT',
+      url: `${base}/zeta-analytics`,
+      headers: auth(),
+      payload: { ...newPartner, locations: [{ city: 'Lyonn', country: 'FR' }] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(problem(response.payload).title).toBe(
+      'locations.0.city: the gazetteer knows no city "Lyonn" in FR: check its spelling, or give its latitude and longitude; nothing was changed',
+    );
+    const eleven = Array.from({ length: 11 }, () => ({ city: 'Lyon', country: 'FR' }));
+    const tooMany = await app.inject({
+      method: 'PUT',
+      url: `${base}/zeta-analytics`,
+      headers: auth(),
+      payload: { ...newPartner, locations: eleven },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(problem(tooMany.payload).title).toBe('a partner has at most 10 locations');
+  });
+
   it('answers 404 for an unknown site', async () => {
     const response = await app.inject({
       method: 'PUT',
@@ -236,7 +291,10 @@ describe('admin API import', () => {
       payload: [...rows, { ...rows[0], slug: 'gamma', globalFilters: ['nope'] }],
     });
     expect(bad.statusCode).toBe(400);
-    expect(problem(bad.payload).title).toMatch(/^2\.globalFilters: unknown global filter "nope"/);
+    // Rows are counted from 1; a JSON body on one line has every row on line 1.
+    expect(problem(bad.payload).title).toBe(
+      'row 3 (line 1): globalFilters: unknown global filter "nope"; nothing was changed',
+    );
     expect(await search('alpha')).toEqual([]);
     const good = await app.inject({
       method: 'POST',
@@ -247,6 +305,38 @@ describe('admin API import', () => {
     expect(good.statusCode).toBe(200);
     expect(good.json()).toEqual({ sites: 1, partnersCreated: 2, partnersUpdated: 0 });
     expect(await search('alpha')).toEqual(['Alpha One']);
+  });
+
+  it('says which cities of a shared name it took, and how many it located', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `${base}/import`,
+      headers: auth(),
+      payload: [
+        {
+          ...rows[0],
+          locations: [
+            { city: 'Paris', country: 'FR' },
+            { city: 'Springfield', country: 'US' },
+          ],
+        },
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      locationsLocated: 2,
+      ambiguousCities: [
+        {
+          slug: 'alpha-one',
+          location: 1,
+          city: 'Springfield',
+          country: 'US',
+          latitude: 37.21533,
+          longitude: -93.29824,
+          sameName: expect.any(Number),
+        },
+      ],
+    });
   });
 
   it('with ?mode=replace removes the partners the file does not name', async () => {

@@ -106,6 +106,15 @@ function publicCalls(operation: ApiOperation): Call[] {
       { status: 429, app: 'limited', request: { url: url(path) } },
     ];
   }
+  if (operation.operationId === 'suggestPlaces') {
+    return [
+      { status: 200, request: { url: url(path, MAIN, '?q=Zur&locale=de-DE') } },
+      { status: 400, request: { url: url(path, MAIN, '?q=Z%C3%BCrich%203') } },
+      { status: 400, request: { url: url(path) } },
+      { status: 404, request: { url: url(path, UNKNOWN, '?q=Zur') } },
+      { status: 429, app: 'limited', request: { url: url(path, MAIN, '?q=Zur') } },
+    ];
+  }
   const post = (status: number, body: unknown, headers: object = XSRF, scope = MAIN): Call => ({
     ...send('POST', url(path, scope), body, headers),
     status,
@@ -173,12 +182,104 @@ function adminCalls(operation: ApiOperation): Call[] {
           },
         ],
       };
+      const csv = `slug,title,url,globalFilters\nimport-three,Import Three,/partners/three,tech\n`;
       return [
         { ...send('POST', at('', MAIN, '?mode=upsert'), [row('import-one')], AUTH), status: 200 },
+        {
+          ...send(
+            'POST',
+            at(''),
+            [{ ...row('import-located'), locations: [{ city: 'Springfield', country: 'US' }] }],
+            AUTH,
+          ),
+          status: 200,
+        },
         { ...send('POST', at(''), directory, AUTH), status: 200 },
+        { ...send('POST', at('', MAIN, '?dryRun=true'), [row('import-four')], AUTH), status: 200 },
+        call(200, {
+          method: 'POST',
+          url: at('', MAIN, '?dryRun=true&mode=replace'),
+          headers: { ...AUTH, 'content-type': 'text/csv' },
+          payload: csv,
+        }),
         { ...send('POST', at('', MAIN, '?mode=merge'), [row('import-one')], AUTH), status: 400 },
         { ...send('POST', at(''), [{ slug: 'No Slug' }], AUTH), status: 400 },
         { ...send('POST', at(''), [row('import-one')], {}), status: 401 },
+      ];
+    }
+    case 'listSites':
+      return [
+        call(200, { url: path, headers: AUTH }),
+        call(401, { url: path, headers: { authorization: 'Bearer wrong' } }),
+      ];
+    case 'getSiteDefinitions':
+    case 'listPartners':
+    case 'exportPartners': {
+      const query = operation.operationId === 'listPartners' ? '?q=cloud&sort=title' : '';
+      return [
+        call(200, { url: at('', MAIN, query), headers: AUTH }),
+        ...(operation.operationId === 'exportPartners'
+          ? [call(200, { url: at('', MAIN, '?format=csv'), headers: AUTH })]
+          : []),
+        call(400, {
+          url: at(
+            '',
+            operation.operationId === 'getSiteDefinitions' ? MALFORMED : MAIN,
+            {
+              getSiteDefinitions: '',
+              listPartners: '?limit=1000',
+              exportPartners: '?format=xml',
+            }[operation.operationId],
+          ),
+          headers: AUTH,
+        }),
+        call(401, { url: at(''), headers: {} }),
+        call(404, { url: at('', UNKNOWN), headers: AUTH }),
+      ];
+    }
+    case 'getTuning':
+      return [
+        call(200, { url: at(''), headers: AUTH }),
+        call(400, { url: at('', MALFORMED), headers: AUTH }),
+        call(401, { url: at('') }),
+        call(404, { url: at('', UNKNOWN), headers: AUTH }),
+      ];
+    case 'putTuning': {
+      const tuning = {
+        synonymSets: [{ kind: 'oneWay', from: 'kubernetes', to: ['cloud'] }],
+        queryRules: [{ query: 'cloud', pinned: ['muller-cloud'], hidden: [] }],
+      };
+      const unknownSlug = {
+        synonymSets: [],
+        queryRules: [{ query: 'x', pinned: ['nobody'], hidden: [] }],
+      };
+      return [
+        { ...send('PUT', at(''), tuning, AUTH), status: 200 },
+        { ...send('PUT', at(''), unknownSlug, AUTH), status: 400 },
+        { ...send('PUT', at(''), tuning, {}), status: 401 },
+        { ...send('PUT', at('', UNKNOWN), tuning, AUTH), status: 404 },
+      ];
+    }
+    case 'previewTuning': {
+      const criteria = {
+        globalFilter: 'tech',
+        text: 'kubernetes',
+        filterItemIds: [],
+        offset: 0,
+        resultsPerPage: 10,
+      };
+      const tuning = {
+        synonymSets: [{ kind: 'oneWay', from: 'kubernetes', to: ['cloud'] }],
+        queryRules: [],
+      };
+      return [
+        { ...send('POST', at('', MAIN, '?locale=fr-FR'), { tuning, criteria }, AUTH), status: 200 },
+        {
+          ...send('POST', at(''), { tuning, criteria: { ...criteria, offset: -1 } }, AUTH),
+          status: 400,
+        },
+        { ...send('POST', at(''), { tuning, criteria }, {}), status: 401 },
+        { ...send('POST', at('', UNKNOWN), { tuning, criteria }, AUTH), status: 404 },
       ];
     }
     default:
@@ -216,7 +317,11 @@ async function expectCallsMatch(
         answer = await server.inject(call.request);
       }
       expect(answer.statusCode, `${what}: ${answer.payload}`).toBe(call.status);
-      expectDocumentedAnswer(documented, answer, what);
+      expectDocumentedAnswer(
+        documented,
+        { ...answer, contentType: String(answer.headers['content-type'] ?? '') },
+        what,
+      );
       if (call.status < 300 && call.body !== undefined) {
         expectDocumentedBody(documented, call.body, what);
       }
@@ -236,6 +341,13 @@ describe('GET /openapi.json', () => {
       'putPartner',
       'deletePartner',
       'importPartners',
+      'listSites',
+      'getSiteDefinitions',
+      'listPartners',
+      'exportPartners',
+      'getTuning',
+      'putTuning',
+      'previewTuning',
     ]);
     await expectCallsMatch(adminApp, ADMIN_OPERATIONS, adminCalls, PRODUCED_ELSEWHERE);
   });

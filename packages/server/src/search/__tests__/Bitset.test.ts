@@ -35,4 +35,13 @@ describe('Bitset', () => {
     expect(set.count()).toBe(size);
     expect(set.toArray()).toHaveLength(size);
   });
+
+  it('complements a set within its size, nothing past its last value', () => {
+    const set = setOf(70, [0, 2, 69]);
+    const others = set.not();
+    expect(others.count()).toBe(67);
+    expect(others.has(1) && !others.has(2) && !others.has(69)).toBe(true);
+    expect(others.not().toArray()).toEqual(set.toArray());
+    expect(setOf(64, []).not().count()).toBe(64);
+  });
 });

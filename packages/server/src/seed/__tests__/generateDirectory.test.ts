@@ -10,10 +10,63 @@ import {
   slugify,
 } from '../generateDirectory';
 import { seedIfEmpty } from '../../service/seedIfEmpty';
+import { SEED_CITIES } from '../seedCities';
+import { gazetteer } from '../../geo/loadGazetteer';
 
 const MAIN = { companyId: SEED_COMPANY_ID, scopeGroupId: SEED_SCOPE_GROUP_ID };
 
 describe('generateDirectory', () => {
+  it('gives every partner one to three real cities of its regions, the first the head office of several', () => {
+    const [main, second] = directoryDataSchema.parse(
+      generateDirectory({ partnerCount: 1000 }),
+    ).sites;
+    const regionNames = new Map(
+      main?.filterGroups
+        .find((group) => group.key === 'region')
+        ?.filterItems.map((item) => [item.id, item.name['en-US'] ?? '']),
+    );
+    const counts = new Set<number>();
+    for (const partner of main?.partners ?? []) {
+      counts.add(partner.locations.length);
+      const regions = partner.filterItemIds.flatMap((id) => regionNames.get(id) ?? []);
+      const cities = regions.flatMap((region) => SEED_CITIES.get(region) ?? []);
+      for (const location of partner.locations) {
+        expect(
+          cities.some(([city, country]) => city === location.city && country === location.country),
+        ).toBe(true);
+      }
+      expect(new Set(partner.locations.map((location) => location.city)).size).toBe(
+        partner.locations.length,
+      );
+      if (partner.locations.length > 1) expect(partner.locations[0]?.label).toBe('Head office');
+    }
+    expect([...counts].sort()).toEqual([1, 2, 3]);
+    expect(
+      second?.partners.map((partner) => partner.locations.map((location) => location.city)),
+    ).toEqual([['Zürich'], ['Genève'], ['Bern'], ['Basel'], ['Lausanne'], ['Lugano']]);
+  });
+
+  it('places each seed city where the gazetteer does', () => {
+    const world = gazetteer();
+    const second = directoryDataSchema.parse(generateDirectory()).sites[1]?.partners ?? [];
+    const all = [
+      ...[...SEED_CITIES.values()].flat(),
+      ...second.flatMap((partner) =>
+        partner.locations.map(
+          (location) =>
+            [location.city, location.country, location.latitude, location.longitude] as const,
+        ),
+      ),
+    ];
+    expect(all.length).toBeGreaterThan(140);
+    for (const [city, country, latitude, longitude] of all) {
+      const found = world.find(city, country);
+      expect(found, `${city}, ${country}`).toBeDefined();
+      const known = world.city(found?.ordinal ?? 0);
+      expect([city, known.latitude, known.longitude]).toEqual([city, latitude, longitude]);
+    }
+  });
+
   it('is deterministic and sized by the partner count', () => {
     expect(generateDirectory()).toEqual(generateDirectory());
     expect(generateDirectory({ seed: 2 })).not.toEqual(generateDirectory());

@@ -106,5 +106,53 @@ export function describeSourceContract(
       );
       expect(result?.partners.map((partner) => partner.title)).toEqual(['Laid Partner']);
     });
+
+    it("stores each partner's locations, and reads them back in every read", async () => {
+      const before = await versionOfMain();
+      await service.putPartner(MAIN, {
+        ...techPartner('located', 'Located Partner'),
+        locations: [
+          { city: 'Lyon', country: 'FR', latitude: 45.75, longitude: 4.85, label: 'Head office' },
+          { city: 'Genève', country: 'CH' },
+        ],
+      });
+      const expected = [
+        { city: 'Lyon', country: 'FR', latitude: 45.75, longitude: 4.85, label: 'Head office' },
+        { city: 'Genève', country: 'CH', latitude: 46.20222, longitude: 6.14569 },
+      ];
+      expect((await source.readPartner(MAIN, 'located'))?.record.locations).toEqual(expected);
+      expect((await service.getPartner(MAIN, 'located'))?.locations).toEqual(expected);
+      const changes = await source.changesSince(MAIN, before, 100);
+      if (changes === undefined || changes === 'reload') throw new Error(`got ${changes}`);
+      expect(changes.upserts[0]?.record.locations).toEqual(expected);
+      const whole = await readWholeSite(source, MAIN);
+      const partners = whole?.partners ?? [];
+      expect(partners.find((partner) => partner.slug === 'located')?.record.locations).toEqual(
+        expected,
+      );
+      // Partners without locations keep records without them, and read as having none.
+      expect(
+        partners.find((partner) => partner.slug === 'filler-partner-1')?.record,
+      ).not.toHaveProperty('locations');
+      expect((await service.getPartner(MAIN, 'filler-partner-1'))?.locations).toEqual([]);
+    });
+
+    it('refuses a city the gazetteer does not know, and writes nothing', async () => {
+      const before = await versionOfMain();
+      const attempt = service.putPartner(MAIN, {
+        ...techPartner('lost', 'Lost Partner'),
+        locations: [{ city: 'Nowhere-upon-Nothing', country: 'FR' }],
+      });
+      await expect(attempt).rejects.toMatchObject({
+        issues: [
+          {
+            path: ['sites', 0, 'partners', 0, 'locations', 0, 'city'],
+            message: expect.stringContaining('no city "Nowhere-upon-Nothing" in FR'),
+          },
+        ],
+      });
+      expect(await versionOfMain()).toBe(before);
+      expect(await source.readPartner(MAIN, 'lost')).toBeUndefined();
+    });
   });
 }

@@ -1,5 +1,5 @@
 /** A small directory with known answers, shared by the store and route tests. */
-import type { DirectoryData, PartnerData, PartnerInput } from '../DirectoryData';
+import type { DirectoryData, PartnerInput } from '../DirectoryData';
 
 export const MAIN = { companyId: 'acme', scopeGroupId: 'main' };
 export const OTHER = { companyId: 'acme', scopeGroupId: 'other' };
@@ -14,7 +14,7 @@ export const RETAIL = 302;
 
 export const FILLER_COUNT = 23;
 
-function filler(index: number): PartnerData {
+function filler(index: number): PartnerInput {
   const slug = `filler-partner-${index}`;
   return {
     slug,

@@ -1,0 +1,180 @@
+/**
+ * The operator's console as an operator uses it, in English: what they do (sign in, search
+ * the partners, edit one, import a file, export), what they read (the table's titles, the
+ * import report's problems, the notices), and its parts as locators. Like the search page's
+ * object it finds everything by role and accessible name and holds no expected value.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { OpenOptions, Portal } from './usePortal';
+
+export const CONSOLE_PATH = '/admin/';
+
+export interface ImportChoice {
+  name: string;
+  text: string;
+  /** Whether partners the file does not name are removed. */
+  replace?: boolean;
+}
+
+export class ConsolePage {
+  readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  // Parts.
+
+  tokenField(): Locator {
+    return this.page.getByLabel('Admin token');
+  }
+
+  signInButton(): Locator {
+    return this.page.getByRole('button', { name: 'Sign in' });
+  }
+
+  signOutButton(): Locator {
+    return this.page.getByRole('button', { name: 'Sign out' });
+  }
+
+  navigation(): Locator {
+    return this.page.getByRole('navigation', { name: 'Console' });
+  }
+
+  heading(): Locator {
+    return this.page.getByRole('heading', { level: 1 });
+  }
+
+  alert(): Locator {
+    return this.page.getByRole('alert');
+  }
+
+  /** The console's live region: what just happened. */
+  notice(): Locator {
+    return this.page.locator('.pn-live');
+  }
+
+  searchField(): Locator {
+    return this.page.getByRole('searchbox', { name: 'Search partners' });
+  }
+
+  table(): Locator {
+    return this.page.getByRole('table', { name: /^Partners of / });
+  }
+
+  count(): Locator {
+    return this.page.locator('.pn-count');
+  }
+
+  field(label: string): Locator {
+    return this.page.getByRole('textbox', { name: label });
+  }
+
+  problemsTable(): Locator {
+    return this.page.getByRole('table', { name: /^Problems in / });
+  }
+
+  applyButton(): Locator {
+    return this.page.getByRole('button', { name: 'Apply the import' });
+  }
+
+  // What an operator does.
+
+  async signIn(token: string): Promise<void> {
+    await this.tokenField().fill(token);
+    await this.signInButton().click();
+  }
+
+  async signOut(): Promise<void> {
+    await this.signOutButton().click();
+    await this.tokenField().waitFor();
+  }
+
+  async searchPartners(text: string): Promise<void> {
+    await this.searchField().fill(text);
+    await this.searchField().press('Enter');
+    await expect.poll(() => this.count().textContent()).toContain(`“${text}”`);
+    await this.settled();
+  }
+
+  async clearSearch(): Promise<void> {
+    await this.searchField().fill('');
+    await this.searchField().press('Enter');
+    await expect.poll(() => this.count().textContent()).not.toContain('“');
+    await this.settled();
+  }
+
+  async openPartner(title: string): Promise<void> {
+    await this.table().getByRole('link', { name: title, exact: true }).click();
+    await this.field('Title in English (United States) (required)').waitFor();
+  }
+
+  async save(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Save' }).click();
+  }
+
+  async openView(name: 'Partners' | 'Import'): Promise<void> {
+    await this.navigation().getByRole('link', { name, exact: true }).click();
+    await expect.poll(() => this.heading().textContent()).toBe(name);
+  }
+
+  /** Chooses a file (and the mode) on the Import view and checks it: the dry run. */
+  async checkImport(choice: ImportChoice): Promise<void> {
+    await this.page.getByLabel('Import file (CSV or JSON)').setInputFiles({
+      name: choice.name,
+      mimeType: choice.name.endsWith('.csv') ? 'text/csv' : 'application/json',
+      buffer: Buffer.from(choice.text),
+    });
+    const mode = choice.replace ? 'Remove them' : 'Keep them';
+    await this.page.getByRole('radio', { name: new RegExp(`^${mode}`) }).check();
+    await this.page.getByRole('button', { name: 'Check the file' }).click();
+    await this.page
+      .getByRole('heading', { name: `What importing ${choice.name} would do` })
+      .waitFor();
+  }
+
+  /** Clicks an export button and reads the file downloaded. */
+  async exportAs(format: 'CSV' | 'JSON'): Promise<{ name: string; text: string }> {
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.page.getByRole('button', { name: `Export ${format}` }).click(),
+    ]);
+    const path = await download.path();
+    return { name: download.suggestedFilename(), text: await readFile(path, 'utf8') };
+  }
+
+  // What an operator reads.
+
+  /** The titles of the table's rows, in order. */
+  titles(): Promise<string[]> {
+    return this.table().getByRole('rowheader').getByRole('link').allTextContents();
+  }
+
+  /** The import report's problems, each as its cells (row, line, field, problem). */
+  async problems(): Promise<string[][]> {
+    const rows = await this.problemsTable().getByRole('row').all();
+    const cells = await Promise.all(
+      rows.slice(1).map((row) => row.getByRole('cell').allTextContents()),
+    );
+    return cells;
+  }
+
+  // Waiting, by conditions.
+
+  /** Until the table is not loading anything. */
+  async settled(): Promise<void> {
+    await expect
+      .poll(async () =>
+        (await this.table().count()) === 0 ? 'false' : this.table().getAttribute('aria-busy'),
+      )
+      .toBe('false');
+  }
+}
+
+/** Opens the console in a new browser context (an empty sessionStorage). */
+export async function openConsole(portal: Portal, options: OpenOptions = {}): Promise<ConsolePage> {
+  const page = await portal.open(CONSOLE_PATH, options);
+  return new ConsolePage(page);
+}

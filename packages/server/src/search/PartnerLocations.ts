@@ -1,0 +1,445 @@
+/**
+ * The partners' locations of one built site, for searches near a point: each partner's
+ * distance to its nearest location, the partners within a radius (a Bitset, as the index
+ * answers), and the partners nearest first (the first N, like findFirst). Not yet wired into
+ * the answer: the lead's SiteAnswers takes it as a step.
+ *
+ * Locations sit in a kd-tree (kdbush) and two strategies answer "nearest first", chosen
+ * per query by how many candidates there are: geokdbush's best-first search of the tree
+ * when they are many, a scan of the candidates' own locations when they are few (a text or
+ * items that match a few dozen partners: the tree search would pass thousands of other
+ * partners' locations first). Ties are broken by editorial order (the ordinal), which
+ * geokdbush's queue does not keep: see `walk`. bench/geo/measureGeo.ts measures both beside
+ * our own walk of the tree (which lost) and a brute-force scan.
+ */
+import type KDBush from 'kdbush';
+import { around } from 'geokdbush';
+import { Bitset } from './Bitset';
+import { buildLocationTree } from './buildLocationTree';
+import {
+  EARTH_RADIUS_KM,
+  RADIANS,
+  haversineBetween,
+  haversineOfKilometres,
+  kilometresOf,
+} from './haversine';
+
+export interface GeoPoint {
+  latitude: number;
+  longitude: number;
+}
+
+/** A partner's location as the site keeps it. */
+export interface SiteLocation {
+  city: string;
+  country: string;
+  latitude: number;
+  longitude: number;
+  label?: string;
+}
+
+/** An answer's first partners by distance, and how many it holds. */
+export interface NearestPartners {
+  /** Nearest first; equal distances in editorial order. */
+  ordinals: Int32Array;
+  /** Kilometres from the point to each one's nearest location. */
+  distances: Float64Array;
+  /** The candidates with a location (within the radius, when one is given). */
+  total: number;
+}
+
+export interface NearestOptions {
+  /** Only these partners (a search's matches); default every partner with a location. */
+  among?: Bitset;
+  /** Only partners with a location this close, in kilometres. */
+  radiusKm?: number;
+}
+
+/** What a search near a point reads of a site's locations (whole, or with changes laid over). */
+export interface PartnerLocations {
+  /** Ordinals run from 0 to size - 1, as the site's SearchIndex. */
+  readonly size: number;
+  /** Partners with at least one location. */
+  located(): Bitset;
+  /** Kilometres from the point to the partner's nearest location; Infinity without one. */
+  distanceOf(ordinal: number, point: GeoPoint): number;
+  /** The partner's location nearest the point, and how far it is ("12 km · Lyon"). */
+  nearestLocation(
+    ordinal: number,
+    point: GeoPoint,
+  ): { location: SiteLocation; distanceKm: number } | undefined;
+  /** Partners with a location within the radius. */
+  within(point: GeoPoint, radiusKm: number): Bitset;
+  nearest(point: GeoPoint, limit: number, options?: NearestOptions): NearestPartners;
+  /** How many partners have a location in each city (key: cityKey). */
+  partnersByCity(): ReadonlyMap<string, number>;
+}
+
+/** The key of a city in partnersByCity: its country and its folded name (geo/placeKey). */
+export type CityKeyOf = (city: string, country: string) => string;
+
+/**
+ * Candidates' locations up to which a scan is cheaper than the tree search, whatever the
+ * site's size: a tree search passes every other partner's locations nearer than the ones it
+ * keeps (bench, 1 % candidates: the scan's p99 0.02 ms against 0.21 at 10k, 0.19 against
+ * 0.27 to 0.49 at 100k).
+ */
+const SCAN_AT_MOST = 2048;
+
+export class SiteLocationsBuilder {
+  readonly #starts: Int32Array;
+  readonly #latitudes: number[] = [];
+  readonly #longitudes: number[] = [];
+  readonly #owners: number[] = [];
+  readonly #details: number[] = [];
+  readonly #detailIds = new Map<string, number>();
+  readonly #detailList: { city: string; country: string; label?: string }[] = [];
+  #next = 0;
+
+  constructor(readonly size: number) {
+    this.#starts = new Int32Array(size + 1);
+  }
+
+  /** The locations of each ordinal, in increasing ordinal (every ordinal, even without any). */
+  add(ordinal: number, locations: readonly SiteLocation[]): void {
+    if (ordinal < this.#next || ordinal >= this.size) {
+      throw new Error(`locations of ordinal ${ordinal} after ${this.#next - 1}`);
+    }
+    for (let skipped = this.#next; skipped <= ordinal; skipped += 1) {
+      this.#starts[skipped] = this.#owners.length;
+    }
+    for (const location of locations) {
+      const key = `${location.city}\u0000${location.country}\u0000${location.label ?? ''}`;
+      let detail = this.#detailIds.get(key);
+      if (detail === undefined) {
+        detail = this.#detailList.length;
+        this.#detailIds.set(key, detail);
+        const { city, country, label } = location;
+        this.#detailList.push(label === undefined ? { city, country } : { city, country, label });
+      }
+      this.#latitudes.push(location.latitude);
+      this.#longitudes.push(location.longitude);
+      this.#owners.push(ordinal);
+      this.#details.push(detail);
+    }
+    this.#next = ordinal + 1;
+  }
+
+  /** The locations with their kd-tree (sorted in a worker thread for a large site). */
+  async build(cityKey: CityKeyOf, treeWorkerFrom?: number): Promise<SiteLocations> {
+    for (let rest = this.#next; rest <= this.size; rest += 1) {
+      this.#starts[rest] = this.#owners.length;
+    }
+    const latitudes = Float64Array.from(this.#latitudes);
+    const longitudes = Float64Array.from(this.#longitudes);
+    return new SiteLocations(
+      this.size,
+      this.#starts,
+      latitudes,
+      longitudes,
+      Int32Array.from(this.#owners),
+      Int32Array.from(this.#details),
+      this.#detailList,
+      cityKey,
+      await buildLocationTree(longitudes, latitudes, treeWorkerFrom),
+    );
+  }
+}
+
+/** The locations of a whole build, by ordinal, in a kd-tree. */
+export class SiteLocations implements PartnerLocations {
+  readonly #starts: Int32Array;
+  readonly #latitudes: Float64Array;
+  readonly #longitudes: Float64Array;
+  readonly #cosLatitudes: Float64Array;
+  readonly #owners: Int32Array;
+  readonly #details: Int32Array;
+  readonly #detailList: readonly { city: string; country: string; label?: string }[];
+  readonly #cityKey: CityKeyOf;
+  readonly #tree: KDBush | undefined;
+  readonly #located: Bitset;
+  #byCity: Map<string, number> | undefined;
+  /** The most locations one partner has: how many a walk takes per partner it wants. */
+  readonly #mostPerPartner: number;
+
+  constructor(
+    readonly size: number,
+    starts: Int32Array,
+    latitudes: Float64Array,
+    longitudes: Float64Array,
+    owners: Int32Array,
+    details: Int32Array,
+    detailList: readonly { city: string; country: string; label?: string }[],
+    cityKey: CityKeyOf,
+    tree: KDBush | undefined,
+  ) {
+    this.#starts = starts;
+    this.#latitudes = latitudes;
+    this.#longitudes = longitudes;
+    this.#cosLatitudes = latitudes.map((latitude) => Math.cos(latitude * RADIANS));
+    this.#owners = owners;
+    this.#details = details;
+    this.#detailList = detailList;
+    this.#cityKey = cityKey;
+    this.#located = new Bitset(size);
+    for (const owner of owners) this.#located.add(owner);
+    let most = 0;
+    for (let ordinal = 0; ordinal < size; ordinal += 1) {
+      most = Math.max(most, (starts[ordinal + 1] ?? 0) - (starts[ordinal] ?? 0));
+    }
+    this.#mostPerPartner = most;
+    this.#tree = tree;
+  }
+
+  /** How many locations the site has. */
+  get count(): number {
+    return this.#owners.length;
+  }
+
+  located(): Bitset {
+    return this.#located;
+  }
+
+  /** The haversine to the partner's nearest location, and which it is (-1: none). */
+  #nearestOf(ordinal: number, point: GeoPoint, cosLatitude: number): [number, number] {
+    let best = Infinity;
+    let which = -1;
+    const end = this.#starts[ordinal + 1] ?? 0;
+    for (let at = this.#starts[ordinal] ?? 0; at < end; at += 1) {
+      const haversine = this.#haversineTo(at, point, cosLatitude);
+      if (haversine < best) {
+        best = haversine;
+        which = at;
+      }
+    }
+    return [best, which];
+  }
+
+  #haversineTo(at: number, point: GeoPoint, cosLatitude: number): number {
+    return haversineBetween(
+      point.latitude,
+      point.longitude,
+      cosLatitude,
+      this.#latitudes[at] ?? 0,
+      this.#longitudes[at] ?? 0,
+      this.#cosLatitudes[at] ?? 0,
+    );
+  }
+
+  distanceOf(ordinal: number, point: GeoPoint): number {
+    const [haversine, which] = this.#nearestOf(ordinal, point, cosOf(point));
+    return which < 0 ? Infinity : kilometresOf(haversine);
+  }
+
+  nearestLocation(ordinal: number, point: GeoPoint) {
+    const [haversine, which] = this.#nearestOf(ordinal, point, cosOf(point));
+    const detail = this.#detailList[this.#details[which] ?? -1];
+    if (which < 0 || !detail) return undefined;
+    return {
+      location: {
+        ...detail,
+        latitude: this.#latitudes[which] ?? 0,
+        longitude: this.#longitudes[which] ?? 0,
+      },
+      distanceKm: kilometresOf(haversine),
+    };
+  }
+
+  within(point: GeoPoint, radiusKm: number): Bitset {
+    const found = new Bitset(this.size);
+    const tree = this.#tree;
+    if (!tree || !(radiusKm >= 0)) return found;
+    const limit = haversineOfKilometres(radiusKm);
+    const cosLatitude = cosOf(point);
+    for (const [minLongitude, minLatitude, maxLongitude, maxLatitude] of boxesAround(
+      point,
+      radiusKm,
+    )) {
+      for (const place of tree.range(minLongitude, minLatitude, maxLongitude, maxLatitude)) {
+        if (this.#haversineTo(place, point, cosLatitude) <= limit) {
+          found.add(this.#owners[place] ?? 0);
+        }
+      }
+    }
+    return found;
+  }
+
+  nearest(point: GeoPoint, limit: number, options: NearestOptions = {}): NearestPartners {
+    const candidates = options.among ? options.among.and(this.#located) : this.#located;
+    const radius = options.radiusKm;
+    const total =
+      radius === undefined ? candidates.count() : this.within(point, radius).andCount(candidates);
+    const wanted = Math.min(limit, total);
+    if (wanted <= 0) return { ordinals: new Int32Array(0), distances: new Float64Array(0), total };
+    const maxHaversine = radius === undefined ? Infinity : haversineOfKilometres(radius);
+    const found =
+      this.#locationsOf(candidates, SCAN_AT_MOST) <= SCAN_AT_MOST
+        ? this.scan(point, wanted, candidates, maxHaversine)
+        : this.walk(point, wanted, candidates, maxHaversine);
+    return { ...found, total };
+  }
+
+  /** How many locations the candidates have, counted up to `atMost` (then it stops). */
+  #locationsOf(candidates: Bitset, atMost: number): number {
+    let count = 0;
+    const { words } = candidates;
+    for (let index = 0; index < words.length && count <= atMost; index += 1) {
+      let word = words[index] ?? 0;
+      while (word !== 0) {
+        const lowest = word & -word;
+        const ordinal = index * 32 + (31 - Math.clz32(lowest));
+        count += (this.#starts[ordinal + 1] ?? 0) - (this.#starts[ordinal] ?? 0);
+        word ^= lowest;
+      }
+    }
+    return count;
+  }
+
+  /**
+   * Nearest first by scanning each candidate's own locations: the first `wanted` by
+   * (distance, ordinal) in a bounded sorted list. For few candidates.
+   */
+  scan(point: GeoPoint, wanted: number, candidates: Bitset, maxHaversine: number) {
+    const cosLatitude = cosOf(point);
+    const distances = new Float64Array(wanted);
+    const ordinals = new Int32Array(wanted);
+    let kept = 0;
+    const { words } = candidates;
+    for (let index = 0; index < words.length; index += 1) {
+      let word = words[index] ?? 0;
+      while (word !== 0) {
+        const lowest = word & -word;
+        const ordinal = index * 32 + (31 - Math.clz32(lowest));
+        word ^= lowest;
+        const [haversine] = this.#nearestOf(ordinal, point, cosLatitude);
+        if (haversine > maxHaversine) continue;
+        // Kilometres, not haversines, decide ties: two haversines a rounding apart are one
+        // distance to whoever reads it. Ordinals come in increasing order: an equal
+        // distance goes after those kept.
+        const distance = kilometresOf(haversine);
+        if (kept === wanted && distance >= (distances[kept - 1] ?? 0)) continue;
+        let at = kept === wanted ? kept - 1 : kept;
+        while (at > 0 && (distances[at - 1] ?? 0) > distance) {
+          distances[at] = distances[at - 1] ?? 0;
+          ordinals[at] = ordinals[at - 1] ?? 0;
+          at -= 1;
+        }
+        distances[at] = distance;
+        ordinals[at] = ordinal;
+        if (kept < wanted) kept += 1;
+      }
+    }
+    return { ordinals: ordinals.subarray(0, kept), distances: distances.subarray(0, kept) };
+  }
+
+  /**
+   * Nearest first by geokdbush's best-first search of the tree: its first N × (most
+   * locations of a partner) candidate locations hold at least N partners. Its queue orders
+   * equal distances as it likes, so when the last location it gave is no farther than the
+   * N-th partner, every location up to that distance is asked for, and the partners are
+   * ordered by (distance, ordinal) here: equal distances in editorial order.
+   */
+  walk(point: GeoPoint, wanted: number, candidates: Bitset, maxHaversine: number) {
+    const tree = this.#tree;
+    const owners = this.#owners;
+    if (!tree || wanted <= 0)
+      return { ordinals: new Int32Array(0), distances: new Float64Array(0) };
+    const cosLatitude = cosOf(point);
+    const haversines = new Map<number, number>();
+    const accept = (location: number) => candidates.has(owners[location] ?? -1);
+    // A hair over the radius: the radius itself is decided below, by this file's haversine.
+    const radiusKm = maxHaversine >= 1 ? Infinity : kilometresOf(maxHaversine) * (1 + 1e-9) + 1e-9;
+    const collect = (locations: readonly number[]) => {
+      for (const location of locations) {
+        const owner = owners[location] ?? 0;
+        if (haversines.has(owner)) continue;
+        const [haversine] = this.#nearestOf(owner, point, cosLatitude);
+        if (haversine <= maxHaversine) haversines.set(owner, haversine);
+      }
+    };
+    const asked = wanted * this.#mostPerPartner;
+    const first = around(tree, point.longitude, point.latitude, asked, radiusKm, accept);
+    collect(first);
+    const lastLocation = first[first.length - 1];
+    if (first.length === asked && lastLocation !== undefined) {
+      const nth = [...haversines.values()].sort((a, b) => a - b)[wanted - 1] ?? Infinity;
+      const last = this.#haversineTo(lastLocation, point, cosLatitude);
+      if (last <= nth) {
+        const upTo = Math.min(radiusKm, kilometresOf(nth) * (1 + 1e-9) + 1e-9);
+        collect(around(tree, point.longitude, point.latitude, Infinity, upTo, accept));
+      }
+    }
+    return sortedFirst([...haversines.values()], [...haversines.keys()], wanted);
+  }
+
+  partnersByCity(): ReadonlyMap<string, number> {
+    if (!this.#byCity) {
+      const byCity = new Map<string, number>();
+      for (let ordinal = 0; ordinal < this.size; ordinal += 1) {
+        for (const key of this.citiesOf(ordinal)) byCity.set(key, (byCity.get(key) ?? 0) + 1);
+      }
+      this.#byCity = byCity;
+    }
+    return this.#byCity;
+  }
+
+  /** The city keys of a partner's locations, each once. */
+  citiesOf(ordinal: number): Set<string> {
+    const keys = new Set<string>();
+    const end = this.#starts[ordinal + 1] ?? 0;
+    for (let at = this.#starts[ordinal] ?? 0; at < end; at += 1) {
+      const detail = this.#detailList[this.#details[at] ?? -1];
+      if (detail) keys.add(this.#cityKey(detail.city, detail.country));
+    }
+    return keys;
+  }
+}
+
+function cosOf(point: GeoPoint): number {
+  return Math.cos(point.latitude * RADIANS);
+}
+
+/** The first `wanted` of (haversine, ordinal) pairs by kilometres, then ordinal. */
+function sortedFirst(keys: readonly number[], ordinals: readonly number[], wanted: number) {
+  const distances = keys.map(kilometresOf);
+  const order = keys.map((_, at) => at);
+  order.sort(
+    (a, b) => (distances[a] ?? 0) - (distances[b] ?? 0) || (ordinals[a] ?? 0) - (ordinals[b] ?? 0),
+  );
+  const first = order.slice(0, wanted);
+  return {
+    ordinals: Int32Array.from(first, (at) => ordinals[at] ?? 0),
+    distances: Float64Array.from(first, (at) => distances[at] ?? 0),
+  };
+}
+
+/**
+ * Boxes of longitudes and latitudes that hold every point within the radius: one, or two
+ * where the circle crosses the antimeridian; all longitudes where it holds a pole.
+ */
+export function boxesAround(point: GeoPoint, radiusKm: number): [number, number, number, number][] {
+  const angle = radiusKm / EARTH_RADIUS_KM;
+  const degrees = angle / RADIANS;
+  const minLatitude = point.latitude - degrees;
+  const maxLatitude = point.latitude + degrees;
+  if (minLatitude <= -90 || maxLatitude >= 90 || angle >= Math.PI / 2) {
+    return [[-180, Math.max(-90, minLatitude), 180, Math.min(90, maxLatitude)]];
+  }
+  const spread =
+    Math.asin(Math.min(1, Math.sin(angle) / Math.cos(point.latitude * RADIANS))) / RADIANS;
+  const west = point.longitude - spread;
+  const east = point.longitude + spread;
+  if (west < -180) {
+    return [
+      [west + 360, minLatitude, 180, maxLatitude],
+      [-180, minLatitude, east, maxLatitude],
+    ];
+  }
+  if (east > 180) {
+    return [
+      [west, minLatitude, 180, maxLatitude],
+      [-180, minLatitude, east - 360, maxLatitude],
+    ];
+  }
+  return [[west, minLatitude, east, maxLatitude]];
+}

@@ -1,0 +1,251 @@
+import * as fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Bitset } from '../Bitset';
+import { LaidLocations } from '../LaidLocations';
+import type { GeoPoint, SiteLocation } from '../PartnerLocations';
+import { SiteLocationsBuilder, boxesAround } from '../PartnerLocations';
+import { TREE_WORKER_FROM } from '../buildLocationTree';
+
+/** The reference: the haversine formula written out, nothing shared with the code under test. */
+function referenceKm(a: GeoPoint, b: GeoPoint): number {
+  const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+  const dLat = toRadians(b.latitude - a.latitude);
+  const dLon = toRadians(b.longitude - a.longitude);
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(toRadians(a.latitude)) * Math.cos(toRadians(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(Math.min(1, h)));
+}
+
+function nearestKm(point: GeoPoint, locations: readonly SiteLocation[]): number {
+  return Math.min(...locations.map((location) => referenceKm(point, location)));
+}
+
+const EPSILON_KM = 1e-6;
+
+/** Coordinates that meet: the poles, the antimeridian, a few shared cities, anywhere else. */
+const latitude = fc.oneof(
+  fc.double({ min: -90, max: 90, noNaN: true }),
+  fc.constantFrom(-90, 90, 0, 45.74846, 89.9999, -89.9999),
+);
+const longitude = fc.oneof(
+  fc.double({ min: -180, max: 180, noNaN: true }),
+  fc.constantFrom(-180, 180, 179.9999, -179.9999, 4.84671, 0),
+);
+const point = fc.record({ latitude, longitude });
+const location = fc.oneof(
+  fc.record({ city: fc.constant('Somewhere'), country: fc.constant('FR'), latitude, longitude }),
+  fc.constant({ city: 'Lyon', country: 'FR', latitude: 45.74846, longitude: 4.84671 }),
+  fc.constant({ city: 'Suva', country: 'FJ', latitude: -18.14161, longitude: 178.44149 }),
+);
+const partners = (most: number) =>
+  fc.array(fc.array(location, { maxLength: 3 }), { maxLength: most });
+
+async function build(sites: readonly (readonly SiteLocation[])[], treeWorkerFrom?: number) {
+  const builder = new SiteLocationsBuilder(sites.length);
+  sites.forEach((locations, ordinal) => builder.add(ordinal, locations));
+  return builder.build((city, country) => `${country}:${city.toLowerCase()}`, treeWorkerFrom);
+}
+
+function setOf(size: number, members: Iterable<number>): Bitset {
+  const set = new Bitset(size);
+  for (const member of members) set.add(member);
+  return set;
+}
+
+/**
+ * An answer agrees with the reference when its distances are the reference's, it runs
+ * nearest first with equal distances in `rank` order, and nothing left out is nearer.
+ */
+function expectNearest(
+  answer: { ordinals: Int32Array; distances: Float64Array },
+  reference: Map<number, number>,
+  wanted: number,
+  rank: (ordinal: number) => number,
+) {
+  const ordinals = Array.from(answer.ordinals);
+  expect(ordinals).toHaveLength(Math.min(wanted, reference.size));
+  ordinals.forEach((ordinal, at) => {
+    const distance = answer.distances[at] ?? NaN;
+    expect(Math.abs(distance - (reference.get(ordinal) ?? NaN))).toBeLessThan(EPSILON_KM);
+    const before = ordinals[at - 1];
+    if (at > 0 && before !== undefined) {
+      const previous = answer.distances[at - 1] ?? NaN;
+      expect(previous <= distance).toBe(true);
+      if (previous === distance) expect(rank(before) < rank(ordinal)).toBe(true);
+    }
+  });
+  const last = answer.distances[ordinals.length - 1] ?? Infinity;
+  for (const [ordinal, distance] of reference) {
+    if (!ordinals.includes(ordinal)) expect(distance).toBeGreaterThan(last - EPSILON_KM);
+  }
+}
+
+describe('SiteLocations against a brute-force haversine scan', () => {
+  it('gives each partner the distance to its nearest location, and where it is', async () => {
+    await fc.assert(
+      fc.asyncProperty(partners(40), point, async (sites, from) => {
+        const locations = await build(sites);
+        sites.forEach((own, ordinal) => {
+          const distance = locations.distanceOf(ordinal, from);
+          if (own.length === 0) {
+            expect(distance).toBe(Infinity);
+            expect(locations.nearestLocation(ordinal, from)).toBeUndefined();
+            return;
+          }
+          expect(Math.abs(distance - nearestKm(from, own))).toBeLessThan(EPSILON_KM);
+          const nearest = locations.nearestLocation(ordinal, from);
+          expect(nearest && Math.abs(referenceKm(from, nearest.location) - distance)).toBeLessThan(
+            EPSILON_KM,
+          );
+        });
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('finds exactly the partners within a radius', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        partners(60),
+        point,
+        fc.double({ min: 0, max: 21_000, noNaN: true }),
+        async (sites, from, radiusKm) => {
+          const found = (await build(sites)).within(from, radiusKm);
+          sites.forEach((own, ordinal) => {
+            const distance = own.length === 0 ? Infinity : nearestKm(from, own);
+            if (Math.abs(distance - radiusKm) < EPSILON_KM) return;
+            expect(found.has(ordinal)).toBe(distance <= radiusKm);
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('lists the nearest first, by scan and by walk, among candidates and within a radius', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        partners(120),
+        point,
+        fc.integer({ min: 1, max: 30 }),
+        fc.option(fc.double({ min: 0, max: 21_000, noNaN: true }), { nil: undefined }),
+        fc.func(fc.boolean()),
+        async (sites, from, wanted, radiusKm, picks) => {
+          const locations = await build(sites);
+          const among = setOf(
+            sites.length,
+            sites.flatMap((_, ordinal) => (picks(ordinal) ? [ordinal] : [])),
+          );
+          const reference = new Map<number, number>();
+          sites.forEach((own, ordinal) => {
+            if (own.length === 0 || !among.has(ordinal)) return;
+            const distance = nearestKm(from, own);
+            if (radiusKm === undefined || distance <= radiusKm) reference.set(ordinal, distance);
+          });
+          // Partners right at the radius may fall either side of it by rounding.
+          if ([...reference.values()].some((d) => Math.abs(d - (radiusKm ?? -1)) < EPSILON_KM)) {
+            return;
+          }
+          const options = radiusKm === undefined ? { among } : { among, radiusKm };
+          const answer = locations.nearest(from, wanted, options);
+          expect(answer.total).toBe(reference.size);
+          const candidates = among.and(locations.located());
+          const limit = radiusKm === undefined ? Infinity : haversineLimit(radiusKm);
+          const identity = (ordinal: number) => ordinal;
+          expectNearest(answer, reference, wanted, identity);
+          const sized = Math.min(wanted, reference.size);
+          expectNearest(locations.scan(from, sized, candidates, limit), reference, sized, identity);
+          expectNearest(locations.walk(from, sized, candidates, limit), reference, sized, identity);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('walks a deep tree as a scan would, 12,000 partners around one city, its tree sorted in a worker', async () => {
+    const sites = Array.from({ length: 12_000 }, (_, ordinal) =>
+      Array.from({ length: 1 + (ordinal % 3) }, (__, at) => ({
+        city: 'Lyon',
+        country: 'FR',
+        // Many share one place exactly: ties are broken by editorial order.
+        latitude: ordinal % 7 === 0 ? 45.75 : 45 + ((ordinal * 7919 + at * 104729) % 1000) / 500,
+        longitude: ordinal % 7 === 0 ? 4.85 : 4 + ((ordinal * 15485863 + at * 31) % 1000) / 500,
+      })),
+    );
+    // Sorted in a worker, as a large site's tree is.
+    const locations = await build(sites, 20_000);
+    expect(locations.count).toBeGreaterThanOrEqual(20_000);
+    expect(TREE_WORKER_FROM).toBeGreaterThan(20_000);
+    const from = { latitude: 45.75, longitude: 4.85 };
+    const all = locations.located();
+    const walked = locations.walk(from, 100, all, Infinity);
+    const scanned = locations.scan(from, 100, all, Infinity);
+    expect(Array.from(walked.ordinals)).toEqual(Array.from(scanned.ordinals));
+    expect(Array.from(walked.ordinals.subarray(0, 5))).toEqual([0, 7, 14, 21, 28]);
+  });
+});
+
+function haversineLimit(radiusKm: number): number {
+  const angle = radiusKm / 6371;
+  return angle >= Math.PI ? 1 : Math.sin(angle / 2) ** 2;
+}
+
+describe('boxesAround', () => {
+  it('splits a circle across the antimeridian and opens one around a pole', () => {
+    expect(boxesAround({ latitude: 0, longitude: 179.5 }, 200)).toHaveLength(2);
+    expect(boxesAround({ latitude: 89, longitude: 10 }, 500)).toEqual([
+      [-180, expect.any(Number), 180, 90],
+    ]);
+  });
+});
+
+describe('LaidLocations', () => {
+  it('answers as a brute-force scan of the base without the changed partners, then the changed ones', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        partners(50),
+        partners(12),
+        fc.func(fc.boolean()),
+        point,
+        fc.integer({ min: 1, max: 20 }),
+        async (baseSites, deltaSites, removes, from, wanted) => {
+          const base = await build(baseSites);
+          const delta = await build(deltaSites);
+          const removed = setOf(
+            baseSites.length,
+            baseSites.flatMap((_, ordinal) => (removes(ordinal) ? [ordinal] : [])),
+          );
+          // Each changed partner's place among the base's in editorial order.
+          const insertAt = Int32Array.from(deltaSites, (_, at) =>
+            Math.floor((at * baseSites.length) / Math.max(1, deltaSites.length)),
+          );
+          const deltaStart = Math.ceil(baseSites.length / 32) * 32;
+          const laid = new LaidLocations(base, removed, delta, insertAt, deltaStart);
+          const reference = new Map<number, number>();
+          baseSites.forEach((own, ordinal) => {
+            if (own.length > 0 && !removed.has(ordinal))
+              reference.set(ordinal, nearestKm(from, own));
+          });
+          deltaSites.forEach((own, at) => {
+            if (own.length > 0) reference.set(deltaStart + at, nearestKm(from, own));
+          });
+          const rank = (ordinal: number) =>
+            ordinal >= deltaStart
+              ? (insertAt[ordinal - deltaStart] ?? 0) - 0.5 + (ordinal - deltaStart) / 1e6
+              : ordinal;
+          const answer = laid.nearest(from, wanted);
+          expect(answer.total).toBe(reference.size);
+          expectNearest(answer, reference, wanted, rank);
+          for (const [ordinal, distance] of reference) {
+            expect(Math.abs(laid.distanceOf(ordinal, from) - distance)).toBeLessThan(EPSILON_KM);
+          }
+          for (const ordinal of removed.toArray())
+            expect(laid.distanceOf(ordinal, from)).toBe(Infinity);
+          expect(laid.located().count()).toBe(reference.size);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
