@@ -23,6 +23,7 @@ import type { Section } from './lib/figures';
 import { startChild } from './lib/child';
 import { writeResults } from './lib/report';
 import { measurePage } from './page/measurePage';
+import { FLOOR_PAGE_PATH, buildFloorPage } from './floor/buildFloorPage';
 import { CACHE_DIR } from './server/directories';
 import { measureLighthouse } from './page/measureLighthouse';
 import { measureCounting } from './server/measureCounting';
@@ -137,14 +138,22 @@ async function main() {
     }
     if (sections.includes('page')) {
       log('How fast a visitor sees partners');
+      log('building the floor page (React alone, the same two requests, ten plain cards)');
+      const floorDist = await buildFloorPage(join(workDir, 'floor-page'));
       const demo = await startChild(join(BENCH_DIR, 'page/demoChild.ts'), {
         BENCH_DATABASE_PATH: join(workDir, 'demo.db'),
         BENCH_WIDGET_DIST: join(widgetDist, 'bundled'),
+        BENCH_FLOOR_DIST: floorDist,
       });
       try {
         results.push(
           await withLoad(() =>
-            measurePage({ url: `${demo.url}/`, runs, loadMores: quick ? 2 : 10 }),
+            measurePage({
+              url: `${demo.url}/`,
+              floorUrl: `${demo.url}${FLOOR_PAGE_PATH}`,
+              runs,
+              loadMores: quick ? 2 : 10,
+            }),
           ),
         );
       } finally {

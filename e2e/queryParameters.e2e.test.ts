@@ -20,21 +20,21 @@ async function queryReceivedByFirstPartner(searchPage: SearchPage): Promise<stri
 
 describe('the filter parameter', () => {
   it('selects the named global filter for the first search', async () => {
-    const { searchPage, sent } = await openWithFirstSearch(
+    const { searchPage, answer } = await openWithFirstSearch(
       portal,
       '/#/search?filter=cloud-partners',
     );
-    expect(sent.globalFilter).toBe('cloud-partners');
+    expect(answer.globalFilter).toBe('cloud-partners');
     expect(await searchPage.radio('Cloud Partners').isChecked()).toBe(true);
     expect(await searchPage.radio('Solution Partners').isChecked()).toBe(false);
   });
 
   it('matches the name whatever its case', async () => {
-    const { searchPage, sent } = await openWithFirstSearch(
+    const { searchPage, answer } = await openWithFirstSearch(
       portal,
       '/#/search?filter=TECHNOLOGY-Partners',
     );
-    expect(sent.globalFilter).toBe('technology-partners');
+    expect(answer.globalFilter).toBe('technology-partners');
     expect(await searchPage.radio('Technology Partners').isChecked()).toBe(true);
   });
 });

@@ -60,6 +60,12 @@ export interface ProbeSnapshot {
   cards: number;
 }
 
+/**
+ * Elements whose shadow root holds the cards: the widget's, and the floor page's
+ * (bench/floor/page.tsx renders its plain cards into a shadow root too).
+ */
+const WATCHED_HOSTS = ['partners-network-search', 'pn-floor-page'];
+
 export function installBenchProbe(): void {
   if (window.top !== window) return;
   const snapshot: ProbeSnapshot = {
@@ -262,7 +268,7 @@ export function installBenchProbe(): void {
   const attachShadow = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit): ShadowRoot {
     const root = attachShadow.call(this, init);
-    if (this.localName === 'partners-network-search' && shadow === null) {
+    if (WATCHED_HOSTS.includes(this.localName) && shadow === null) {
       shadow = root;
       new MutationObserver(() => onMutation(root)).observe(root, {
         subtree: true,

@@ -8,16 +8,15 @@
  *
  *   npx tsx bench/page/profilePage.ts
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../../e2e/support/launchChromium';
+import { buildUnminifiedWidget } from '../bytes/measureBytes';
 import { startChild } from '../lib/child';
-import { BENCH_DIR, ROOT_DIR } from '../lib/environment';
-import { CPU_THROTTLING_RATE } from './measurePage';
+import { BENCH_DIR } from '../lib/environment';
+import { CPU_THROTTLING_RATE, VIEWPORT } from './measurePage';
 
 interface ProfileNode {
   id: number;
@@ -32,29 +31,6 @@ interface Profile {
 
 function isProfile(value: unknown): value is Profile {
   return typeof value === 'object' && value !== null && 'nodes' in value;
-}
-
-async function buildUnminified(outDir: string): Promise<void> {
-  const require = createRequire(join(ROOT_DIR, 'package.json'));
-  const viteBin = join(dirname(require.resolve('vite/package.json')), 'bin/vite.js');
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        viteBin,
-        'build',
-        '--outDir',
-        outDir,
-        '--emptyOutDir',
-        '--minify',
-        'false',
-        '--logLevel',
-        'error',
-      ],
-      { cwd: join(ROOT_DIR, 'packages/widget'), stdio: 'inherit' },
-    );
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build ${code}`))));
-  });
 }
 
 function summarize(title: string, profile: Profile, top = 18): void {
@@ -176,14 +152,14 @@ async function settle(page: Page, done: string): Promise<void> {
 
 const folder = mkdtempSync(join(tmpdir(), 'pn-profile-'));
 try {
-  await buildUnminified(join(folder, 'bundled'));
+  await buildUnminifiedWidget(join(folder, 'bundled'));
   const demo = await startChild(join(BENCH_DIR, 'page/demoChild.ts'), {
     BENCH_DATABASE_PATH: join(folder, 'demo.db'),
     BENCH_WIDGET_DIST: join(folder, 'bundled'),
   });
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ viewport: VIEWPORT });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING_RATE });

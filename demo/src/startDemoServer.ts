@@ -33,6 +33,8 @@ export interface StartDemoOptions {
    * own privacy notice (`/privacy`) when CONTACT_PRIVACY_URL is not set.
    */
   contact?: Partial<ContactSettings>;
+  /** More routes on the same origin, added before it listens (the bench's floor page). */
+  addRoutes?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 export interface RunningDemo {
@@ -83,6 +85,7 @@ export async function startDemoServer(options: StartDemoOptions): Promise<Runnin
     app.log.warn({ err: error, waiting }, 'search counts not flushed; kept for the next flush'),
   );
   counting?.start();
+  await options.addRoutes?.(app);
   await app.listen({ port: options.port, host: options.host });
   contact.start();
   const address = app.server.address();

@@ -27,6 +27,12 @@ export interface AnsweredPartner {
 export interface SearchAnswer {
   partners: AnsweredPartner[];
   totalFound: number;
+  /**
+   * The global filter the server applied (`searchPartnersCriteria`), in its own spelling:
+   * the page sends its first search with the URL's name, or none for the site's default,
+   * beside the filter definitions request.
+   */
+  globalFilter: string;
 }
 
 const API_PATH = /\/o\/preferred-partners\/v1\/[^/]+\/[^/]+\/(search|filter-groups)$/;
@@ -91,6 +97,7 @@ export async function readSearchAnswer(response: Response): Promise<SearchAnswer
   const body: unknown = await response.json();
   return {
     totalFound: count(body, 'totalFound'),
+    globalFilter: text(field(body, 'searchPartnersCriteria'), 'globalFilter'),
     partners: list(body, 'partners').map((partner) => ({
       title: text(partner, 'title'),
       summary: text(partner, 'summary'),

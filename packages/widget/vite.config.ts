@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import { findStaleDataSchemas } from '../contract/scripts/generateDataSchemas';
+import { PAGE_SCRIPT_MINIFY } from './scripts/buildReactFloor';
 import { precompressFolder } from './scripts/precompressFolder';
 
 /**
@@ -71,13 +72,7 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       manifest: true,
       target: 'es2022',
-      minify: 'terser',
-      terserOptions: {
-        module: true,
-        ecma: 2020,
-        compress: { passes: 3 },
-        format: { comments: false },
-      },
+      ...PAGE_SCRIPT_MINIFY,
       rollupOptions: {
         input: { 'partners-network': 'src/register.ts' },
         external: externalReact ? EXTERNAL_REACT : [],

@@ -151,6 +151,16 @@ export const partnerDataSchema = dataSchema<z.output<typeof schemas.partnerSchem
     summary: { type: 'string' },
     url: { type: 'string' },
     contact: { type: 'object', properties: { slug: { type: 'string' } }, required: ['slug'] },
+    distance: {
+      type: 'object',
+      properties: {
+        km: { type: 'number' },
+        city: { type: 'string' },
+        country: { type: 'string' },
+        label: { type: 'string' },
+      },
+      required: ['km', 'city', 'country'],
+    },
     highlights: {
       type: 'object',
       properties: {
@@ -250,6 +260,16 @@ export const searchResponseDataSchema = dataSchema<z.output<typeof schemas.searc
           summary: { type: 'string' },
           url: { type: 'string' },
           contact: { type: 'object', properties: { slug: { type: 'string' } }, required: ['slug'] },
+          distance: {
+            type: 'object',
+            properties: {
+              km: { type: 'number' },
+              city: { type: 'string' },
+              country: { type: 'string' },
+              label: { type: 'string' },
+            },
+            required: ['km', 'city', 'country'],
+          },
           highlights: {
             type: 'object',
             properties: {
@@ -321,10 +341,12 @@ export const searchResponseDataSchema = dataSchema<z.output<typeof schemas.searc
               filterItemId: { type: 'integer' },
               text: { type: 'string' },
               word: { type: 'string' },
+              radiusKm: { type: 'number' },
             },
           },
           text: { type: 'string' },
           filterItemIds: { type: 'array', items: { type: 'integer' } },
+          radiusKm: { type: 'number' },
           totalFound: { type: 'integer', minimum: 0 },
         },
         required: ['remove', 'text', 'filterItemIds', 'totalFound'],
@@ -339,6 +361,17 @@ export const searchResponseDataSchema = dataSchema<z.output<typeof schemas.searc
         filterItemIds: { type: 'array', items: { type: 'integer' } },
         offset: { type: 'integer' },
         resultsPerPage: { type: 'integer' },
+        near: {
+          type: 'object',
+          properties: {
+            latitude: { type: 'number', minimum: -90, maximum: 90 },
+            longitude: { type: 'number', minimum: -180, maximum: 180 },
+            label: { type: 'string', maxLength: 200 },
+          },
+          required: ['latitude', 'longitude'],
+        },
+        radiusKm: { type: 'number' },
+        sort: { type: 'string' },
       },
       required: ['filterItemIds'],
     },
@@ -361,10 +394,12 @@ export const zeroResultStepDataSchema = dataSchema<z.output<typeof schemas.zeroR
         filterItemId: { type: 'integer' },
         text: { type: 'string' },
         word: { type: 'string' },
+        radiusKm: { type: 'number' },
       },
     },
     text: { type: 'string' },
     filterItemIds: { type: 'array', items: { type: 'integer' } },
+    radiusKm: { type: 'number' },
     totalFound: { type: 'integer', minimum: 0 },
   },
   required: ['remove', 'text', 'filterItemIds', 'totalFound'],

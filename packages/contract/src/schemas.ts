@@ -119,6 +119,18 @@ export const partnerSchema = z.object({
    * contact call takes. The contact channel itself (emails, webhook) never leaves the server.
    */
   contact: z.optional(z.object({ slug: z.string() })),
+  /**
+   * Searches near a point (issue 25): how far the partner's nearest location is, and where
+   * ("12 km · Lyon"). Absent for a partner without a location, or without a point.
+   */
+  distance: z.optional(
+    z.object({
+      km: z.number(),
+      city: z.string(),
+      country: z.string(),
+      label: z.optional(z.string()),
+    }),
+  ),
   /** Search answers with text: the ranges of title and summary that matched its words. */
   highlights: z.optional(
     z.object({
@@ -145,9 +157,13 @@ export const zeroResultStepSchema = z.object({
     filterItemId: z.optional(filterItemIdSchema),
     text: z.optional(z.string()),
     word: z.optional(z.string()),
+    /** A search within a radius: the radius this step widens. */
+    radiusKm: z.optional(z.number()),
   }),
   text: z.string(),
   filterItemIds: z.array(filterItemIdSchema),
+  /** The radius the step leads to, when it widens one (the rest of the criteria unchanged). */
+  radiusKm: z.optional(z.number()),
   totalFound: z.int().check(z.nonnegative()),
 });
 
@@ -169,6 +185,10 @@ export const searchResponseSchema = z.object({
     filterItemIds: z.array(filterItemIdSchema),
     offset: z.optional(z.int()),
     resultsPerPage: z.optional(z.int()),
+    /** A search near a point echoes it, its radius and its order as applied. */
+    near: z.optional(nearSchema),
+    radiusKm: z.optional(z.number()),
+    sort: z.optional(z.string()),
   }),
 });
 

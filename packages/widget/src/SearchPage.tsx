@@ -1,5 +1,5 @@
 import { addStyles } from './adoptStyles';
-import { Suspense, lazy, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { selectChips, selectShowNoResults, selectShowSkeleton } from './core/selectors';
 import type { WayOut } from './core/selectWaysOut';
 import { SKELETON_CARDS, VISIBLE_FILTER_ITEMS, VISIBLE_GLOBAL_FILTERS } from './core/types';
@@ -7,7 +7,10 @@ import { useFocusAfterLoadMore } from './hooks/useFocusAfterLoadMore';
 import { useScrollMemory } from './hooks/useScrollMemory';
 import { useSearchController } from './hooks/useSearchController';
 import type { UseSearchControllerOptions } from './hooks/useSearchController';
+import { FilterSection } from './sections/FilterSection';
 import { BackLink } from './ui/BackLink';
+import { ErrorPanel } from './ui/ErrorPanel';
+import { LoadMoreButton } from './ui/LoadMoreButton';
 import { useMessages } from './ui/MessagesContext';
 import { ResultsCount } from './ui/ResultsCount';
 import { ResultsList } from './ui/ResultsList';
@@ -15,6 +18,7 @@ import { ResultsSkeleton } from './ui/ResultsSkeleton';
 import { announceResults } from './ui/resultsAnnouncement';
 import { SearchBackground } from './ui/SearchBackground';
 import { SearchPanel } from './ui/SearchPanel';
+import { SelectedChips } from './ui/SelectedChips';
 
 export interface SearchPageProps extends UseSearchControllerOptions {
   /** 'Go to the home page' (SPEC 2: navigates to '/'); replaceable for hosts and tests. */
@@ -29,28 +33,16 @@ function withStyles<Part extends { styles: string }>(part: Part): Part {
   return part;
 }
 
-// The filters, their chips and Load More render after the first cards (below): chunks
-// of their own, requested with the page script's evaluation, in parallel with the first answers.
-const filterPanel = import('./sections/FilterSection').then(withStyles);
-const loadMoreButton = import('./ui/LoadMoreButton').then(withStyles);
-const selectedChips = import('./ui/SelectedChips').then(withStyles);
-const LoadMoreButton = lazy(() =>
-  loadMoreButton.then((module) => ({ default: module.LoadMoreButton })),
+// Every part a visit shows is in the page script (a chunk that always loads is a round
+// trip more). What a visit may never show loads when it first shows: the no-results
+// panel, and the error panel's sheet. The error panel itself is here: it must show when
+// the network has gone, plainer if its sheet cannot come.
+const StyledErrorPanel = lazy(() =>
+  import('./ui/panelStyles')
+    .then(withStyles)
+    .catch(() => undefined)
+    .then(() => ({ default: ErrorPanel })),
 );
-const FilterPanel = lazy(() => filterPanel.then((module) => ({ default: module.FilterSection })));
-const SelectedChips = lazy(() =>
-  selectedChips.then((module) => ({ default: module.SelectedChips })),
-);
-// Scroll restoration waits for them (they move the list and make the page taller), or for
-// their failure: a part that did not load will not come.
-let partsLoaded = false;
-const partsSettled = () => (partsLoaded = true);
-void Promise.all([filterPanel, loadMoreButton, selectedChips]).then(partsSettled, partsSettled);
-const arePartsLoaded = () => partsLoaded;
-// Panels the first card does not need, chunks of their own. The error panel's is
-// requested with the filters' (it is small), so it shows when the network has gone since.
-const errorPanel = import('./ui/ErrorPanel').then(withStyles);
-const ErrorPanel = lazy(() => errorPanel.then((module) => ({ default: module.ErrorPanel })));
 const NoResultsPanel = lazy(() =>
   import('./sections/NoResultsSection')
     .then(withStyles)
@@ -74,22 +66,21 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
   const listRef = useRef<HTMLUListElement>(null);
   const [resetSignal, setResetSignal] = useState(0);
   const busy = state.phase === 'initializing' || state.loading || state.loadingMore;
-  const rememberOpenedCard = useScrollMemory(
-    options.syncUrl ?? true,
-    !busy,
-    listRef,
-    arePartsLoaded,
-  );
+  // The filter groups come with the first cards: rendered after them, in slices React can
+  // interrupt, so the cards paint sooner and no long task blocks the page.
+  const filterGroups = useDeferredValue(state.filterGroups);
+  // Scroll restoration waits for them: they can make the page taller.
+  const groupsShown = useRef(true);
+  useEffect(() => {
+    groupsShown.current = filterGroups === state.filterGroups;
+  });
+  const rememberOpenedCard = useScrollMemory(options.syncUrl ?? true, !busy, listRef, groupsShown);
   const loadMore = useFocusAfterLoadMore(
     listRef,
     state.cards.length,
     state.loadingMore,
     actions.loadMore,
   );
-  // The filter groups come with the first cards: rendered after them, in slices React can
-  // interrupt, so the cards paint sooner and no long task blocks the page.
-  const filterGroups = useDeferredValue(state.filterGroups);
-  const wholePage = useDeferredValue(true, false);
   // Kept while the groups and the selection stay: the memoised chips skip a Load More.
   const { chips, available } = useMemo(
     () => selectChips(filterGroups, state.selectedItemIds),
@@ -103,7 +94,7 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
     return (
       <div className="pn-root">
         <Suspense>
-          <ErrorPanel onGoHome={onNavigateHome} />
+          <StyledErrorPanel onGoHome={onNavigateHome} />
         </Suspense>
       </div>
     );
@@ -141,94 +132,80 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
           inputRef={inputRef}
         />
       </div>
-      {/* After the hero's first commit, in a transition: its effect sends the first request
-          sooner, and the rest renders in slices instead of one long task. */}
-      {wholePage && (
-        <div className="pn-body">
-          <BackLink href={backHref} />
-          <div className="pn-layout">
-            <Suspense fallback={<div className="pn-aside" />}>
-              <FilterPanel
-                globalFilters={state.globalFilters}
-                selectedGlobalFilter={state.selectedGlobalFilter}
-                groups={filterGroups}
-                selectedItemIds={state.selectedItemIds}
-                onSelectGlobalFilter={actions.selectGlobalFilter}
-                onToggleItem={actions.toggleFilterItem}
-                visibleItems={VISIBLE_FILTER_ITEMS}
-                visibleGlobalFilters={VISIBLE_GLOBAL_FILTERS}
-                facets={facets}
+      <div className="pn-body">
+        <BackLink href={backHref} />
+        <div className="pn-layout">
+          <FilterSection
+            globalFilters={state.globalFilters}
+            selectedGlobalFilter={state.selectedGlobalFilter}
+            groups={filterGroups}
+            selectedItemIds={state.selectedItemIds}
+            onSelectGlobalFilter={actions.selectGlobalFilter}
+            onToggleItem={actions.toggleFilterItem}
+            visibleItems={VISIBLE_FILTER_ITEMS}
+            visibleGlobalFilters={VISIBLE_GLOBAL_FILTERS}
+            facets={facets}
+          />
+          <section
+            className="pn-results"
+            aria-label={t('results')}
+            aria-busy={busy}
+            data-refreshing={state.loading || undefined}
+            // A click on a card (mouse or Enter) is the visitor leaving for a partner; one
+            // on a card's Contact button opens the contact dialog.
+            onClick={(event) => {
+              const { target } = event;
+              rememberOpenedCard(target);
+              countOpenedCard(event);
+              const button = target instanceof Element && target.closest('[data-contact]');
+              // The contact dialog (issue 26) is a chunk, loaded when first asked for.
+              if (button instanceof HTMLElement) {
+                void import('./openContact').then((module) =>
+                  module.openContact(button, portal, options.fetch),
+                );
+              }
+            }}
+            onAuxClick={countOpenedCard}
+          >
+            <div className="pn-results__bar">
+              <ResultsCount
+                text={announced.count}
+                before={announced.before}
+                after={announced.after}
               />
-            </Suspense>
-            <section
-              className="pn-results"
-              aria-label={t('results')}
-              aria-busy={busy}
-              data-refreshing={state.loading || undefined}
-              // A click on a card (mouse or Enter) is the visitor leaving for a partner; one
-              // on a card's Contact button opens the contact dialog.
-              onClick={(event) => {
-                const { target } = event;
-                rememberOpenedCard(target);
-                countOpenedCard(event);
-                const button = target instanceof Element && target.closest('[data-contact]');
-                // The contact dialog (issue 26) is a chunk, loaded when first asked for.
-                if (button instanceof HTMLElement) {
-                  void import('./openContact').then((module) =>
-                    module.openContact(button, portal, options.fetch),
-                  );
-                }
-              }}
-              onAuxClick={countOpenedCard}
-            >
-              <div className="pn-results__bar">
-                <ResultsCount
-                  text={announced.count}
-                  before={announced.before}
-                  after={announced.after}
-                />
-                <Suspense>
-                  <SelectedChips
-                    chips={chips}
-                    onRemove={actions.toggleFilterItem}
-                    available={available}
-                    onAdd={actions.toggleFilterItem}
-                  />
-                </Suspense>
-              </div>
-              {showSkeleton ? (
-                <ResultsSkeleton count={SKELETON_CARDS} />
-              ) : (
-                // A new list is new elements, not the old ones moved about (no layout shift);
-                // only cards a Load More appends may skip rendering off-screen.
-                <ResultsList
-                  key={list?.generation}
-                  cards={state.cards}
-                  eagerCount={list?.eagerCount}
-                  listRef={listRef}
-                />
-              )}
-              {selectShowNoResults(state) && (
-                <Suspense>
-                  <NoResultsPanel
-                    state={state}
-                    onResetAll={handleResetAll}
-                    onWayOut={handleWayOut}
-                  />
-                </Suspense>
-              )}
+              <SelectedChips
+                chips={chips}
+                onRemove={actions.toggleFilterItem}
+                available={available}
+                onAdd={actions.toggleFilterItem}
+              />
+            </div>
+            {showSkeleton ? (
+              <ResultsSkeleton count={SKELETON_CARDS} />
+            ) : (
+              // A new list is new elements, not the old ones moved about (no layout shift);
+              // only cards a Load More appends may skip rendering off-screen.
+              <ResultsList
+                key={list?.generation}
+                cards={state.cards}
+                eagerCount={list?.eagerCount}
+                listRef={listRef}
+              />
+            )}
+            {selectShowNoResults(state) && (
               <Suspense>
-                <LoadMoreButton
-                  canLoadMore={canLoadMore && !showSkeleton}
-                  // The controller ignores Load More while any search is in flight.
-                  loading={busy}
-                  onLoadMore={loadMore}
-                />
+                <NoResultsPanel state={state} onResetAll={handleResetAll} onWayOut={handleWayOut} />
               </Suspense>
-            </section>
-          </div>
+            )}
+            <LoadMoreButton
+              canLoadMore={canLoadMore && !showSkeleton}
+              // The controller ignores Load More while any search is in flight.
+              loading={busy}
+              onLoadMore={loadMore}
+            />
+          </section>
         </div>
-      )}
+      </div>
     </div>
   );
 }

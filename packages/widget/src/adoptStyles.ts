@@ -1,9 +1,15 @@
 /// <reference types="vite/client" />
-import css from './styles.css?inline';
+import base from './styles.css?inline';
+import filterPanel from './ui/FilterPanel.css?inline';
+import loadMoreButton from './ui/LoadMoreButton.css?inline';
+import selectedChips from './ui/SelectedChips.css?inline';
+
+/** The sheet of every part a visit shows (each part's sheet sits beside it). */
+export const BASE_STYLES = base + filterPanel + selectedChips + loadMoreButton;
 
 let sharedSheet: CSSStyleSheet | null = null;
 /** The base sheet, then each part's sheet as its chunk arrived (addStyles). */
-let sheetText = css;
+let sheetText = BASE_STYLES;
 const added = new Set<string>();
 /** <style> fallbacks of old engines, kept in step with the sheet. */
 const fallbacks = new Set<HTMLStyleElement>();
@@ -41,9 +47,9 @@ export function adoptStyles(shadow: ShadowRoot): void {
 }
 
 /**
- * Adds the styles of a part that loads as a chunk of its own (the filter panel, the
- * chips, ...) to every widget on the page, before it renders: they stay out of the
- * bytes of the first card. Appended after the base sheet, once per text.
+ * Adds the styles of a part that loads as a chunk of its own (the no-results and error
+ * panels, which a visit may never show) to every widget on the page, before it renders:
+ * they stay out of what a first visit loads. Appended after the base sheet, once per text.
  */
 export function addStyles(more: string): void {
   if (added.has(more)) return;

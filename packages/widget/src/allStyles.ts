@@ -2,18 +2,9 @@
 /**
  * Every stylesheet of the page as one text, for React hosts that render SearchPage
  * without the shadow root and manage styles themselves. The page script does not
- * import it: there, each part's sheet arrives with its chunk (adoptStyles.ts).
+ * import it: there, the panels' sheet arrives with their chunk (adoptStyles.ts).
  */
-import base from './styles.css?inline';
-import filterPanel from './ui/FilterPanel.css?inline';
-import loadMoreButton from './ui/LoadMoreButton.css?inline';
+import { BASE_STYLES } from './adoptStyles';
 import panels from './ui/panels.css?inline';
-import selectedChips from './ui/SelectedChips.css?inline';
 
-export const partnersNetworkStyles: string = [
-  base,
-  filterPanel,
-  selectedChips,
-  loadMoreButton,
-  panels,
-].join('\n');
+export const partnersNetworkStyles: string = BASE_STYLES + panels;

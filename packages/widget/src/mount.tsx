@@ -1,9 +1,10 @@
-import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { adoptStyles } from './adoptStyles';
 import type { Translator } from './core/i18n/createTranslator';
 import { loadTranslator } from './core/i18n/loadTranslator';
+import { createSearchController } from './core/createSearchController';
+import type { SearchControllerWithModel } from './core/createSearchController';
 import { logError } from './core/log';
 import { resolveSearchSetup } from './core/resolveSearchSetup';
 import { SearchPage } from './SearchPage';
@@ -30,20 +31,22 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
   container.dataset.pnContainer = '';
   shadow.append(container);
   let root: Root | null = null;
+  let controller: SearchControllerWithModel | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const requests = new AbortController();
   // The page script's evaluation (React's included) is one long task already. What
-  // follows runs in short tasks of its own: the first request, then React's set-up and
-  // first render, a transition, which React renders in slices that let the browser in.
+  // follows runs in short tasks of its own: the first requests, then React's set-up and
+  // first render.
   timer = setTimeout(() => {
-    // The first request goes out before React renders: the first cards wait for it.
-    const { portal, api, location } = resolveSearchSetup(options);
-    const filterDefinitions =
-      options.filterDefinitions ?? api.fetchFilterDefinitions(requests.signal);
-    // The controller awaits it and logs a failure; unmounted before that, nobody does.
-    filterDefinitions.catch(() => undefined);
-    // en-US is at hand; another language's catalogue loads beside the first request.
-    const messages = loadTranslator(portal.languageId, options.messages);
+    // The controller starts before React renders, and asks the filter definitions and the
+    // first search at once, side by side (searchEarly): the cards show once both are in
+    // (SPEC 4), whatever React is doing meanwhile. The page's hook takes this controller
+    // over (and disposes it).
+    const setup = resolveSearchSetup(options);
+    const started = createSearchController({ ...options, ...setup, searchEarly: true });
+    controller = started;
+    void started.start();
+    // en-US is at hand; another language's catalogue loads beside the first requests.
+    const messages = loadTranslator(setup.portal.languageId, options.messages);
     const render = (translator: Translator) => {
       if (!mounted) return;
       // The root of the page in the shadow root: its language and direction, whatever
@@ -56,13 +59,13 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
         onUncaughtError: (error) => logError('the page failed.', error),
       });
       root = created;
-      const props: SearchPageProps = { ...options, portal, api, location, filterDefinitions };
-      startTransition(() =>
-        created.render(
-          <MessagesContext.Provider value={translator}>
-            <SearchPage {...props} />
-          </MessagesContext.Provider>,
-        ),
+      // Not a transition: the page with its skeleton commits in this task, so the first
+      // answer renders its cards at once into a page that is there (in a transition the
+      // page would still be rendering in 5 ms slices, the cards behind it).
+      created.render(
+        <MessagesContext.Provider value={translator}>
+          <SearchPage {...options} {...setup} controller={started} />
+        </MessagesContext.Provider>,
       );
     };
     // The catalogue's chunk arrives in a task of its own: render there.
@@ -74,7 +77,9 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
     if (!mounted) return;
     mounted = false;
     clearTimeout(timer);
-    requests.abort();
+    // Stops the requests in flight, rendered or not (the hook's own dispose comes too late
+    // when React has not rendered yet).
+    controller?.dispose();
     root?.unmount();
     container.remove();
   };

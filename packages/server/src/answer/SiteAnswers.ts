@@ -6,12 +6,14 @@
 import type {
   FilterDefinitions,
   FilterGroup,
+  LocatedSearchCriteria,
   Partner,
   SearchCriteria,
 } from '@partners-network/contract';
 import type { CacheSize, KeptCache } from '../cache/KeptCache';
 import type { Bitset } from '../search/Bitset';
 import { MatchedWords } from '../search/MatchedWords';
+import type { GeoPoint } from '../search/PartnerLocations';
 import type { BuiltSite } from '../site/buildSite';
 import { cardOf } from '../site/buildSite';
 import type { GlobalFilterInfo } from '../site/SiteInfo';
@@ -24,6 +26,14 @@ import type { ResolvedRule } from './applyTuning';
 import { Tuning } from './applyTuning';
 import type { FacetCounts } from './countFacets';
 import { countFacets } from './countFacets';
+import {
+  editorialOrder,
+  orderByDistance,
+  regionOf,
+  relevanceThenDistance,
+  widerRadius,
+  withDistances,
+} from './findNear';
 import { markHighlights } from './markHighlights';
 import { encodeAnswerId } from '../stats/answerId';
 import { countedSearch } from '../stats/countedSearch';
@@ -97,7 +107,7 @@ export class SiteAnswers {
    * SPEC 7's search. Whole answers are kept (callers treat them as read-only): those
    * without text or items apart, since every visitor asks one of them first.
    */
-  answer(criteria: SearchCriteria, locale: string): StoreSearchResult {
+  answer(criteria: LocatedSearchCriteria, locale: string): StoreSearchResult {
     const search = resolveSearch(this.#site.info, criteria, locale);
     if (!search) return noFilterAnswer(criteria);
     const kept = isBrowsing(search) ? this.#firstPages : this.#answers;
@@ -118,14 +128,25 @@ export class SiteAnswers {
   }
 
   #answerAfresh(search: ResolvedSearch): StoreSearchResult {
-    const { index, info } = this.#site;
+    const { index, info, locations } = this.#site;
     const page = this.#findPage(search);
     const counts = this.#counts.getOrMake(`${search.key}\u0000${search.text}`, () =>
-      countFacets(index, info.globalFilters, search, page.total, (terms) =>
-        this.#matchText(search.locale, terms),
+      countFacets(
+        index,
+        info.globalFilters,
+        search,
+        page.total,
+        (terms) => this.#matchText(search.locale, terms),
+        {
+          region: regionOf(locations, search),
+          widen: (matching) => widerRadius(locations, search, matching),
+        },
       ),
     );
-    const partners = this.#readCards(page.ordinals, search.locale);
+    const cards = this.#readCards(page.ordinals, search.locale);
+    const partners = search.near
+      ? withDistances(cards, page.ordinals, locations, search.near)
+      : cards;
     const answer: StoreSearchResult = {
       partners: markHighlights(partners, this.#matchedWords(search)),
       totalFound: page.total,
@@ -170,6 +191,14 @@ export class SiteAnswers {
   #findPage(search: ResolvedSearch): FoundPage {
     const { index } = this.#site;
     const end = search.offset + search.resultsPerPage;
+    if (search.near) {
+      let kept = this.#orderedIds.get(search.key);
+      if (!kept || (end > kept.ids.length && kept.ids.length < kept.total)) {
+        kept = this.#orderNear(search, search.near, end <= FIRST_IDS ? FIRST_IDS : Infinity);
+        this.#orderedIds.set(search.key, kept);
+      }
+      return { ordinals: kept.ids.subarray(search.offset, end), total: kept.total };
+    }
     if (isBrowsing(search)) {
       const first = index.findFirst(search.query, end);
       return { ordinals: first.ordinals.subarray(search.offset), total: first.total };
@@ -189,6 +218,34 @@ export class SiteAnswers {
       this.#orderedIds.set(search.key, kept);
     }
     return { ordinals: kept.ids.subarray(search.offset, end), total: kept.total };
+  }
+
+  /**
+   * A search near a point, all its partners in order: the filters, the text (tuning laid
+   * in) and the radius choose them; by distance, or by relevance with distance breaking
+   * ties (a tuned search keeps its tuned order: pinned first).
+   */
+  #orderNear(search: ResolvedSearch, near: GeoPoint, limit: number): OrderedIds {
+    const { index, locations } = this.#site;
+    const candidates = index.filtered(search.filter.id, search.query.itemGroups);
+    const text = this.#matchText(search.locale, search.terms);
+    if (text) candidates.andInPlace(text);
+    const region = regionOf(locations, search);
+    if (region) candidates.andInPlace(region);
+    if (search.order === 'distance') {
+      const editorial = () => editorialOrder(index, search);
+      return orderByDistance(locations, near, candidates, editorial, limit);
+    }
+    const alternatives = this.#tuning.alternatives(search.terms);
+    const rule = this.#tuning.ruleFor(search.terms);
+    if (alternatives.length > 1 || rule) {
+      const tuned = Array.from(this.#tunedOrder(search, alternatives, rule).ids).filter((ordinal) =>
+        candidates.has(ordinal),
+      );
+      return { ids: Int32Array.from(tuned.slice(0, limit)), total: tuned.length };
+    }
+    const ranked = index.findFirst(search.query, Infinity);
+    return relevanceThenDistance(locations, near, ranked, candidates, limit);
   }
 
   /**

@@ -4,6 +4,7 @@ import type { Bitset } from '../search/Bitset';
 import type { SearchIndex } from '../search/SearchIndex';
 import type { GlobalFilterInfo } from '../site/SiteInfo';
 import type { ResolvedSearch } from './resolveSearch';
+import type { SearchPlace } from './zeroResultSteps';
 import { zeroResultSteps } from './zeroResultSteps';
 
 /** What an answer counts, which depends on its search only, not on its page. */
@@ -27,20 +28,26 @@ export function countFacets(
   total: number,
   /** The partners a text's terms match (tuning laid in); null without terms. */
   matchText: (terms: readonly string[]) => Bitset | null,
+  /** A search near a point: the partners inside its radius, and wider radii. */
+  place: SearchPlace = { region: null },
 ): FacetCounts {
   const text = matchText(search.terms);
+  // The partners the text and the radius let through; null: all of them.
+  const scope = place.region && text ? text.and(place.region) : (text ?? place.region);
   const filterSets = globalFilters.map((filter) => index.globalFilter(filter.id));
-  const filterCounts = text
-    ? andCounts(text, filterSets, { keep: true })
+  const filterCounts = scope
+    ? andCounts(scope, filterSets, { keep: true })
     : filterSets.map((set) => set.count());
   const counts: FacetCounts = {
-    itemCounts: countItems(index, search, text),
+    itemCounts: countItems(index, search, scope),
     globalFilterCounts: globalFilters.map((filter, at) => ({
       name: filter.name,
       count: filterCounts[at] ?? 0,
     })),
   };
-  if (total === 0) counts.zeroResultSteps = zeroResultSteps(index, search, text, matchText);
+  if (total === 0) {
+    counts.zeroResultSteps = zeroResultSteps(index, search, text, matchText, place);
+  }
   return counts;
 }
 

@@ -1,5 +1,7 @@
-import type { SearchCriteria } from '@partners-network/contract';
+import type { LocatedSearchCriteria } from '@partners-network/contract';
+import type { GeoPoint } from '../search/PartnerLocations';
 import type { IndexQuery } from '../search/SearchIndex';
+import type { AppliedCriteria } from '../store/PartnerStore';
 import { searchTerms } from '../search/searchTerms';
 import type { GlobalFilterInfo, SiteInfo } from '../site/SiteInfo';
 import { resolveLocale } from '../store/resolveLocale';
@@ -24,9 +26,18 @@ export interface ResolvedSearch {
   offset: number;
   resultsPerPage: number;
   /** The criteria as applied: the global filter's name, only its groups' item ids. */
-  applied: SearchCriteria;
+  applied: AppliedCriteria;
   /** What the index is asked. */
   query: IndexQuery;
+  /** A search near a point (issue 25): distances are to it. */
+  near?: GeoPoint;
+  /** Only partners with a location this close to the point. */
+  radiusKm?: number;
+  /**
+   * The answer's order: by relevance (distance breaking ties when there is a point), or by
+   * distance. With a point and no text, distance unless asked otherwise.
+   */
+  order: 'relevance' | 'distance';
   /** Everything the matching partners depend on (not the page): the key of its caches. */
   key: string;
 }
@@ -46,7 +57,7 @@ function filterNamed(site: SiteInfo, name: string): GlobalFilterInfo | undefined
  */
 export function resolveSearch(
   site: SiteInfo,
-  criteria: SearchCriteria,
+  criteria: LocatedSearchCriteria,
   locale: string,
 ): ResolvedSearch | undefined {
   const filter = filterNamed(site, criteria.globalFilter);
@@ -68,6 +79,7 @@ export function resolveSearch(
   }));
   const terms = searchTerms(criteria.text);
   const itemGroups = ticked.map((group) => group.itemIds);
+  const place = placeOf(criteria, terms.length > 0);
   return {
     locale: resolved,
     filter,
@@ -82,18 +94,42 @@ export function resolveSearch(
       filterItemIds: appliedIds,
       offset: criteria.offset,
       resultsPerPage: criteria.resultsPerPage,
+      ...place.applied,
     },
     query: { locale: resolved, globalFilterId: filter.id, itemGroups, terms },
+    ...place.search,
     key: [
       filter.id,
       resolved,
       itemGroups.map((ids) => ids.join(',')).join(';'),
       terms.join(' '),
+      place.key,
     ].join('\u0000'),
   };
 }
 
-/** A search without text or ticked items: what every visitor asks first. */
+/** The point, radius and order of a search near a point, as applied, and their key. */
+function placeOf(
+  criteria: LocatedSearchCriteria,
+  hasText: boolean,
+): {
+  search: Pick<ResolvedSearch, 'near' | 'radiusKm' | 'order'>;
+  applied: Partial<Pick<LocatedSearchCriteria, 'near' | 'radiusKm' | 'sort'>>;
+  key: string;
+} {
+  const { near, radiusKm, sort } = criteria;
+  if (!near) return { search: { order: 'relevance' }, applied: {}, key: '' };
+  const order: ResolvedSearch['order'] =
+    sort === 'relevance' || sort === 'distance' ? sort : hasText ? 'relevance' : 'distance';
+  const point = { latitude: near.latitude, longitude: near.longitude };
+  return {
+    search: { near: point, order, ...(radiusKm === undefined ? {} : { radiusKm }) },
+    applied: { near, sort: order, ...(radiusKm === undefined ? {} : { radiusKm }) },
+    key: `${point.latitude},${point.longitude},${radiusKm ?? ''},${order}`,
+  };
+}
+
+/** A search without text, ticked items or a point: what every visitor asks first. */
 export function isBrowsing(search: ResolvedSearch): boolean {
-  return search.terms.length === 0 && search.ticked.length === 0;
+  return search.terms.length === 0 && search.ticked.length === 0 && !search.near;
 }

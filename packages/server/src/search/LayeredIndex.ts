@@ -123,6 +123,7 @@ export class LayeredIndex implements SearchIndex {
     const base = this.#base.findRanked(query, limit, this.#live);
     const delta = this.#delta.findRanked(query, limit);
     const merged = new Int32Array(Math.min(limit, base.ordinals.length + delta.ordinals.length));
+    const scores = base.scores || delta.scores ? new Uint16Array(merged.length) : null;
     let fromBase = 0;
     let fromDelta = 0;
     for (let length = 0; length < merged.length; length += 1) {
@@ -141,12 +142,14 @@ export class LayeredIndex implements SearchIndex {
       }
       if (takeBase) {
         merged[length] = baseOrdinal ?? 0;
+        if (scores) scores[length] = base.scores?.[fromBase] ?? 0;
         fromBase += 1;
       } else {
         merged[length] = this.deltaStart + (deltaOrdinal ?? 0);
+        if (scores) scores[length] = delta.scores?.[fromDelta] ?? 0;
         fromDelta += 1;
       }
     }
-    return { ordinals: merged, total: base.total + delta.total };
+    return { ordinals: merged, scores, total: base.total + delta.total };
   }
 }

@@ -16,6 +16,8 @@ export interface IndexQuery {
 /** An answer's first partners, in answer order, and how many it holds. */
 export interface FoundOrdinals {
   ordinals: Int32Array;
+  /** Each one's rank (higher first); null when all rank alike (no text). */
+  scores: Uint16Array | null;
   total: number;
 }
 

@@ -235,8 +235,7 @@ export class SiteIndex implements SearchIndex {
   }
 
   findFirst(query: IndexQuery, limit: number): FoundOrdinals {
-    const { ordinals, total } = this.findRanked(query, limit);
-    return { ordinals, total };
+    return this.findRanked(query, limit);
   }
 
   /**

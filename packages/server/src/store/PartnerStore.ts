@@ -9,6 +9,7 @@ import type {
   FilterDefinitions,
   ImportSummary,
   FilterGroup,
+  LocatedSearchCriteria,
   Partner,
   Scope,
   SearchCriteria,
@@ -17,13 +18,17 @@ import type {
 import type { DirectoryData } from './DirectoryData';
 import type { CountedSearch } from './StatsStore';
 
+/** Criteria as a search applied them: a search near a point echoes its point, radius and order. */
+export type AppliedCriteria = SearchCriteria &
+  Partial<Pick<LocatedSearchCriteria, 'near' | 'radiusKm' | 'sort'>>;
+
 export interface StoreSearchResult {
   partners: Partner[];
   totalFound: number;
   /** Filter groups of the global filter the search used, in the answer's locale. */
   filterGroups: FilterGroup[];
   /** The criteria as applied: known global filter, only existing filter item ids. */
-  appliedCriteria: SearchCriteria;
+  appliedCriteria: AppliedCriteria;
   /** Each global filter's count of partners matching the text. */
   globalFilterCounts?: GlobalFilterCount[];
   /** Only for an empty answer: each single step back and what it finds. */

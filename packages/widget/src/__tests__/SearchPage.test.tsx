@@ -117,6 +117,11 @@ const results = () => screen.getByRole('region', { name: 'Partner results' });
 const lastRequest = () => requests.at(-1);
 // The controller debounces searches by 600 ms: wait a little longer than that.
 const afterDebounce = { timeout: 2000 };
+/**
+ * The no-results panel and its sheet are chunks loaded when it first shows: after the
+ * debounce and the answer, two modules to load (under load, more than two seconds).
+ */
+const afterDebounceAndChunk = { timeout: 4000 };
 
 /** The first answer is on the page: its cards, and its filter groups (drawn in a transition). */
 async function firstPage() {
@@ -255,7 +260,7 @@ describe('SearchPage', () => {
     const input = screen.getByRole('textbox', { name: 'Search partners' });
     await user.click(screen.getByRole('checkbox', { name: 'Europe' }));
     await user.type(input, 'nothing{Enter}');
-    await screen.findByRole('heading', { name: 'No partners found' }, afterDebounce);
+    await screen.findByRole('heading', { name: 'No partners found' }, afterDebounceAndChunk);
     expect(
       screen.getByText('No results found. Try different keywords or remove search filters.'),
     ).toBeInTheDocument();
@@ -314,7 +319,7 @@ describe('SearchPage', () => {
 
     const input = screen.getByRole('textbox', { name: 'Search partners' });
     await user.type(input, 'nothing{Enter}');
-    await screen.findByRole('heading', { name: 'No partners found' }, afterDebounce);
+    await screen.findByRole('heading', { name: 'No partners found' }, afterDebounceAndChunk);
     // The step that finds nothing is not offered.
     const steps = await screen.findByRole('list', { name: 'Try one step back:' });
     expect(

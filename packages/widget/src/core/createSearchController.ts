@@ -6,14 +6,19 @@
  * subscriber (connectUrl.ts). getState() is the model seen through selectSearchState.
  */
 import { findSearchTextProblem } from '@partners-network/contract';
-import type { FilterDefinitions, SearchResponse } from '@partners-network/contract';
+import type { FilterDefinitions, SearchCriteria, SearchResponse } from '@partners-network/contract';
 import { connectUrl } from './connectUrl';
 import type { ModelSource } from './connectUrl';
 import { createApiClient } from './createApiClient';
 import type { ApiClient } from './createApiClient';
 import { createLatestRequest } from './latestRequest';
 import { describeError, logError } from './log';
-import { createInitialModel, searchReducer, selectRequestCriteria } from './searchReducer';
+import {
+  createInitialModel,
+  pickInitialGlobalFilter,
+  searchReducer,
+  selectRequestCriteria,
+} from './searchReducer';
 import type { RequestKind, SearchAction, SearchModel } from './searchReducer';
 import { selectCanLoadMore, selectSearchState } from './selectors';
 import { toPartnerCard } from './toPartnerCard';
@@ -42,11 +47,29 @@ export interface SearchControllerOptions {
    */
   syncUrl?: boolean;
   /**
-   * The filter definitions when they were already asked for (mount() sends that request
-   * before React's first render): start() awaits this instead of asking again.
+   * The filter definitions when they were already asked for: start() awaits this
+   * instead of asking again.
    */
   filterDefinitions?: Promise<FilterDefinitions>;
+  /**
+   * start() also sends the first search at once, beside the filter definitions request,
+   * with the global filter the URL names (none: the server takes the site's default),
+   * instead of one round trip later. Its answer is shown once the definitions are in
+   * (SPEC 4: skeleton until then), when the global filter they pick is the one the server
+   * applied; otherwise the first search is asked again with it. mount() sets it.
+   */
+  searchEarly?: boolean;
   win?: Window;
+}
+
+/** The same list asked for (text, items, page), whatever the global filter. */
+function sameList(a: SearchCriteria, b: SearchCriteria): boolean {
+  return (
+    a.text === b.text &&
+    a.offset === b.offset &&
+    a.resultsPerPage === b.resultsPerPage &&
+    a.filterItemIds.join() === b.filterItemIds.join()
+  );
 }
 
 export function createInitialState(location: LocationParams): SearchState {
@@ -70,6 +93,8 @@ export function createSearchController(
   let disposed = false;
   let startPromise: Promise<void> | null = null;
   let startAbort: AbortController | null = null;
+  /** The first search sent with the definitions request (searchEarly), until it is used. */
+  let early: { criteria: SearchCriteria; answer: Promise<SearchResponse> } | null = null;
   let debounceTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** Several actions make one change: no listener sees a state half-way through them. */
@@ -101,7 +126,7 @@ export function createSearchController(
     const criteria = selectRequestCriteria(model, kind);
     let response: SearchResponse | null;
     try {
-      response = await latest.run((signal) => api.searchPartners(criteria, signal));
+      response = await latest.run((signal) => answerOf(criteria, signal));
     } catch (error) {
       if (disposed) return;
       return fail(`the search failed: ${describeError(error)}`, error);
@@ -127,13 +152,46 @@ export function createSearchController(
     dispatch({ type: 'answer', kind, criteria, response, cards });
   }
 
+  /**
+   * The answer to `criteria`: the early first search's when it asked the same (the
+   * global filter as the server applied it), else a request of its own.
+   */
+  async function answerOf(criteria: SearchCriteria, signal: AbortSignal): Promise<SearchResponse> {
+    const taken = early;
+    early = null;
+    if (taken && sameList(taken.criteria, criteria)) {
+      const sameFilter = (name: string) =>
+        name.toLowerCase() === criteria.globalFilter.toLowerCase();
+      try {
+        const answer = await taken.answer;
+        if (sameFilter(answer.searchPartnersCriteria.globalFilter ?? '')) return answer;
+      } catch (error) {
+        // It failed asking what this search asks: that is this search failing.
+        if (sameFilter(taken.criteria.globalFilter)) throw error;
+      }
+    }
+    return api.searchPartners(criteria, signal);
+  }
+
   async function initialize(): Promise<void> {
-    if (syncUrl) connectUrl(controller, win);
     startAbort = new AbortController();
+    const asked = options.filterDefinitions ?? api.fetchFilterDefinitions(startAbort.signal);
+    if (options.searchEarly) {
+      const criteria = {
+        ...selectRequestCriteria(model, 'replace'),
+        // A global filter chosen before start() wins, as for the first search itself.
+        globalFilter: model.selectedGlobalFilter ?? pickInitialGlobalFilter(null, location) ?? '',
+      };
+      const answer = api.searchPartners(criteria, startAbort.signal);
+      // Used (or dropped) by the first search; never an unhandled rejection meanwhile.
+      answer.catch(() => undefined);
+      early = { criteria, answer };
+    }
+    // After the requests: writing the address (replaceState) is not what the first cards wait for.
+    if (syncUrl) connectUrl(controller, win);
     let definitions: FilterDefinitions | null = null;
     try {
-      definitions = await (options.filterDefinitions ??
-        api.fetchFilterDefinitions(startAbort.signal));
+      definitions = await asked;
     } catch (error) {
       if (disposed) return;
       // SPEC 8: a start-up failure is for the console only; the page goes on with

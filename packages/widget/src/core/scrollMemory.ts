@@ -146,8 +146,14 @@ export function createScrollMemory(
     saved,
     restore,
     restoreWhenReady(isReady, onRestored, timeoutMs = RESTORE_TIMEOUT_MS) {
-      // Parts of the page render after the first list (chunks, deferred renders): a
-      // scroll made before they are laid out would land short or be pushed away.
+      // Nothing remembered (a first visit): nothing to wait for. Waiting would read the
+      // page's height every frame, a layout each time, while the first cards render.
+      if (saved === null && savedFocus === null) {
+        onRestored(restore());
+        return () => undefined;
+      }
+      // Parts of the page render after the first list (deferred renders): a scroll made
+      // before they are laid out would land short or be pushed away.
       const started = Date.now();
       let lastHeight = -1;
       let frame = 0;

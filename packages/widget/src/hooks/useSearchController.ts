@@ -5,7 +5,10 @@
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createSearchController } from '../core/createSearchController';
-import type { SearchControllerOptions } from '../core/createSearchController';
+import type {
+  SearchControllerOptions,
+  SearchControllerWithModel,
+} from '../core/createSearchController';
 import { prepareFormatCount } from '../core/formatCount';
 import { backButtonHref } from '../core/locationParams';
 import { resolveSearchSetup } from '../core/resolveSearchSetup';
@@ -29,7 +32,14 @@ export type SearchActions = Pick<
 
 /** Every option of the controller, all optional here: defaults read the page (resolveSearchSetup). */
 export type UseSearchControllerOptions = Partial<Omit<SearchControllerOptions, 'win'>> &
-  SearchSetupOptions;
+  SearchSetupOptions & {
+    /**
+     * A controller made (and usually started) before React rendered: mount() starts the
+     * first requests at once, not in an effect after the first commit. Used as it is;
+     * the hook disposes it on unmount.
+     */
+    controller?: SearchControllerWithModel;
+  };
 
 export interface UseSearchControllerResult {
   state: SearchState;
@@ -54,7 +64,7 @@ export function useSearchController(
   const [{ controller, portal, backHref, locale }] = useState(() => {
     const setup = resolveSearchSetup(options);
     return {
-      controller: createSearchController({ ...options, ...setup }),
+      controller: options.controller ?? createSearchController({ ...options, ...setup }),
       portal: setup.portal,
       backHref: backButtonHref(setup.portal.backButtonUrl, setup.location.page),
       locale: setup.portal.languageId || DEFAULT_LOCALE,

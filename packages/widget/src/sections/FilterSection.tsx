@@ -1,14 +1,11 @@
 /**
- * The filter panel wired to the answer's counts: a chunk of its own with what only it
- * needs (the count lookups), so none of it is in the bytes of the first card.
+ * The filter panel wired to the answer's counts (the count lookups are only its own).
  */
 import { memo, useMemo } from 'react';
 import { selectGlobalFilterCounts, selectItemCounts } from '../core/selectCounts';
 import type { AnswerFacets } from '../core/types';
 import { FilterPanel } from '../ui/FilterPanel';
 import type { FilterPanelProps } from '../ui/FilterPanel';
-
-export { styles } from '../ui/FilterPanel';
 
 export interface FilterSectionProps extends Omit<
   FilterPanelProps,

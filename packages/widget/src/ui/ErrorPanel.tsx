@@ -1,10 +1,5 @@
-/// <reference types="vite/client" />
 import { useEffect, useRef } from 'react';
 import { useMessages } from './MessagesContext';
-import styles from './panels.css?inline';
-
-/** The panels' stylesheet: the page adds it when the chunk arrives (adoptStyles.ts). */
-export { styles };
 
 export interface ErrorPanelProps {
   /** Called by 'Go to the home page'; the page passes a navigation to '/'. */

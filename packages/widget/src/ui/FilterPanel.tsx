@@ -1,11 +1,6 @@
-/// <reference types="vite/client" />
 import { memo, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useMessages } from './MessagesContext';
-import styles from './FilterPanel.css?inline';
-
-/** This part's stylesheet: the page adds it when the chunk arrives (adoptStyles.ts). */
-export { styles };
 
 export interface FilterOption {
   name: string;

@@ -1,9 +1,4 @@
-/// <reference types="vite/client" />
 import { useMessages } from './MessagesContext';
-import styles from './LoadMoreButton.css?inline';
-
-/** This part's stylesheet: the page adds it when the chunk arrives (adoptStyles.ts). */
-export { styles };
 
 export interface LoadMoreButtonProps {
   /** SPEC 5: true only while 0 < loaded < totalFound (core's selectCanLoadMore). */

@@ -1,10 +1,8 @@
-/// <reference types="vite/client" />
 import { useId } from 'react';
 import { useMessages } from './MessagesContext';
-import styles from './panels.css?inline';
 
 /** The panels' stylesheet: the page adds it when the chunk arrives (adoptStyles.ts). */
-export { styles };
+export { styles } from './panelStyles';
 
 /** A step back from the empty list: what it removes and how many partners it finds. */
 export interface WayOutOption {

@@ -1,11 +1,6 @@
-/// <reference types="vite/client" />
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useMessages } from './MessagesContext';
-import styles from './SelectedChips.css?inline';
-
-/** This part's stylesheet: the page adds it when the chunk arrives (adoptStyles.ts). */
-export { styles };
 
 export interface Chip {
   id: number;

@@ -69,6 +69,7 @@ export function countsFor(index: SearchIndex, counted: CountedSearch): FacetCoun
     },
     query: { locale, globalFilterId: filter.id, itemGroups: counted.itemGroups, terms },
     key: '',
+    order: 'relevance',
   };
   return countFacets(
     index,

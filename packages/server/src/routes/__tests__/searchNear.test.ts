@@ -1,6 +1,7 @@
 /**
- * The search criteria's near, radiusKm and sort (issue 25) are accepted and, until the
- * search applies them, change nothing: an old client and a new one get the same answer.
+ * The search criteria's near, radiusKm and sort (issue 25) over HTTP: partners imported with
+ * locations come back nearest first with their distance, the criteria echoed as applied; a
+ * client that sends none of them gets the answer it always got.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,7 +28,26 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   store = openSqliteStore({ path: join(folder, 'near.db') });
-  await store.importDirectory(storeFixture());
+  const fixture = storeFixture();
+  const located: Record<
+    string,
+    { city: string; country: string; latitude: number; longitude: number }
+  > = {
+    'muller-cloud': { city: 'Zürich', country: 'CH', latitude: 47.36667, longitude: 8.55 },
+    'societe-generale-conseil': {
+      city: 'Lyon',
+      country: 'FR',
+      latitude: 45.74846,
+      longitude: 4.84671,
+    },
+  };
+  for (const site of fixture.sites) {
+    site.partners = (site.partners ?? []).map((partner) => {
+      const location = located[partner.slug];
+      return location ? { ...partner, locations: [location] } : partner;
+    });
+  }
+  await store.importDirectory(fixture);
   app = await buildApp({ store });
 });
 
@@ -47,17 +67,27 @@ async function post(body: unknown) {
 }
 
 describe('search criteria near a point', () => {
-  it('are accepted, and answer what an old client gets, without echoing them', async () => {
+  it('answer nearest first, each card with its distance, the criteria as applied', async () => {
+    const lyon = { latitude: 45.75, longitude: 4.85, label: 'Lyon' };
     const old = await post(criteria);
-    const near = await post({
-      ...criteria,
-      near: { latitude: 45.75, longitude: 4.85, label: 'Lyon' },
-      radiusKm: 50,
-      sort: 'distance',
-    });
-    expect(old.statusCode).toBe(200);
+    expect(old.json().partners.map((partner: { title: string }) => partner.title)).toEqual([
+      'Müller Cloud GmbH',
+      'Société Générale Conseil',
+    ]);
+    expect(old.payload).not.toContain('distance');
+    const near = await post({ ...criteria, near: lyon, sort: 'distance' });
     expect(near.statusCode).toBe(200);
-    expect(near.payload).toBe(old.payload);
+    const answer = near.json();
+    expect(answer.partners.map((partner: { title: string }) => partner.title)).toEqual([
+      'Société Générale Conseil',
+      'Müller Cloud GmbH',
+    ]);
+    expect(answer.partners[0].distance).toEqual({ km: 0.3, city: 'Lyon', country: 'FR' });
+    expect(answer.partners[1].distance).toMatchObject({ city: 'Zürich', country: 'CH' });
+    expect(answer.searchPartnersCriteria).toMatchObject({ near: lyon, sort: 'distance' });
+    const within = (await post({ ...criteria, near: lyon, radiusKm: 50 })).json();
+    expect(within.totalFound).toBe(1);
+    expect(within.searchPartnersCriteria).toMatchObject({ radiusKm: 50, sort: 'relevance' });
   });
 
   it.each([

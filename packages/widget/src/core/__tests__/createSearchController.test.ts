@@ -1,6 +1,7 @@
 import { searchCriteriaSchema } from '@partners-network/contract';
 import type { SearchCriteria } from '@partners-network/contract';
 import { http, HttpResponse } from 'msw';
+import type { JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSearchController } from '../createSearchController';
@@ -202,6 +203,94 @@ describe('start', () => {
     expect(state.globalFilters).toEqual([]);
     expect(searches[0]?.globalFilter).toBe('services');
     expect(state.filterGroups[0]?.name).toBe('Groups of services');
+  });
+});
+
+describe('searchEarly: the first search beside the definitions request', () => {
+  /** Holds the definitions until the test releases them; counts the requests. */
+  function holdDefinitions(body: JsonBodyType = definitions) {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get(FILTER_GROUPS_URL, async () => {
+        await released;
+        return HttpResponse.json(body);
+      }),
+    );
+    return () => release();
+  }
+
+  /** A server that, like the real one, applies the site's default to an empty global filter. */
+  function defaultingSearchHandler() {
+    return http.post(SEARCH_URL, async ({ request }) => {
+      const criteria = searchCriteriaSchema.parse(await request.json());
+      searches.push(criteria);
+      const applied = { ...criteria, globalFilter: criteria.globalFilter || 'technology' };
+      return HttpResponse.json(searchAnswer(applied, total));
+    });
+  }
+
+  it('asks both at once and shows the answer only once the definitions are in', async () => {
+    server.use(defaultingSearchHandler());
+    const release = holdDefinitions();
+    const c = makeController({ searchEarly: true });
+    const started = c.start();
+    // The search went out while the definitions are still on their way...
+    await vi.waitFor(() => expect(searches).toHaveLength(1));
+    expect(searches[0]).toEqual({
+      globalFilter: '',
+      text: '',
+      filterItemIds: [],
+      offset: 0,
+      resultsPerPage: 10,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // ...and its answer waits for them (SPEC 4: the skeleton until they load).
+    expect(c.getState()).toMatchObject({ phase: 'initializing', cards: [] });
+    release();
+    await started;
+    expect(c.getState()).toMatchObject({ phase: 'ready', selectedGlobalFilter: 'technology' });
+    expect(c.getState().cards).toHaveLength(10);
+    // The server's default was the one the definitions pick: no second request.
+    expect(searches).toHaveLength(1);
+  });
+
+  it('asks again when the definitions pick another global filter than the server applied', async () => {
+    // The fake server applies '' as it is; the definitions pick 'technology'.
+    const c = makeController({ searchEarly: true });
+    await c.start();
+    expect(searches.map((criteria) => criteria.globalFilter)).toEqual(['', 'technology']);
+    expect(c.getState().filterGroups[0]?.name).toBe('Groups of technology');
+  });
+
+  it("sends the URL's global filter and a saved search's list early", async () => {
+    const saved = { globalFilter: 'SERVICES', filterItemIds: [7], text: 'café', offset: 20 };
+    const c = makeController({
+      searchEarly: true,
+      location: { ...noParams, filter: 'all', savedSearch: { ...saved, resultsPerPage: 10 } },
+    });
+    await c.start();
+    // One request: the server applied the saved global filter the definitions pick too.
+    expect(searches).toEqual([
+      { globalFilter: 'SERVICES', text: 'café', filterItemIds: [7], offset: 0, resultsPerPage: 30 },
+    ]);
+    expect(c.getState().cards).toHaveLength(30);
+  });
+
+  it('shows the error panel when the early search fails, without asking twice', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(
+      http.post(SEARCH_URL, async ({ request }) => {
+        searches.push(searchCriteriaSchema.parse(await request.json()));
+        return HttpResponse.json({ status: 'INTERNAL_SERVER_ERROR', title: 'x' }, { status: 500 });
+      }),
+    );
+    const c = makeController({ searchEarly: true, location: { ...noParams, filter: 'services' } });
+    await c.start();
+    expect(c.getState().phase).toBe('error');
+    expect(searches).toHaveLength(1);
   });
 });
 

@@ -1,0 +1,258 @@
+/**
+ * Diagnostic, not part of `npm run bench`: the waterfall of a cold visit, the widget's
+ * page side by side with the floor page (bench/floor/page.tsx), as the page section
+ * measures them (Debian's Chromium, CPU throttled 4x, a 412 px wide window, cold cache,
+ * the same demo server). For each visit a Chromium trace gives, in milliseconds from
+ * navigation start:
+ *
+ * - every request: when it was sent and when its last byte arrived;
+ * - every task of the page's main thread over 3 ms, with what it ran (the script's
+ *   compilation and evaluation, a timer, a fetch's answer, a frame's style, layout and
+ *   paint) and the page script functions that took most of it;
+ * - the first card: committed to the DOM and painted (the bench's probe).
+ *
+ *   npx tsx bench/page/traceVisit.ts                # 3 visits of each page
+ *   npx tsx bench/page/traceVisit.ts --visits 5 --unminified --save /tmp/traces
+ *
+ * `--unminified` builds the widget without minifying (readable function names);
+ * `--save DIR` writes each trace as JSON for the DevTools performance panel.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../../e2e/support/launchChromium';
+import { buildUnminifiedWidget, buildWidget } from '../bytes/measureBytes';
+import { FLOOR_PAGE_PATH, buildFloorPage } from '../floor/buildFloorPage';
+import { startChild } from '../lib/child';
+import { BENCH_DIR } from '../lib/environment';
+import { summarize } from '../lib/stats';
+import { CPU_THROTTLING_RATE, VIEWPORT, loadProbeScript, snapshot } from './measurePage';
+import type { ProbeSnapshot } from './probe';
+
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  pid: number;
+  args?: {
+    name?: string;
+    beginData?: { url?: string };
+    data?: {
+      url?: string;
+      requestId?: string;
+      finishTime?: number;
+      functionName?: string;
+      frame?: string;
+      documentLoaderURL?: string;
+    };
+  };
+}
+
+/** What a main-thread task ran, by the name of the first trace event that says it. */
+const KINDS: [string, string][] = [
+  ['ParseHTML', 'parse HTML'],
+  ['v8.compileModule', 'compile module'],
+  ['v8.evaluateModule', 'evaluate module'],
+  ['EvaluateScript', 'evaluate script'],
+  ['TimerFire', 'timer'],
+  ['FireAnimationFrame', 'animation frame'],
+  ['XHRReadyStateChange', 'XHR'],
+  ['EventDispatch', 'event'],
+  ['FunctionCall', 'function call'],
+  ['RunMicrotasks', 'microtasks'],
+  ['UpdateLayoutTree', 'style'],
+  ['Layout', 'layout'],
+  ['Paint', 'paint'],
+  ['MajorGC', 'GC'],
+  ['MinorGC', 'GC'],
+];
+
+export interface Waterfall {
+  requests: { url: string; start: number; end: number }[];
+  tasks: { start: number; duration: number; what: string }[];
+  firstCardCommit: number;
+  firstCardPaint: number;
+}
+
+function readWaterfall(events: TraceEvent[], probe: ProbeSnapshot, origin: string): Waterfall {
+  // performance.now()'s origin: the main frame's navigation start (the probe's zero).
+  const navigation = events.find(
+    (event) =>
+      event.name === 'navigationStart' &&
+      event.args?.data?.documentLoaderURL?.startsWith(origin) === true,
+  );
+  // The page's renderer main thread: the one that parsed its HTML.
+  const main = events.find(
+    (event) => event.name === 'ParseHTML' && event.args?.beginData?.url?.startsWith(origin),
+  );
+  const zero = navigation?.ts ?? 0;
+  const ms = (micros: number) => (micros - zero) / 1000;
+  const requests = new Map<string, { url: string; start: number; end: number }>();
+  for (const event of events) {
+    const data = event.args?.data;
+    if (!data?.requestId || (data.url && !data.url.startsWith(origin))) continue;
+    if (event.name === 'ResourceSendRequest' && data.url) {
+      requests.set(data.requestId, {
+        url: data.url.replace(origin, ''),
+        start: ms(event.ts),
+        end: 0,
+      });
+    } else if (event.name === 'ResourceFinish' && data.finishTime) {
+      const request = requests.get(data.requestId);
+      if (request) request.end = ms(data.finishTime * 1e6);
+    }
+  }
+  const mainEvents = events
+    .filter((event) => main && event.pid === main.pid && event.tid === main.tid && event.ph === 'X')
+    .sort((a, b) => a.ts - b.ts);
+  const tasks: Waterfall['tasks'] = [];
+  for (const task of mainEvents) {
+    if (task.name !== 'RunTask' || (task.dur ?? 0) < 3000 || task.ts < zero) continue;
+    const end = task.ts + (task.dur ?? 0);
+    const inside = mainEvents.filter((event) => event.ts >= task.ts && event.ts < end);
+    const kinds = new Map<string, number>();
+    for (const event of inside) {
+      const kind = KINDS.find(([name]) => name === event.name)?.[1];
+      if (kind) kinds.set(kind, (kinds.get(kind) ?? 0) + (event.dur ?? 0));
+    }
+    // Nested kinds overlap (a function call holds its microtasks): the first-level ones say most.
+    const what = [...kinds]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([kind, micros]) => `${kind} ${(micros / 1000).toFixed(0)}`)
+      .join(', ');
+    // The longest call into page script, by its function and file.
+    const call = inside
+      .filter((event) => event.name === 'FunctionCall' || event.name === 'v8.evaluateModule')
+      .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))[0]?.args?.data;
+    const where = call?.url
+      ? ` [${call.functionName || '(module)'} ${call.url.replace(origin, '').split('/').pop() ?? ''}]`
+      : '';
+    tasks.push({ start: ms(task.ts), duration: (task.dur ?? 0) / 1000, what: `${what}${where}` });
+  }
+  return {
+    requests: [...requests.values()].sort((a, b) => a.start - b.start),
+    tasks,
+    firstCardCommit: probe.firstCard?.commit ?? 0,
+    firstCardPaint: probe.firstCard?.paint ?? 0,
+  };
+}
+
+async function traceOnce(
+  browser: Browser,
+  url: string,
+  probe: string,
+  save: string | null,
+): Promise<Waterfall> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING_RATE });
+    await page.addInitScript({ content: probe });
+    await browser.startTracing(page, {
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'disabled-by-default-devtools.timeline.frame',
+        'v8.execute',
+        'v8',
+        'loading',
+        'toplevel',
+        'blink.user_timing',
+      ],
+    });
+    await page.goto(url, { waitUntil: 'commit' });
+    const deadline = Date.now() + 30_000;
+    let state: ProbeSnapshot | null = null;
+    while (Date.now() < deadline) {
+      state = await snapshot(page).catch(() => null);
+      if ((state?.firstCard?.paint ?? 0) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // The frames and tasks right after the first card belong to the picture too.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const buffer = await browser.stopTracing();
+    if (save) writeFileSync(`${save}-${Date.now()}.json`, buffer);
+    if (!state?.firstCard) throw new Error(`${url}: no first card`);
+    const parsed: unknown = JSON.parse(buffer.toString('utf8'));
+    const events =
+      typeof parsed === 'object' && parsed !== null && 'traceEvents' in parsed
+        ? (parsed.traceEvents as TraceEvent[])
+        : [];
+    return readWaterfall(events, state, new URL(url).origin);
+  } finally {
+    await context.close();
+  }
+}
+
+function print(title: string, waterfall: Waterfall): void {
+  console.log(`\n### ${title}`);
+  console.log('requests (sent -> last byte, ms from navigation start):');
+  for (const request of waterfall.requests) {
+    console.log(
+      `  ${request.start.toFixed(0).padStart(6)} -> ${request.end.toFixed(0).padStart(6)}  ${request.url.slice(0, 90)}`,
+    );
+  }
+  console.log('main-thread tasks over 3 ms (start, duration, what; ms):');
+  for (const task of waterfall.tasks) {
+    if (task.start > waterfall.firstCardPaint + 300) break;
+    console.log(
+      `  ${task.start.toFixed(0).padStart(6)} ${task.duration.toFixed(0).padStart(5)}  ${task.what}`,
+    );
+  }
+  console.log(
+    `first card: in the DOM at ${waterfall.firstCardCommit.toFixed(0)} ms, painted at ${waterfall.firstCardPaint.toFixed(0)} ms`,
+  );
+}
+
+const argv = process.argv.slice(2);
+const flag = (name: string) => {
+  const at = argv.indexOf(name);
+  return at >= 0 ? (argv[at + 1] ?? '') : null;
+};
+const visits = Number(flag('--visits') ?? 3);
+const save = flag('--save');
+if (save) mkdirSync(save, { recursive: true });
+const folder = mkdtempSync(join(tmpdir(), 'pn-trace-'));
+try {
+  if (argv.includes('--unminified')) await buildUnminifiedWidget(join(folder, 'widget/bundled'));
+  else await buildWidget(join(folder, 'widget'));
+  const floorDist = await buildFloorPage(join(folder, 'floor-page'));
+  const demo = await startChild(join(BENCH_DIR, 'page/demoChild.ts'), {
+    BENCH_DATABASE_PATH: join(folder, 'demo.db'),
+    BENCH_WIDGET_DIST: join(folder, 'widget/bundled'),
+    BENCH_FLOOR_DIST: floorDist,
+  });
+  const browser = await launchChromium();
+  try {
+    const probe = await loadProbeScript();
+    const pages = { widget: `${demo.url}/`, floor: `${demo.url}${FLOOR_PAGE_PATH}` };
+    // Warm the server and the OS's caches, unmeasured.
+    await traceOnce(browser, pages.widget, probe, null);
+    await traceOnce(browser, pages.floor, probe, null);
+    const paints: Record<string, number[]> = { widget: [], floor: [] };
+    for (let visit = 1; visit <= visits; visit += 1) {
+      for (const [name, url] of Object.entries(pages)) {
+        const waterfall = await traceOnce(browser, url, probe, save && join(save, name));
+        print(`${name} page, visit ${visit}`, waterfall);
+        paints[name]?.push(waterfall.firstCardPaint);
+      }
+    }
+    for (const [name, values] of Object.entries(paints)) {
+      const summary = summarize(values);
+      console.log(
+        `${name}: first card painted, median ${summary.median.toFixed(0)} ms (${summary.min.toFixed(0)} to ${summary.max.toFixed(0)}), under tracing`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await demo.stop();
+  }
+} finally {
+  rmSync(folder, { recursive: true, force: true });
+}

@@ -1,0 +1,50 @@
+/**
+ * The error panel is in the page script and only its sheet is a chunk: when the network
+ * has gone, the sheet cannot come, and the panel must still replace the page (plainer).
+ */
+import { render, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SearchPage } from '../SearchPage';
+import { EMPTY_FILTER_DEFINITIONS } from '../test/emptyDirectory';
+
+// What a dynamic import does when the network is gone: it rejects.
+vi.mock('../ui/panelStyles', () => {
+  throw new TypeError('Failed to fetch dynamically imported module');
+});
+
+const server = setupServer(
+  http.get('*/filter-groups', () => HttpResponse.json(EMPTY_FILTER_DEFINITIONS)),
+  http.post('*/search', () => HttpResponse.error()),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+describe('the error panel without its sheet', () => {
+  it('still replaces the page, with its heading focused and its way home', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const onNavigateHome = vi.fn();
+    render(
+      <SearchPage
+        portal={{
+          apiBaseUrl: '',
+          companyId: '1',
+          scopeGroupId: '2',
+          languageId: 'en-US',
+          backButtonUrl: '/',
+          background: null,
+          authToken: null,
+        }}
+        location={{ filter: null, page: null, savedSearch: null, extraParams: [] }}
+        syncUrl={false}
+        onNavigateHome={onNavigateHome}
+      />,
+    );
+    const heading = await screen.findByRole('heading', { name: 'Something went wrong.' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.queryByRole('search')).toBeNull();
+    screen.getByRole('button', { name: 'Go to the home page' }).click();
+    expect(onNavigateHome).toHaveBeenCalledTimes(1);
+  });
+});
