@@ -1,8 +1,8 @@
 /**
  * The search counts across real server processes: two API servers on one PostgreSQL
  * database add their counts up (one by its timer, one in its drain on SIGTERM), and
- * after traffic that carried addresses, user agents and contact details, no table of
- * either database (SQLite, PostgreSQL) holds any of them.
+ * after traffic that carried addresses, user agents, contact details and a visitor's own
+ * position, no table of either database (SQLite, PostgreSQL) holds any of them.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,6 +39,8 @@ const VISITOR = {
   userAgent: 'Mozilla/5.0 (PrivacyProbe 7.7) Gecko/20100101 TestBrowser/4.2.1',
   phone: '030 4815 1623 42',
   email: 'jane.doe@example.com',
+  /** A search near the visitor's own position ("near me", issue 25). */
+  near: { latitude: 48.871937, longitude: 2.331468, label: 'PrivacyHome' },
 };
 
 let postgres: TestPostgres;
@@ -58,7 +60,7 @@ function today(): string {
 }
 
 /** A first page (or a Load More), as a visitor's browser behind a proxy sends it. */
-async function search(server: RunningServer, text: string, offset = 0) {
+async function search(server: RunningServer, text: string, offset = 0, near?: typeof VISITOR.near) {
   const response = await fetch(`${server.address}${searchPath(SCOPE)}?locale=en-US`, {
     method: 'POST',
     headers: {
@@ -74,13 +76,19 @@ async function search(server: RunningServer, text: string, offset = 0) {
       filterItemIds: [],
       offset,
       resultsPerPage: 10,
+      ...(near ? { near, sort: 'distance' } : {}),
     }),
   });
   return { status: response.status, body: await response.text() };
 }
 
-async function answerOf(server: RunningServer, text: string, offset = 0) {
-  const { status, body } = await search(server, text, offset);
+async function answerOf(
+  server: RunningServer,
+  text: string,
+  offset = 0,
+  near?: typeof VISITOR.near,
+) {
+  const { status, body } = await search(server, text, offset, near);
   expect(status).toBe(200);
   return searchResponseSchema.parse(JSON.parse(body));
 }
@@ -266,6 +274,10 @@ async function visitorTraffic(server: RunningServer): Promise<void> {
   expect((await search(server, VISITOR.email)).status).toBe(400);
   const page = await answerOf(server, 'cloud');
   expect((await beacon(server, page.answerId, 1)).status).toBe(204);
+  // Near the visitor's own position: counted as its text, never with the point.
+  const nearby = await answerOf(server, 'cloud', 0, VISITOR.near);
+  expect(nearby.searchPartnersCriteria.near).toEqual(VISITOR.near);
+  expect((await beacon(server, nearby.answerId, 1)).status).toBe(204);
   // It found nothing: no card to open (position 1 is not on its page).
   const phonePage = await answerOf(server, VISITOR.phone);
   expect((await beacon(server, phonePage.answerId, 1)).status).toBe(400);
@@ -288,6 +300,9 @@ function expectNothingOfTheVisitor(dump: string): void {
     'jane',
     'example.com',
     '127.0.0.1',
+    VISITOR.near.label,
+    String(VISITOR.near.latitude),
+    String(VISITOR.near.longitude),
   ]) {
     expect(dump.includes(secret), secret).toBe(false);
   }
@@ -314,8 +329,9 @@ describe('nothing that identifies a visitor is stored', () => {
     const url = await postgres.createDatabase();
     await trafficThrough({ DATABASE_URL: url });
     const dump = await dumpPostgres(url);
-    // The traffic was counted (3 cloud, 1 more, 4 redacted searches), without its details.
-    expect(dump).toMatch(/"text":"cloud"[^}]*"searches":4/);
+    // The traffic was counted (3 cloud, 1 more, 1 near the visitor, 4 redacted searches),
+    // without its details.
+    expect(dump).toMatch(/"text":"cloud"[^}]*"searches":5/);
     expect(dump).toMatch(/"redacted":true[^}]*"searches":4/);
     expectNothingOfTheVisitor(dump);
   }, 60_000);
@@ -323,7 +339,7 @@ describe('nothing that identifies a visitor is stored', () => {
   it('in SQLite', async () => {
     await trafficThrough({ DATABASE_PATH: join(folder, 'privacy.db') });
     const dump = dumpSqlite(join(folder, 'privacy.db'));
-    expect(dump).toMatch(/"text":"cloud"[^}]*"searches":4/);
+    expect(dump).toMatch(/"text":"cloud"[^}]*"searches":5/);
     expect(dump).toMatch(/"redacted":1[^}]*"searches":4/);
     expectNothingOfTheVisitor(dump);
   }, 60_000);
