@@ -104,7 +104,7 @@ describe('announceResults', () => {
         text: 'cloud',
       }),
     ).toEqual({
-      count: 'Showing 10 of 25 partners',
+      text: 'Showing 10 of 25 partners',
       before: '',
       after: 'Filters: Technology, Europe, Asia. Search text: cloud.',
     });
@@ -120,7 +120,7 @@ describe('announceResults', () => {
         itemNames: [],
         text: '',
       }),
-    ).toEqual({ count: 'Showing 20 of 25 partners', before: '10 more partners added.', after: '' });
+    ).toEqual({ text: 'Showing 20 of 25 partners', before: '10 more partners added.', after: '' });
     expect(
       announceResults({
         loaded: 21,
@@ -143,7 +143,7 @@ describe('announceResults', () => {
         itemNames: [],
         text: 'zzz',
       }),
-    ).toEqual({ count: '', before: 'No partners found.', after: 'No filters. Search text: zzz.' });
+    ).toEqual({ text: '', before: 'No partners found.', after: 'No filters. Search text: zzz.' });
     expect(describeFilters('All partners', [], '')).toBe('Filters: All partners.');
   });
 });
