@@ -4,8 +4,7 @@
  * after traffic that carried addresses, user agents, contact details and a visitor's own
  * position, no table of either database (SQLite, PostgreSQL) holds any of them.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -25,8 +24,7 @@ import {
   expectDocumentedAnswer,
   parseOpenApiDocument,
 } from '../openapi/__tests__/documentedAnswers';
-import type { TestPostgres } from '../store/postgres/__tests__/startPostgres';
-import { startPostgres } from '../store/postgres/__tests__/startPostgres';
+import { useTestDatabases } from '../store/__tests__/useTestDatabases';
 import type { RunningServer } from './startServer';
 import { startServer } from './startServer';
 
@@ -43,17 +41,9 @@ const VISITOR = {
   near: { latitude: 48.871937, longitude: 2.331468, label: 'PrivacyHome' },
 };
 
-let postgres: TestPostgres;
-const folder = mkdtempSync(join(tmpdir(), 'partners-counting-servers-'));
-
-beforeAll(async () => {
-  postgres = await startPostgres();
-}, 60_000);
-
-afterAll(async () => {
-  await postgres?.destroy();
-  rmSync(folder, { recursive: true, force: true });
-}, 60_000);
+const databases = useTestDatabases('partners-counting-servers-');
+const { folder } = databases;
+const postgres = () => databases.postgres();
 
 function today(): string {
   return new Date().toISOString().slice(0, 10);
@@ -122,7 +112,7 @@ describe('two API servers on one PostgreSQL database', () => {
   let draining: RunningServer | undefined;
 
   beforeAll(async () => {
-    databaseUrl = await postgres.createDatabase();
+    databaseUrl = await postgres().createDatabase();
     const env = {
       DATABASE_URL: databaseUrl,
       SEED_PARTNER_COUNT: '60',
@@ -167,7 +157,7 @@ describe('two API servers on one PostgreSQL database', () => {
       await (await fetch(`${timed.address}/openapi.json`)).json(),
     );
     const before = searchesOf(await insights(timed), 'cloud');
-    await postgres.stop();
+    await postgres().stop();
     try {
       // Searches answer from memory and are counted; flushes fail and keep their counts.
       for (let time = 0; time < 3; time += 1) await answerOf(timed, 'cloud');
@@ -206,7 +196,7 @@ describe('two API servers on one PostgreSQL database', () => {
         'beacon while the database is away',
       );
     } finally {
-      await postgres.start();
+      await postgres().start();
     }
     await vi.waitFor(
       async () => expect(searchesOf(await insights(timed), 'cloud')).toBe(before + 3),
@@ -326,7 +316,7 @@ async function trafficThrough(database: Record<string, string>): Promise<void> {
 
 describe('nothing that identifies a visitor is stored', () => {
   it('in PostgreSQL', async () => {
-    const url = await postgres.createDatabase();
+    const url = await postgres().createDatabase();
     await trafficThrough({ DATABASE_URL: url });
     const dump = await dumpPostgres(url);
     // The traffic was counted (3 cloud, 1 more, 1 near the visitor, 4 redacted searches),

@@ -3,33 +3,17 @@
  * dialect: a real SQLite file (two connections to it play two servers), and a real
  * PostgreSQL server this file starts (stopped and started again for a failed flush).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll } from 'vitest';
 import { openPostgresStore, openSqliteStore } from '../../service/openStore';
-import type { TestPostgres } from '../postgres/__tests__/startPostgres';
-import { startPostgres } from '../postgres/__tests__/startPostgres';
 import { openStats as openPostgresStats } from '../postgres/openStats';
 import { openStats as openSqliteStats } from '../sqlite/openStats';
 import { describeStatsContract } from './describeStatsContract';
+import { useTestDatabases } from './useTestDatabases';
 
-const folder = mkdtempSync(join(tmpdir(), 'partners-stats-'));
-let counter = 0;
-let postgres: TestPostgres;
-
-beforeAll(async () => {
-  postgres = await startPostgres();
-}, 60_000);
-
-afterAll(async () => {
-  await postgres.destroy();
-  rmSync(folder, { recursive: true, force: true });
-}, 60_000);
+const databases = useTestDatabases('partners-stats-');
 
 describeStatsContract('SQLite', async () => {
-  const path = join(folder, `stats-${(counter += 1)}.db`);
+  const path = databases.sqlitePath('stats');
   const service = openSqliteStore({ path });
   let locker: Database.Database | undefined;
   return {
@@ -49,6 +33,7 @@ describeStatsContract('SQLite', async () => {
 });
 
 describeStatsContract('PostgreSQL', async () => {
+  const postgres = databases.postgres();
   const connectionString = await postgres.createDatabase();
   const service = await openPostgresStore({ connectionString, poolSize: 3 });
   return {
