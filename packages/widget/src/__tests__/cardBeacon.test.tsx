@@ -4,25 +4,15 @@
  * (stubbed: jsdom has none), and nothing else sends it. The server side is tested over
  * HTTP (packages/server, counting.test.ts) and in Chromium (e2e/insights.e2e.test.ts).
  */
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { searchCriteriaSchema } from '@partners-network/contract';
 import type { SearchResponse } from '@partners-network/contract';
-import { SearchPage } from '../SearchPage';
-import type { PortalContext } from '../core/types';
+import { renderSearchPage, testPortal } from '../test/renderSearchPage';
 
-const portal: PortalContext = {
-  apiBaseUrl: 'https://api.test/',
-  companyId: '1',
-  scopeGroupId: '2',
-  languageId: 'en-US',
-  backButtonUrl: '/home',
-  background: null,
-  authToken: null,
-};
+const portal = testPortal('https://api.test/');
 const CLICKS_URL = 'https://api.test/o/preferred-partners/v1/1/2/clicks';
 
 let withAnswerIds = true;
@@ -77,14 +67,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 async function openPage() {
-  const user = userEvent.setup();
-  render(
-    <SearchPage
-      portal={portal}
-      location={{ filter: null, page: null, savedSearch: null, extraParams: [] }}
-      syncUrl={false}
-    />,
-  );
+  const user = renderSearchPage(portal);
   await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(10));
   return user;
 }
