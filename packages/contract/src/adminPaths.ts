@@ -32,3 +32,13 @@ export function importPath(scope: Scope): string {
 export function exportPath(scope: Scope): string {
   return `${sitePath(scope)}/export`;
 }
+
+/** GET, PUT: the site's tuning (synonym sets, pinned and hidden partners per query). */
+export function tuningPath(scope: Scope): string {
+  return `${sitePath(scope)}/tuning`;
+}
+
+/** POST: a search answered with a tuning not saved yet (`?locale=`). */
+export function tuningPreviewPath(scope: Scope): string {
+  return `${tuningPath(scope)}/preview`;
+}

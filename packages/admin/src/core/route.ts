@@ -14,13 +14,14 @@ export interface ListState {
   page: number;
 }
 
-/** Each view of the console; Insights and Tuning will be two more. */
+/** Each view of the console; Insights will be one more. */
 export type Route =
   | { view: 'home' }
   | { view: 'partners'; site: Scope; list: ListState }
   | { view: 'newPartner'; site: Scope }
   | { view: 'editPartner'; site: Scope; slug: string }
-  | { view: 'import'; site: Scope };
+  | { view: 'import'; site: Scope }
+  | { view: 'tuning'; site: Scope };
 
 export type SiteView = Exclude<Route, { view: 'home' }>['view'];
 
@@ -66,6 +67,7 @@ export function parseRoute(hash: string): Route {
   if (section === 'partners' && slug === 'new') return { view: 'newPartner', site };
   if (section === 'partners' && slug) return { view: 'editPartner', site, slug };
   if (section === 'import' && slug === undefined) return { view: 'import', site };
+  if (section === 'tuning' && slug === undefined) return { view: 'tuning', site };
   return { view: 'home' };
 }
 
@@ -94,5 +96,7 @@ export function formatRoute(route: Route): string {
       return `${sitePath(route.site)}/partners/${encodeURIComponent(route.slug)}`;
     case 'import':
       return `${sitePath(route.site)}/import`;
+    case 'tuning':
+      return `${sitePath(route.site)}/tuning`;
   }
 }

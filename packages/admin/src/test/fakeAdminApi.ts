@@ -11,6 +11,8 @@ import type {
   ImportReport,
   PartnerAnswer,
   Scope,
+  SearchResponse,
+  SiteTuning,
 } from '@partners-network/contract';
 import {
   ADMIN_SITES_PATH,
@@ -18,6 +20,10 @@ import {
   importPath,
   partnersPath,
   siteDefinitionsPath,
+  siteTuningSchema,
+  tuningPath,
+  tuningPreviewPath,
+  tuningPreviewSchema,
 } from '@partners-network/contract';
 
 export const TOKEN = 'right-token';
@@ -76,6 +82,8 @@ export interface FakeApi {
   partners: PartnerAnswer[];
   /** The next import dry run's answer. */
   report: ImportReport;
+  /** The site's saved tuning. */
+  tuning: SiteTuning;
   handlers: ReturnType<typeof http.get>[];
 }
 
@@ -110,6 +118,7 @@ export function fakeAdminApi(count = 30): FakeApi {
       ),
     ),
     report: emptyReport,
+    tuning: { synonymSets: [], queryRules: [] },
     handlers: [],
   };
   const record = async (request: Request) => {
@@ -189,6 +198,29 @@ export function fakeAdminApi(count = 30): FakeApi {
         partnersUpdated: api.report.changedCount,
       });
     }),
+    http.get(tuningPath(MAIN), async ({ request }) => {
+      if (!(await record(request))) return unauthorized();
+      return HttpResponse.json(api.tuning);
+    }),
+    http.put(tuningPath(MAIN), async ({ request }) => {
+      if (!(await record(request))) return unauthorized();
+      const parsed = siteTuningSchema.safeParse(await request.json());
+      if (!parsed.success) {
+        return HttpResponse.json({ status: 'BAD_REQUEST', title: 'bad tuning' }, { status: 400 });
+      }
+      api.tuning = parsed.data;
+      return HttpResponse.json(api.tuning);
+    }),
+    http.post(tuningPreviewPath(MAIN), async ({ request }) => {
+      if (!(await record(request))) return unauthorized();
+      const parsed = tuningPreviewSchema.safeParse(await request.json());
+      if (!parsed.success) {
+        return HttpResponse.json({ status: 'BAD_REQUEST', title: 'bad preview' }, { status: 400 });
+      }
+      return HttpResponse.json(
+        previewAnswer(api.partners, parsed.data.tuning, parsed.data.criteria.text),
+      );
+    }),
     http.get(exportPath(MAIN), async ({ request }) => {
       if (!(await record(request))) return unauthorized();
       return new HttpResponse('slug,title\n', {
@@ -200,6 +232,49 @@ export function fakeAdminApi(count = 30): FakeApi {
     }),
   ];
   return api;
+}
+
+/**
+ * A small stand-in for the server's tuned search: a title holds the text or one of its
+ * synonyms; a rule's pinned partners first, its hidden ones left out. Enough for the view's
+ * tests to tell the draft was used; the real one is tested in packages/server.
+ */
+function previewAnswer(
+  partners: readonly PartnerAnswer[],
+  tuning: SiteTuning,
+  text: string,
+): SearchResponse {
+  const query = text.trim().toLowerCase();
+  const words = new Set([query]);
+  for (const set of tuning.synonymSets) {
+    const phrases = set.kind === 'equivalent' ? set.phrases : [set.from];
+    const found = set.kind === 'equivalent' ? set.phrases : set.to;
+    if (phrases.some((phrase) => phrase.toLowerCase() === query)) {
+      for (const phrase of found) words.add(phrase.toLowerCase());
+    }
+  }
+  const rule = tuning.queryRules.find((candidate) => candidate.query.toLowerCase() === query);
+  const titleOf = (partner: PartnerAnswer) => partner.title['en-US'] ?? partner.slug;
+  const matching = partners.filter((partner) =>
+    [...words].some((word) => titleOf(partner).toLowerCase().includes(word)),
+  );
+  const pinned = (rule?.pinned ?? []).flatMap((slug) => partners.filter((p) => p.slug === slug));
+  const shown = [...pinned, ...matching.filter((p) => !pinned.includes(p))].filter(
+    (partner) => !(rule?.hidden ?? []).includes(partner.slug),
+  );
+  return {
+    partners: shown.slice(0, 10).map((partner) => ({
+      image: { url: partner.imageUrl },
+      categories: [],
+      title: titleOf(partner),
+      summary: partner.summary['en-US'] ?? '',
+      url: partner.url,
+    })),
+    totalFound: shown.length,
+    error: false,
+    filterGroups: [],
+    searchPartnersCriteria: { text, filterItemIds: [] },
+  };
 }
 
 /** The recorded requests to a path, by method. */

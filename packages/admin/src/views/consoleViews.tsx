@@ -1,6 +1,6 @@
 /**
  * The console's views: what the navigation lists and which component shows each route.
- * Insights and Tuning slot in here (a section, its routes in core/route.ts, a component),
+ * Insights slots in here (a section, its routes in core/route.ts, a component),
  * with nothing else to change.
  */
 import type { ReactNode } from 'react';
@@ -13,6 +13,7 @@ import type { Navigate } from '../core/useHashRoute';
 import { ImportView } from './ImportView';
 import { PartnerFormView } from './PartnerFormView';
 import { PartnersView } from './PartnersView';
+import { TuningView } from './TuningView';
 
 /** What every view gets from the shell. */
 export interface ViewContext {
@@ -22,7 +23,7 @@ export interface ViewContext {
   notify(text: string): void;
 }
 
-export type Section = 'partners' | 'import';
+export type Section = 'partners' | 'import' | 'tuning';
 
 export interface ConsoleView {
   section: Section;
@@ -37,6 +38,7 @@ export const CONSOLE_VIEWS: readonly ConsoleView[] = [
     href: (site) => formatRoute({ view: 'partners', site, list: DEFAULT_LIST }),
   },
   { section: 'import', label: 'viewImport', href: (site) => formatRoute({ view: 'import', site }) },
+  { section: 'tuning', label: 'viewTuning', href: (site) => formatRoute({ view: 'tuning', site }) },
 ];
 
 /** The navigation entry a route belongs to (editing a partner is under Partners). */
@@ -48,6 +50,8 @@ export function sectionOf(view: Route['view']): Section | undefined {
       return 'partners';
     case 'import':
       return 'import';
+    case 'tuning':
+      return 'tuning';
     case 'home':
       return undefined;
   }
@@ -75,5 +79,7 @@ export function renderView(
       );
     case 'import':
       return <ImportView key={site} site={route.site} {...context} />;
+    case 'tuning':
+      return <TuningView key={site} site={route.site} {...context} />;
   }
 }

@@ -12,6 +12,7 @@ describe('the route in the address', () => {
     { view: 'newPartner', site },
     { view: 'editPartner', site, slug: 'lisboa-dados' },
     { view: 'import', site: { companyId: 'a/b', scopeGroupId: 'c d' } },
+    { view: 'tuning', site },
   ])('reads back what it wrote: %j', (route) => {
     expect(parseRoute(formatRoute(route))).toEqual(route);
   });

@@ -1,0 +1,180 @@
+/**
+ * Rules for a query: partners pinned (shown first, in the order given) and partners hidden
+ * (never shown). Partners are found by title or slug (the partners table's search) and
+ * placed with a button; the pinned ones move up and down with buttons, so the order is set
+ * with the keyboard as easily as with a mouse.
+ */
+import type { Scope } from '@partners-network/contract';
+import type { AdminClient } from '../../core/createAdminClient';
+import type { RuleDraft, TuningDraft } from '../../core/tuningDraft';
+import { addQueryRule, movePinned, placePartner, updateQueryRule } from '../../core/tuningDraft';
+import { t } from '../../core/translate';
+import { TextField } from '../../ui/TextField';
+import { PartnerPicker } from './PartnerPicker';
+import { ruleFieldId } from './tuningFields';
+import type { PartnerTitles } from './usePartnerTitles';
+
+export interface QueryRulesEditorProps {
+  site: Scope;
+  client: AdminClient;
+  draft: TuningDraft;
+  titles: PartnerTitles;
+  onChange(draft: TuningDraft): void;
+  /** Shows a query in the preview. */
+  onPreview(query: string): void;
+  errorOf(field: string): string | undefined;
+}
+
+export function QueryRulesEditor(props: QueryRulesEditorProps) {
+  const { draft, onChange, errorOf } = props;
+  return (
+    <section className="pn-form__section pn-tuning__part" aria-labelledby="tuning-rules">
+      <h2 id="tuning-rules">{t('rulesTitle')}</h2>
+      <p className="pn-hint">{t('rulesIntro')}</p>
+      {draft.queryRules.length === 0 ? <p>{t('noRules')}</p> : null}
+      {draft.queryRules.map((rule, index) => (
+        <QueryRuleFields
+          key={rule.key}
+          {...props}
+          rule={rule}
+          number={index + 1}
+          errorOf={(field) => errorOf(`queryRules.${rule.key}.${field}`)}
+          onRule={(patch) => onChange(updateQueryRule(draft, rule.key, patch))}
+        />
+      ))}
+      <div className="pn-tuning__adds">
+        <button type="button" className="pn-button" onClick={() => onChange(addQueryRule(draft))}>
+          {t('addRule')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+interface RuleProps extends QueryRulesEditorProps {
+  rule: RuleDraft;
+  number: number;
+  /** A patch of the rule; null removes it. */
+  onRule(patch: Partial<Omit<RuleDraft, 'key'>> | null): void;
+}
+
+function QueryRuleFields({
+  site,
+  client,
+  rule,
+  number,
+  titles,
+  onRule,
+  onPreview,
+  errorOf,
+}: RuleProps) {
+  const query = rule.query.trim();
+  const nameOf = (slug: string) => {
+    const title = titles.of(slug);
+    return title === null ? t('unknownPartner', { slug }) : (title ?? slug);
+  };
+  const place = (slug: string, where: 'pinned' | 'hidden' | 'none') =>
+    onRule(placePartner(rule, slug, where));
+  return (
+    <fieldset className="pn-tuning__item">
+      <legend>{query === '' ? t('ruleTitle', { number }) : t('ruleTitleFor', { query })}</legend>
+      <TextField
+        id={ruleFieldId(rule.key, 'query')}
+        label={t('fieldQuery')}
+        hint={t('fieldQueryHint')}
+        value={rule.query}
+        required
+        error={errorOf('query')}
+        onChange={(text) => onRule({ query: text })}
+      />
+      <h3>{t('pinnedTitle')}</h3>
+      {rule.pinned.length === 0 ? <p className="pn-hint">{t('noPinned')}</p> : null}
+      <ol className="pn-tuning__placed">
+        {rule.pinned.map((slug, index) => {
+          const title = nameOf(slug);
+          return (
+            <li key={slug}>
+              <span className="pn-tuning__name">
+                {title} <span className="pn-slug">{slug}</span>
+              </span>
+              <span className="pn-tuning__moves">
+                <button
+                  type="button"
+                  className="pn-button pn-button--small"
+                  aria-label={t('moveUp', { title })}
+                  disabled={index === 0}
+                  onClick={() => onRule({ pinned: movePinned(rule.pinned, slug, -1) })}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className="pn-button pn-button--small"
+                  aria-label={t('moveDown', { title })}
+                  disabled={index === rule.pinned.length - 1}
+                  onClick={() => onRule({ pinned: movePinned(rule.pinned, slug, 1) })}
+                >
+                  ↓
+                </button>
+                <button
+                  type="button"
+                  className="pn-button pn-button--small"
+                  aria-label={t('unpin', { title })}
+                  onClick={() => place(slug, 'none')}
+                >
+                  {t('unpinShort')}
+                </button>
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      <h3>{t('hiddenTitle')}</h3>
+      {rule.hidden.length === 0 ? <p className="pn-hint">{t('noHidden')}</p> : null}
+      <ul className="pn-tuning__placed">
+        {rule.hidden.map((slug) => {
+          const title = nameOf(slug);
+          return (
+            <li key={slug}>
+              <span className="pn-tuning__name">
+                {title} <span className="pn-slug">{slug}</span>
+              </span>
+              <button
+                type="button"
+                className="pn-button pn-button--small"
+                aria-label={t('unhide', { title })}
+                onClick={() => place(slug, 'none')}
+              >
+                {t('unhideShort')}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {(errorOf('pinned') ?? errorOf('hidden')) ? (
+        <p className="pn-field-error">{errorOf('pinned') ?? errorOf('hidden')}</p>
+      ) : null}
+      <PartnerPicker
+        id={ruleFieldId(rule.key, 'find')}
+        site={site}
+        client={client}
+        rule={rule}
+        onFound={titles.remember}
+        onPlace={place}
+      />
+      <div className="pn-tuning__adds">
+        <button
+          type="button"
+          className="pn-button pn-button--small"
+          disabled={query === ''}
+          onClick={() => onPreview(query)}
+        >
+          {query === '' ? t('previewRun') : t('previewRule', { query })}
+        </button>
+        <button type="button" className="pn-button pn-button--small" onClick={() => onRule(null)}>
+          {t('removeRule', { query: query === '' ? String(number) : query })}
+        </button>
+      </div>
+    </fieldset>
+  );
+}
