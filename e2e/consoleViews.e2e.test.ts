@@ -96,6 +96,44 @@ const STATES: ConsoleState[] = [
       await operator.page.getByText(/partners removed$/).click();
     },
   },
+  { name: 'tuning', signIn: true, enter: (operator) => operator.openView('Tuning') },
+  {
+    name: 'tuning-edited',
+    signIn: true,
+    enter: async (operator) => {
+      await operator.openView('Tuning');
+      await operator.addOneWaySynonym('kubernetes', 'cloud native, cloud');
+      const rule = await operator.addRule('cloud');
+      await operator.place(rule, 'Kiruna Cloud SA', 'Pin');
+      await operator.place(rule, 'Horizon Cloud SA', 'Pin');
+      await operator.place(rule, 'São Paulo Cloud Ltda.', 'Hide');
+      await rule.getByRole('button', { name: 'Preview “cloud”' }).click();
+      await operator.previewTitles();
+    },
+  },
+  {
+    name: 'tuning-errors',
+    signIn: true,
+    enter: async (operator) => {
+      await operator.openView('Tuning');
+      await operator.page.getByRole('button', { name: 'Add equivalent words' }).click();
+      await operator.addRule('c++');
+      await operator.page.getByRole('button', { name: 'Save the tuning' }).click();
+      await operator.page.getByRole('heading', { name: /^There are \d+ problems$/ }).waitFor();
+    },
+  },
+  {
+    name: 'edit-partner-locations',
+    signIn: true,
+    enter: async (operator) => {
+      await operator.openPartner('Société Lumière Conseil SA');
+      await operator.page.getByRole('button', { name: 'Add a location' }).click();
+      await operator.page.getByRole('radio', { name: 'To a webhook' }).check();
+      await operator.save();
+      await operator.page.getByRole('heading', { name: /^There are \d+ problems$/ }).waitFor();
+      await operator.page.getByRole('group', { name: 'Location 2' }).scrollIntoViewIfNeeded();
+    },
+  },
 ];
 
 const CASES = STATES.flatMap((state) => [1440, 360].map((width) => ({ ...state, width })));

@@ -115,7 +115,7 @@ export class ConsolePage {
     await this.page.getByRole('button', { name: 'Save' }).click();
   }
 
-  async openView(name: 'Partners' | 'Import'): Promise<void> {
+  async openView(name: 'Partners' | 'Import' | 'Tuning'): Promise<void> {
     await this.navigation().getByRole('link', { name, exact: true }).click();
     await expect.poll(() => this.heading().textContent()).toBe(name);
   }
@@ -143,6 +143,63 @@ export class ConsolePage {
     ]);
     const path = await download.path();
     return { name: download.suggestedFilename(), text: await readFile(path, 'utf8') };
+  }
+
+  // The Tuning view.
+
+  /** The last synonym set or rule of its kind: the one just added. */
+  lastGroup(name: RegExp): Locator {
+    return this.page.getByRole('group', { name }).last();
+  }
+
+  async addOneWaySynonym(from: string, to: string): Promise<void> {
+    await this.page.getByRole('button', { name: 'Add a one-way set' }).click();
+    const set = this.lastGroup(/^Synonym set \d+$/);
+    await set.getByRole('textbox', { name: 'A search for (required)' }).fill(from);
+    await set.getByRole('textbox', { name: 'also finds (required)' }).fill(to);
+  }
+
+  /** Adds a rule for a query; its group, to pin and hide partners in. */
+  async addRule(query: string): Promise<Locator> {
+    await this.page.getByRole('button', { name: 'Add a rule' }).click();
+    await this.lastGroup(/^Rule \d+$/)
+      .getByRole('textbox', { name: 'Search (required)' })
+      .fill(query);
+    return this.page.getByRole('group', { name: `Rule for “${query}”` });
+  }
+
+  /** Finds a partner by title in a rule's picker and pins or hides it. */
+  async place(rule: Locator, title: string, how: 'Pin' | 'Hide'): Promise<void> {
+    await rule.getByRole('searchbox', { name: 'Find a partner to pin or hide' }).fill(title);
+    const button = rule.getByRole('button', { name: `${how} ${title}`, exact: true });
+    await button.click();
+    await expect.poll(() => button.isDisabled()).toBe(true);
+  }
+
+  previewField(): Locator {
+    return this.page.getByRole('searchbox', { name: 'Search text' });
+  }
+
+  previewCount(): Locator {
+    return this.page.locator('.pn-preview .pn-count');
+  }
+
+  async saveTuning(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Save the tuning' }).click();
+    await expect
+      .poll(() => this.notice().textContent())
+      .toBe('Saved the tuning: it is live on the public page.');
+  }
+
+  /** The titles of the preview's cards once it has answered, in order. */
+  async previewTitles(): Promise<string[]> {
+    await expect
+      .poll(() => this.page.locator('.pn-preview').getAttribute('aria-busy'))
+      .toBe('false');
+    return this.page
+      .getByRole('list', { name: 'Preview results' })
+      .getByRole('heading')
+      .allTextContents();
   }
 
   // What an operator reads.

@@ -33,6 +33,7 @@ describe('the Tuning view', () => {
     expect(await within(rule).findByText('gone-partner (no such partner now)')).toBeInTheDocument();
 
     await user.click(within(rule).getByRole('button', { name: 'Preview “partner”' }));
+    expect(screen.getByRole('heading', { name: 'Preview' })).toHaveFocus();
     expect(screen.getByRole('searchbox', { name: 'Search text' })).toHaveValue('partner');
     await waitFor(() => expect(previewTitles()[0]).toBe('Partner 03'));
     expect(previewTitles()).toEqual(['Partner 03', 'Partner 01', 'Partner 02', 'Partner 04']);

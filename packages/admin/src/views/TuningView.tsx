@@ -81,6 +81,7 @@ function TuningEditor({ site, client, notify, saved, definitions }: EditorProps)
   const [saving, setSaving] = useState(false);
   const [previewText, setPreviewText] = useState('');
   const summary = useRef<HTMLDivElement>(null);
+  const previewHeading = useRef<HTMLHeadingElement>(null);
   const titles = usePartnerTitles(client, site, draft);
   const checked = checkTuning(draft, TUNING_WORDS);
   const unsaved = JSON.stringify(tuningOf(draft)) !== lastSaved;
@@ -139,7 +140,11 @@ function TuningEditor({ site, client, notify, saved, definitions }: EditorProps)
             draft={draft}
             titles={titles}
             onChange={setDraft}
-            onPreview={setPreviewText}
+            onPreview={(query) => {
+              setPreviewText(query);
+              // Beside the editor when wide, below it when narrow: either way, where to read next.
+              previewHeading.current?.focus();
+            }}
             errorOf={errorOf}
           />
           <div className="pn-form__actions pn-tuning__actions">
@@ -150,6 +155,7 @@ function TuningEditor({ site, client, notify, saved, definitions }: EditorProps)
           </div>
         </form>
         <TuningPreview
+          ref={previewHeading}
           site={site}
           client={client}
           definitions={definitions}

@@ -94,37 +94,39 @@ function QueryRuleFields({
           const title = nameOf(slug);
           return (
             <li key={slug}>
-              <span className="pn-tuning__name">
-                {title} <span className="pn-slug">{slug}</span>
-              </span>
-              <span className="pn-tuning__moves">
-                <button
-                  type="button"
-                  className="pn-button pn-button--small"
-                  aria-label={t('moveUp', { title })}
-                  disabled={index === 0}
-                  onClick={() => onRule({ pinned: movePinned(rule.pinned, slug, -1) })}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  className="pn-button pn-button--small"
-                  aria-label={t('moveDown', { title })}
-                  disabled={index === rule.pinned.length - 1}
-                  onClick={() => onRule({ pinned: movePinned(rule.pinned, slug, 1) })}
-                >
-                  ↓
-                </button>
-                <button
-                  type="button"
-                  className="pn-button pn-button--small"
-                  aria-label={t('unpin', { title })}
-                  onClick={() => place(slug, 'none')}
-                >
-                  {t('unpinShort')}
-                </button>
-              </span>
+              <div className="pn-tuning__row">
+                <span className="pn-tuning__name">
+                  {title} <span className="pn-slug">{slug}</span>
+                </span>
+                <span className="pn-tuning__moves">
+                  <button
+                    type="button"
+                    className="pn-button pn-button--small"
+                    aria-label={t('moveUp', { title })}
+                    disabled={index === 0}
+                    onClick={() => onRule({ pinned: movePinned(rule.pinned, slug, -1) })}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    className="pn-button pn-button--small"
+                    aria-label={t('moveDown', { title })}
+                    disabled={index === rule.pinned.length - 1}
+                    onClick={() => onRule({ pinned: movePinned(rule.pinned, slug, 1) })}
+                  >
+                    ↓
+                  </button>
+                  <button
+                    type="button"
+                    className="pn-button pn-button--small"
+                    aria-label={t('unpin', { title })}
+                    onClick={() => place(slug, 'none')}
+                  >
+                    {t('unpinShort')}
+                  </button>
+                </span>
+              </div>
             </li>
           );
         })}
@@ -136,17 +138,19 @@ function QueryRuleFields({
           const title = nameOf(slug);
           return (
             <li key={slug}>
-              <span className="pn-tuning__name">
-                {title} <span className="pn-slug">{slug}</span>
-              </span>
-              <button
-                type="button"
-                className="pn-button pn-button--small"
-                aria-label={t('unhide', { title })}
-                onClick={() => place(slug, 'none')}
-              >
-                {t('unhideShort')}
-              </button>
+              <div className="pn-tuning__row">
+                <span className="pn-tuning__name">
+                  {title} <span className="pn-slug">{slug}</span>
+                </span>
+                <button
+                  type="button"
+                  className="pn-button pn-button--small"
+                  aria-label={t('unhide', { title })}
+                  onClick={() => place(slug, 'none')}
+                >
+                  {t('unhideShort')}
+                </button>
+              </div>
             </li>
           );
         })}

@@ -5,6 +5,7 @@
  * text; no picture is loaded (a logo may live on another host, which the console's CSP
  * refuses).
  */
+import type { Ref } from 'react';
 import { useEffect, useId, useState } from 'react';
 import type {
   AdminSiteDefinitions,
@@ -23,6 +24,8 @@ const PREVIEW_SIZE = 10;
 const SUMMARY_SHOWN = 160;
 
 export interface TuningPreviewProps {
+  /** The preview's heading: focused when a rule asks for its query to be previewed. */
+  ref: Ref<HTMLHeadingElement>;
   site: Scope;
   client: AdminClient;
   definitions: AdminSiteDefinitions;
@@ -43,7 +46,7 @@ function useSettled<T>(value: T): T {
 }
 
 export function TuningPreview(props: TuningPreviewProps) {
-  const { site, client, definitions, tuning, text, onText } = props;
+  const { ref, site, client, definitions, tuning, text, onText } = props;
   const ids = { text: useId(), filter: useId(), locale: useId(), textError: useId() };
   const firstFilter = definitions.defaultGlobalFilter ?? definitions.globalFilters[0]?.name ?? '';
   const [globalFilter, setGlobalFilter] = useState(firstFilter);
@@ -69,7 +72,9 @@ export function TuningPreview(props: TuningPreviewProps) {
 
   return (
     <section className="pn-tuning__preview" aria-labelledby="tuning-preview">
-      <h2 id="tuning-preview">{t('previewTitle')}</h2>
+      <h2 id="tuning-preview" ref={ref} tabIndex={-1}>
+        {t('previewTitle')}
+      </h2>
       <p className="pn-hint">{t('previewIntro')}</p>
       <div className={`pn-field${textError ? ' pn-field--invalid' : ''}`}>
         <label htmlFor={ids.text}>{t('previewText')}</label>
