@@ -91,12 +91,15 @@ describe('the Tuning view', () => {
       within(summary ?? document.body)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['a synonym set needs at least two words, separated by commas', phraseMessage]);
+    ).toEqual([
+      'Synonym set 1: a synonym set needs at least two words, separated by commas',
+      `Rule for “k8s/cloud”: ${phraseMessage}`,
+    ]);
     expect(words).toHaveAttribute('aria-invalid', 'true');
     expect(
       screen.getByText('Fix the problems listed above to see the preview.'),
     ).toBeInTheDocument();
-    await user.click(screen.getByRole('link', { name: phraseMessage ?? '' }));
+    await user.click(screen.getByRole('link', { name: `Rule for “k8s/cloud”: ${phraseMessage}` }));
     expect(screen.getByRole('textbox', { name: 'Search (required)' })).toHaveFocus();
     expect(putBodies()).toEqual([]);
   });

@@ -116,7 +116,7 @@ const enUS = {
   },
   fieldLocations: 'Locations',
   locationsHint:
-    'Where the partner is: up to {max} offices. Without coordinates, the server takes the city’s from its gazetteer, and says so when it does not know the city.',
+    'Where the partner is: up to {max} offices. Without coordinates, the server takes the city’s from its gazetteer, and says so when it does not know the city. Changing a city or its country empties its coordinates.',
   noLocations: 'No location: the partner is not found by a search near a place.',
   locationTitle: 'Location {number}',
   locationTitleOf: 'Location {number}: {city}',
@@ -125,8 +125,8 @@ const enUS = {
   chooseCountry: 'Choose a country',
   fieldLatitude: 'Latitude',
   fieldLongitude: 'Longitude',
-  coordinatesHint:
-    'Decimal degrees, with the longitude, or neither: empty, the gazetteer’s for the city. Changing the city or the country empties them.',
+  latitudeHint: 'Decimal degrees, such as 45.76. Empty with the longitude: the city’s.',
+  longitudeHint: 'Decimal degrees, such as 4.83. Empty with the latitude: the city’s.',
   fieldLocationLabel: 'Label',
   fieldLocationLabelHint: 'Shown beside the distance: Head office',
   addLocation: 'Add a location',

@@ -68,6 +68,20 @@ export function TuningView({ site, client, notify }: TuningViewProps) {
   );
 }
 
+/** Which set or rule a problem is in, for the summary: "Rule for “erp”: ". */
+function whereOf(draft: TuningDraft, field: string): string {
+  const [list, keyText] = field.split('.');
+  const key = Number(keyText);
+  if (list === 'synonymSets') {
+    const index = draft.synonymSets.findIndex((set) => set.key === key);
+    return index < 0 ? '' : `${t('synonymSetTitle', { number: index + 1 })}: `;
+  }
+  const index = draft.queryRules.findIndex((rule) => rule.key === key);
+  const query = draft.queryRules[index]?.query.trim() ?? '';
+  if (list !== 'queryRules' || index < 0) return '';
+  return `${query === '' ? t('ruleTitle', { number: index + 1 }) : t('ruleTitleFor', { query })}: `;
+}
+
 interface EditorProps extends Pick<ViewContext, 'client' | 'notify'> {
   site: Scope;
   saved: SiteTuning;
@@ -125,7 +139,14 @@ function TuningEditor({ site, client, notify, saved, definitions }: EditorProps)
     <section className="pn-view">
       <ViewHeading title={t('viewTuning')} />
       <p className="pn-hint">{t('tuningIntro')}</p>
-      <ErrorSummary ref={summary} problems={problems} targetOf={targetOfTuning} />
+      <ErrorSummary
+        ref={summary}
+        problems={problems.map((problem) => ({
+          field: problem.field,
+          message: `${whereOf(draft, problem.field)}${problem.message}`,
+        }))}
+        targetOf={targetOfTuning}
+      />
       <div className="pn-tuning">
         <form
           className="pn-form pn-tuning__editor"
@@ -144,6 +165,7 @@ function TuningEditor({ site, client, notify, saved, definitions }: EditorProps)
               setPreviewText(query);
               // Beside the editor when wide, below it when narrow: either way, where to read next.
               previewHeading.current?.focus();
+              previewHeading.current?.scrollIntoView?.({ block: 'start' });
             }}
             errorOf={errorOf}
           />

@@ -66,7 +66,7 @@ const languageNames = new Intl.DisplayNames(['en'], {
   languageDisplay: 'standard',
 });
 
-function languageOf(locale: string): string {
+export function languageOf(locale: string): string {
   try {
     return languageNames.of(locale) ?? locale;
   } catch {

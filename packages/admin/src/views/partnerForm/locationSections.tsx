@@ -139,7 +139,7 @@ function LocationFields({ index, location, errorOf, onChange, onRemove }: Locati
         <TextField
           id={locationFieldId(index, 'latitude')}
           label={t('fieldLatitude')}
-          hint={t('coordinatesHint')}
+          hint={t('latitudeHint')}
           value={location.latitude}
           inputMode="text"
           error={errorOf('latitude')}
@@ -148,6 +148,7 @@ function LocationFields({ index, location, errorOf, onChange, onRemove }: Locati
         <TextField
           id={locationFieldId(index, 'longitude')}
           label={t('fieldLongitude')}
+          hint={t('longitudeHint')}
           value={location.longitude}
           inputMode="text"
           error={errorOf('longitude')}

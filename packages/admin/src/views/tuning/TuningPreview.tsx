@@ -18,6 +18,7 @@ import type { AdminClient } from '../../core/createAdminClient';
 import { t } from '../../core/translate';
 import { useResource } from '../../core/useResource';
 import { LoadError } from '../../ui/LoadError';
+import { languageOf } from '../partnerForm/formSections';
 
 const PAUSE_MS = 400;
 const PREVIEW_SIZE = 10;
@@ -117,7 +118,7 @@ export function TuningPreview(props: TuningPreviewProps) {
           >
             {definitions.locales.map((code) => (
               <option key={code} value={code}>
-                {code}
+                {languageOf(code)}
               </option>
             ))}
           </select>
@@ -125,11 +126,13 @@ export function TuningPreview(props: TuningPreviewProps) {
       </div>
       {tuning ? null : <p className="pn-notice">{t('previewBlocked')}</p>}
       {answer.error ? <LoadError error={answer.error} onRetry={answer.reload} /> : null}
-      <PreviewAnswer
-        answer={key === null ? undefined : answer.data}
-        busy={key !== settledKey || answer.loading}
-        query={criteria.text}
-      />
+      {key === null ? null : (
+        <PreviewAnswer
+          answer={answer.data}
+          busy={key !== settledKey || answer.loading}
+          query={criteria.text}
+        />
+      )}
     </section>
   );
 }
