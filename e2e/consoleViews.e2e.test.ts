@@ -199,3 +199,40 @@ describe('the console with the keyboard alone', () => {
     await expect.poll(() => operator.count().textContent()).toBe('260 partners');
   });
 });
+
+describe('the Tuning view with the keyboard alone', () => {
+  it('adds a one-way synonym, previews it and saves it', async () => {
+    const operator = await openConsole(portal, { width: 1440, height: 900 });
+    const { page } = operator;
+    await operator.signIn(TOKEN);
+    await operator.table().waitFor();
+    await operator.openView('Tuning');
+    const add = page.getByRole('button', { name: 'Add a one-way set' });
+    for (let presses = 0; presses < 20; presses += 1) {
+      if (await add.evaluate((element) => element === document.activeElement)) break;
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Enter');
+    // The new set's first field has the focus: type, Tab to the next one, type.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-required')))
+      .toBe('true');
+    await page.keyboard.type('kubernetes');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('cloud');
+    const save = page.getByRole('button', { name: 'Save the tuning' });
+    for (let presses = 0; presses < 20; presses += 1) {
+      if (await save.evaluate((element) => element === document.activeElement)) break;
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => operator.notice().textContent())
+      .toBe('Saved the tuning: it is live on the public page.');
+    await operator.previewField().focus();
+    await page.keyboard.type('kubernetes');
+    await expect
+      .poll(() => operator.previewCount().textContent())
+      .toMatch(/^\d+ partners found for “kubernetes”$/);
+  });
+});

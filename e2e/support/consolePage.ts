@@ -173,7 +173,7 @@ export class ConsolePage {
     await rule.getByRole('searchbox', { name: 'Find a partner to pin or hide' }).fill(title);
     const button = rule.getByRole('button', { name: `${how} ${title}`, exact: true });
     await button.click();
-    await expect.poll(() => button.isDisabled()).toBe(true);
+    await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
   }
 
   previewField(): Locator {

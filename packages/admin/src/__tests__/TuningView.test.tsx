@@ -107,15 +107,32 @@ describe('the Tuning view', () => {
   it('pins partners in the order chosen, hides one, and saves the rule', async () => {
     const user = await renderSignedIn(TUNING);
     await user.click(await screen.findByRole('button', { name: 'Add a rule' }));
-    await user.type(screen.getByRole('textbox', { name: 'Search (required)' }), 'partner');
+    // The new rule's first field has the focus.
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Search (required)' })).toHaveFocus(),
+    );
+    await user.keyboard('partner');
     const find = screen.getByRole('searchbox', { name: 'Find a partner to pin or hide' });
     await user.type(find, 'partner');
     await user.click(await screen.findByRole('button', { name: 'Pin Partner 03' }));
     await user.click(screen.getByRole('button', { name: 'Pin Partner 04' }));
     await user.click(screen.getByRole('button', { name: 'Hide Partner 01' }));
     await user.click(screen.getByRole('button', { name: 'Move Partner 04 up' }));
-    expect(screen.getByRole('button', { name: 'Move Partner 04 up' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Pin Partner 03' })).toBeDisabled();
+    // At the top, the button keeps the focus and says it does nothing.
+    const up = screen.getByRole('button', { name: 'Move Partner 04 up' });
+    expect(up).toHaveFocus();
+    expect(up).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: 'Pin Partner 03' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // Pressed again, a toggle takes the partner out of its list.
+    await user.click(screen.getByRole('button', { name: 'Hide Partner 02' }));
+    await user.click(screen.getByRole('button', { name: 'Hide Partner 02' }));
+    expect(screen.getByRole('button', { name: 'Hide Partner 02' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Preview “partner”' }));
     await waitFor(() =>
@@ -133,6 +150,7 @@ describe('the Tuning view', () => {
       ]),
     );
     await user.click(screen.getByRole('button', { name: 'Show again Partner 01' }));
+    expect(find).toHaveFocus();
     expect(screen.getByText('Changes not saved yet.')).toBeInTheDocument();
   });
 });

@@ -251,8 +251,6 @@ const enUS = {
   pinShort: 'Pin',
   hide: 'Hide {title}',
   hideShort: 'Hide',
-  pinnedAlready: 'pinned',
-  hiddenAlready: 'hidden',
   partnersFoundToPlace: {
     one: '{count} partner found',
     other: '{count} partners found, the first {shown} shown',
@@ -280,7 +278,6 @@ const enUS = {
   previewNone: 'No partner found for “{query}”.',
   previewBlocked: 'Fix the problems listed above to see the preview.',
   previewResults: 'Preview results',
-  previewPinned: 'pinned',
 } as const;
 
 export type Plural = { readonly one: string; readonly other: string };

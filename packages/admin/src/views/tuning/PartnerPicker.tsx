@@ -1,7 +1,8 @@
 /**
  * Finds partners of the site by words of their title or slug (GET …/partners, the table's
  * search) and offers to pin or hide each for a rule. Searched after a pause in typing; the
- * count is a status, so a screen reader hears what was found.
+ * count is a status, so a screen reader hears what was found. Pin and Hide are toggle
+ * buttons (`aria-pressed`): pressed again, the partner leaves that list.
  */
 import { useEffect, useId, useState } from 'react';
 import type { Scope } from '@partners-network/contract';
@@ -21,7 +22,8 @@ export interface PartnerPickerProps {
   client: AdminClient;
   rule: RuleDraft;
   onFound(slug: string, title: string): void;
-  onPlace(slug: string, where: 'pinned' | 'hidden'): void;
+  /** Pins or hides a partner (on), or takes it out of that list (off). */
+  onPlace(slug: string, where: 'pinned' | 'hidden', on: boolean): void;
 }
 
 export function PartnerPicker({ id, site, client, rule, onFound, onPlace }: PartnerPickerProps) {
@@ -75,28 +77,23 @@ export function PartnerPicker({ id, site, client, rule, onFound, onPlace }: Part
               <li key={partner.slug}>
                 <span className="pn-tuning__name">
                   {title} <span className="pn-slug">{partner.slug}</span>
-                  {pinned || hidden ? (
-                    <span className="pn-badge">
-                      {t(pinned ? 'pinnedAlready' : 'hiddenAlready')}
-                    </span>
-                  ) : null}
                 </span>
                 <span className="pn-tuning__moves">
                   <button
                     type="button"
                     className="pn-button pn-button--small"
-                    disabled={pinned}
+                    aria-pressed={pinned}
                     aria-label={t('pin', { title })}
-                    onClick={() => onPlace(partner.slug, 'pinned')}
+                    onClick={() => onPlace(partner.slug, 'pinned', !pinned)}
                   >
                     {t('pinShort')}
                   </button>
                   <button
                     type="button"
                     className="pn-button pn-button--small"
-                    disabled={hidden}
+                    aria-pressed={hidden}
                     aria-label={t('hide', { title })}
-                    onClick={() => onPlace(partner.slug, 'hidden')}
+                    onClick={() => onPlace(partner.slug, 'hidden', !hidden)}
                   >
                     {t('hideShort')}
                   </button>

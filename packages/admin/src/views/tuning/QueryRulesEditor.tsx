@@ -11,7 +11,7 @@ import { addQueryRule, movePinned, placePartner, updateQueryRule } from '../../c
 import { t } from '../../core/translate';
 import { TextField } from '../../ui/TextField';
 import { PartnerPicker } from './PartnerPicker';
-import { ruleFieldId } from './tuningFields';
+import { ADD_RULE_ID, focusSoon, ruleFieldId } from './tuningFields';
 import type { PartnerTitles } from './usePartnerTitles';
 
 export interface QueryRulesEditorProps {
@@ -39,11 +39,22 @@ export function QueryRulesEditor(props: QueryRulesEditorProps) {
           rule={rule}
           number={index + 1}
           errorOf={(field) => errorOf(`queryRules.${rule.key}.${field}`)}
-          onRule={(patch) => onChange(updateQueryRule(draft, rule.key, patch))}
+          onRule={(patch) => {
+            onChange(updateQueryRule(draft, rule.key, patch));
+            if (patch === null) focusSoon(ADD_RULE_ID);
+          }}
         />
       ))}
       <div className="pn-tuning__adds">
-        <button type="button" className="pn-button" onClick={() => onChange(addQueryRule(draft))}>
+        <button
+          id={ADD_RULE_ID}
+          type="button"
+          className="pn-button"
+          onClick={() => {
+            onChange(addQueryRule(draft));
+            focusSoon(ruleFieldId(draft.nextKey, 'query'));
+          }}
+        >
           {t('addRule')}
         </button>
       </div>
@@ -75,6 +86,15 @@ function QueryRuleFields({
   };
   const place = (slug: string, where: 'pinned' | 'hidden' | 'none') =>
     onRule(placePartner(rule, slug, where));
+  /** Unpinned or shown again: its row is gone, the picker is where to go on from. */
+  const release = (slug: string) => {
+    place(slug, 'none');
+    focusSoon(ruleFieldId(rule.key, 'find'));
+  };
+  // At an end the button stays (and keeps the focus), saying it does nothing.
+  const move = (slug: string, by: -1 | 1, possible: boolean) => {
+    if (possible) onRule({ pinned: movePinned(rule.pinned, slug, by) });
+  };
   return (
     <fieldset className="pn-tuning__item">
       <legend>{query === '' ? t('ruleTitle', { number }) : t('ruleTitleFor', { query })}</legend>
@@ -103,8 +123,8 @@ function QueryRuleFields({
                     type="button"
                     className="pn-button pn-button--small"
                     aria-label={t('moveUp', { title })}
-                    disabled={index === 0}
-                    onClick={() => onRule({ pinned: movePinned(rule.pinned, slug, -1) })}
+                    aria-disabled={index === 0}
+                    onClick={() => move(slug, -1, index > 0)}
                   >
                     ↑
                   </button>
@@ -112,8 +132,8 @@ function QueryRuleFields({
                     type="button"
                     className="pn-button pn-button--small"
                     aria-label={t('moveDown', { title })}
-                    disabled={index === rule.pinned.length - 1}
-                    onClick={() => onRule({ pinned: movePinned(rule.pinned, slug, 1) })}
+                    aria-disabled={index === rule.pinned.length - 1}
+                    onClick={() => move(slug, 1, index < rule.pinned.length - 1)}
                   >
                     ↓
                   </button>
@@ -121,7 +141,7 @@ function QueryRuleFields({
                     type="button"
                     className="pn-button pn-button--small"
                     aria-label={t('unpin', { title })}
-                    onClick={() => place(slug, 'none')}
+                    onClick={() => release(slug)}
                   >
                     {t('unpinShort')}
                   </button>
@@ -146,7 +166,7 @@ function QueryRuleFields({
                   type="button"
                   className="pn-button pn-button--small"
                   aria-label={t('unhide', { title })}
-                  onClick={() => place(slug, 'none')}
+                  onClick={() => release(slug)}
                 >
                   {t('unhideShort')}
                 </button>
@@ -164,7 +184,7 @@ function QueryRuleFields({
         client={client}
         rule={rule}
         onFound={titles.remember}
-        onPlace={place}
+        onPlace={(slug, where, on) => place(slug, on ? where : 'none')}
       />
       <div className="pn-tuning__adds">
         <button

@@ -6,7 +6,7 @@ import type { SynonymDraft, TuningDraft } from '../../core/tuningDraft';
 import { addSynonymSet, updateSynonymSet } from '../../core/tuningDraft';
 import { t } from '../../core/translate';
 import { TextField } from '../../ui/TextField';
-import { synonymFieldId } from './tuningFields';
+import { ADD_SYNONYMS_ID, focusSoon, synonymFieldId } from './tuningFields';
 
 export interface SynonymSetsEditorProps {
   draft: TuningDraft;
@@ -26,21 +26,31 @@ export function SynonymSetsEditor({ draft, onChange, errorOf }: SynonymSetsEdito
           set={set}
           number={index + 1}
           errorOf={(field) => errorOf(`synonymSets.${set.key}.${field}`)}
-          onChange={(patch) => onChange(updateSynonymSet(draft, set.key, patch))}
+          onChange={(patch) => {
+            onChange(updateSynonymSet(draft, set.key, patch));
+            if (patch === null) focusSoon(ADD_SYNONYMS_ID);
+          }}
         />
       ))}
       <div className="pn-tuning__adds">
         <button
+          id={ADD_SYNONYMS_ID}
           type="button"
           className="pn-button"
-          onClick={() => onChange(addSynonymSet(draft, 'equivalent'))}
+          onClick={() => {
+            onChange(addSynonymSet(draft, 'equivalent'));
+            focusSoon(synonymFieldId(draft.nextKey, 'phrases'));
+          }}
         >
           {t('addEquivalent')}
         </button>
         <button
           type="button"
           className="pn-button"
-          onClick={() => onChange(addSynonymSet(draft, 'oneWay'))}
+          onClick={() => {
+            onChange(addSynonymSet(draft, 'oneWay'));
+            focusSoon(synonymFieldId(draft.nextKey, 'from'));
+          }}
         >
           {t('addOneWay')}
         </button>

@@ -7,6 +7,18 @@ export const synonymFieldId = (key: number, field: 'phrases' | 'from' | 'to') =>
 
 export const ruleFieldId = (key: number, field: 'query' | 'find') => `tuning-rule-${key}-${field}`;
 
+export const ADD_SYNONYMS_ID = 'tuning-add-equivalent';
+export const ADD_RULE_ID = 'tuning-add-rule';
+
+/**
+ * The focus to a field once the render that draws it is done: where to go on from after a
+ * set is added (its first field) or the control pressed is gone (a set removed, a partner
+ * unpinned), instead of the page's start.
+ */
+export function focusSoon(id: string): void {
+  setTimeout(() => document.getElementById(id)?.focus(), 0);
+}
+
 /** `synonymSets.<key>.<field>` or `queryRules.<key>.<field>`: the id of its field. */
 export function targetOfTuning(field: string): string | undefined {
   const [list, keyText, part] = field.split('.');
