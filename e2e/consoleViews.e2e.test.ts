@@ -207,11 +207,7 @@ describe('the Tuning view with the keyboard alone', () => {
     await operator.signIn(TOKEN);
     await operator.table().waitFor();
     await operator.openView('Tuning');
-    const add = page.getByRole('button', { name: 'Add a one-way set' });
-    for (let presses = 0; presses < 20; presses += 1) {
-      if (await add.evaluate((element) => element === document.activeElement)) break;
-      await page.keyboard.press('Tab');
-    }
+    await operator.tabTo(page.getByRole('button', { name: 'Add a one-way set' }));
     await page.keyboard.press('Enter');
     // The new set's first field has the focus: type, Tab to the next one, type.
     await expect
@@ -220,11 +216,7 @@ describe('the Tuning view with the keyboard alone', () => {
     await page.keyboard.type('kubernetes');
     await page.keyboard.press('Tab');
     await page.keyboard.type('cloud');
-    const save = page.getByRole('button', { name: 'Save the tuning' });
-    for (let presses = 0; presses < 20; presses += 1) {
-      if (await save.evaluate((element) => element === document.activeElement)) break;
-      await page.keyboard.press('Tab');
-    }
+    await operator.tabTo(page.getByRole('button', { name: 'Save the tuning' }));
     await page.keyboard.press('Enter');
     await expect
       .poll(() => operator.notice().textContent())

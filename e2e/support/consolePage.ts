@@ -92,6 +92,15 @@ export class ConsolePage {
     await this.tokenField().waitFor();
   }
 
+  /** Presses Tab until the target has the focus (fails past `limit` presses). */
+  async tabTo(target: Locator, limit = 40): Promise<void> {
+    for (let presses = 0; presses < limit; presses += 1) {
+      if (await target.evaluate((element) => element === document.activeElement)) return;
+      await this.page.keyboard.press('Tab');
+    }
+    throw new Error(`${String(target)} not reached in ${limit} presses of Tab`);
+  }
+
   async searchPartners(text: string): Promise<void> {
     await this.searchField().fill(text);
     await this.searchField().press('Enter');

@@ -88,16 +88,23 @@ export function addQueryRule(draft: TuningDraft, query = ''): TuningDraft {
   return { ...draft, queryRules: [...draft.queryRules, rule], nextKey: draft.nextKey + 1 };
 }
 
+/** A list with the item of a key patched, or left out (patch null). */
+function patchByKey<T extends { key: number }>(
+  items: readonly T[],
+  key: number,
+  patch: Partial<Omit<T, 'key'>> | null,
+): T[] {
+  return patch === null
+    ? items.filter((item) => item.key !== key)
+    : items.map((item) => (item.key === key ? { ...item, ...patch } : item));
+}
+
 export function updateSynonymSet(
   draft: TuningDraft,
   key: number,
   patch: Partial<Omit<SynonymDraft, 'key'>> | null,
 ): TuningDraft {
-  const synonymSets =
-    patch === null
-      ? draft.synonymSets.filter((set) => set.key !== key)
-      : draft.synonymSets.map((set) => (set.key === key ? { ...set, ...patch } : set));
-  return { ...draft, synonymSets };
+  return { ...draft, synonymSets: patchByKey(draft.synonymSets, key, patch) };
 }
 
 export function updateQueryRule(
@@ -105,11 +112,7 @@ export function updateQueryRule(
   key: number,
   patch: Partial<Omit<RuleDraft, 'key'>> | null,
 ): TuningDraft {
-  const queryRules =
-    patch === null
-      ? draft.queryRules.filter((rule) => rule.key !== key)
-      : draft.queryRules.map((rule) => (rule.key === key ? { ...rule, ...patch } : rule));
-  return { ...draft, queryRules };
+  return { ...draft, queryRules: patchByKey(draft.queryRules, key, patch) };
 }
 
 /** A partner pinned (last), hidden, or neither: never both at once. */

@@ -88,17 +88,14 @@ interface EditorProps extends Pick<ViewContext, 'client' | 'notify'> {
   definitions: AdminSiteDefinitions;
 }
 
-function TuningEditor({ site, client, notify, saved, definitions }: EditorProps) {
+/** The draft, its check, and saving it: what the editor's form does on Save. */
+function useTuningDraft({ site, client, notify, saved }: Omit<EditorProps, 'definitions'>) {
   const [draft, setDraft] = useState<TuningDraft>(() => tuningDraftOf(saved));
   const [lastSaved, setLastSaved] = useState(() => JSON.stringify(saved));
   const [problems, setProblems] = useState<TuningProblem[]>([]);
   const [saving, setSaving] = useState(false);
-  const [previewText, setPreviewText] = useState('');
   const summary = useRef<HTMLDivElement>(null);
-  const previewHeading = useRef<HTMLHeadingElement>(null);
-  const titles = usePartnerTitles(client, site, draft);
   const checked = checkTuning(draft, TUNING_WORDS);
-  const unsaved = JSON.stringify(tuningOf(draft)) !== lastSaved;
 
   function show(found: TuningProblem[]) {
     setProblems(found);
@@ -129,6 +126,20 @@ function TuningEditor({ site, client, notify, saved, definitions }: EditorProps)
       setSaving(false);
     }
   }
+  const unsaved = JSON.stringify(tuningOf(draft)) !== lastSaved;
+  return { draft, setDraft, checked, problems, saving, summary, unsaved, submit };
+}
+
+function TuningEditor({ site, client, notify, saved, definitions }: EditorProps) {
+  const { draft, setDraft, checked, problems, saving, summary, unsaved, submit } = useTuningDraft({
+    site,
+    client,
+    notify,
+    saved,
+  });
+  const [previewText, setPreviewText] = useState('');
+  const previewHeading = useRef<HTMLHeadingElement>(null);
+  const titles = usePartnerTitles(client, site, draft);
 
   // Problems shown are those of the last save tried, still there in the draft.
   const errorOf = (field: string) =>

@@ -8,6 +8,7 @@ import type { ContactKind, LocationDraft } from '../../core/partnerDraft';
 import { EMPTY_LOCATION } from '../../core/partnerDraft';
 import { MAX_LOCATIONS, isCountryCode } from '@partners-network/contract';
 import { t } from '../../core/translate';
+import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { fieldId } from './fieldId';
 import type { SectionProps } from './formSections';
@@ -21,6 +22,14 @@ const COUNTRIES = Array.from({ length: 26 * 26 }, (_, index) =>
   .filter(isCountryCode)
   .map((code) => ({ code, name: regionNames.of(code) ?? code }))
   .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+
+const COUNTRY_OPTIONS = [
+  { value: '', label: t('chooseCountry') },
+  ...COUNTRIES.map((country) => ({
+    value: country.code,
+    label: `${country.name} (${country.code})`,
+  })),
+];
 
 export const locationFieldId = (index: number, part: keyof LocationDraft) =>
   fieldId('locations', `${index}-${part}`);
@@ -90,8 +99,6 @@ interface LocationProps {
 
 function LocationFields({ index, location, errorOf, onChange, onRemove }: LocationProps) {
   const number = index + 1;
-  const countryError = errorOf('country');
-  const countryId = locationFieldId(index, 'country');
   // Another place: the coordinates of the last one would be wrong, the gazetteer's are not.
   const moved = { latitude: '', longitude: '' };
   return (
@@ -111,31 +118,15 @@ function LocationFields({ index, location, errorOf, onChange, onRemove }: Locati
           error={errorOf('city') ?? errorOf('')}
           onChange={(city) => onChange({ city, ...moved })}
         />
-        <div className={`pn-field${countryError ? ' pn-field--invalid' : ''}`}>
-          <label htmlFor={countryId}>
-            {t('fieldCountry')} <span className="pn-field__need">({t('required')})</span>
-          </label>
-          {countryError ? (
-            <p id={`${countryId}-error`} className="pn-field-error">
-              {countryError}
-            </p>
-          ) : null}
-          <select
-            id={countryId}
-            value={location.country}
-            aria-required
-            aria-invalid={countryError ? true : undefined}
-            aria-describedby={countryError ? `${countryId}-error` : undefined}
-            onChange={(event) => onChange({ country: event.target.value, ...moved })}
-          >
-            <option value="">{t('chooseCountry')}</option>
-            {COUNTRIES.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name} ({country.code})
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={locationFieldId(index, 'country')}
+          label={t('fieldCountry')}
+          value={location.country}
+          options={COUNTRY_OPTIONS}
+          required
+          error={errorOf('country')}
+          onChange={(country) => onChange({ country, ...moved })}
+        />
         <TextField
           id={locationFieldId(index, 'latitude')}
           label={t('fieldLatitude')}

@@ -71,32 +71,31 @@ export function PartnerPicker({ id, site, client, rule, onFound, onPlace }: Part
         <ul className="pn-picker__found">
           {page.partners.map((partner) => {
             const title = titleOf(partner.title, partner.slug);
-            const pinned = rule.pinned.includes(partner.slug);
-            const hidden = rule.hidden.includes(partner.slug);
+            const toggles = [
+              { where: 'pinned', label: t('pin', { title }), short: t('pinShort') },
+              { where: 'hidden', label: t('hide', { title }), short: t('hideShort') },
+            ] as const;
             return (
               <li key={partner.slug}>
                 <span className="pn-tuning__name">
                   {title} <span className="pn-slug">{partner.slug}</span>
                 </span>
                 <span className="pn-tuning__moves">
-                  <button
-                    type="button"
-                    className="pn-button pn-button--small"
-                    aria-pressed={pinned}
-                    aria-label={t('pin', { title })}
-                    onClick={() => onPlace(partner.slug, 'pinned', !pinned)}
-                  >
-                    {t('pinShort')}
-                  </button>
-                  <button
-                    type="button"
-                    className="pn-button pn-button--small"
-                    aria-pressed={hidden}
-                    aria-label={t('hide', { title })}
-                    onClick={() => onPlace(partner.slug, 'hidden', !hidden)}
-                  >
-                    {t('hideShort')}
-                  </button>
+                  {toggles.map((toggle) => {
+                    const on = rule[toggle.where].includes(partner.slug);
+                    return (
+                      <button
+                        key={toggle.where}
+                        type="button"
+                        className="pn-button pn-button--small"
+                        aria-pressed={on}
+                        aria-label={toggle.label}
+                        onClick={() => onPlace(partner.slug, toggle.where, !on)}
+                      >
+                        {toggle.short}
+                      </button>
+                    );
+                  })}
                 </span>
               </li>
             );

@@ -4,6 +4,7 @@
  * placed with a button; the pinned ones move up and down with buttons, so the order is set
  * with the keyboard as easily as with a mouse.
  */
+import type { ReactNode } from 'react';
 import type { Scope } from '@partners-network/contract';
 import type { AdminClient } from '../../core/createAdminClient';
 import type { RuleDraft, TuningDraft } from '../../core/tuningDraft';
@@ -96,7 +97,7 @@ function QueryRuleFields({
     if (possible) onRule({ pinned: movePinned(rule.pinned, slug, by) });
   };
   return (
-    <fieldset className="pn-tuning__item">
+    <fieldset className="pn-choices pn-tuning__item">
       <legend>{query === '' ? t('ruleTitle', { number }) : t('ruleTitleFor', { query })}</legend>
       <TextField
         id={ruleFieldId(rule.key, 'query')}
@@ -107,73 +108,22 @@ function QueryRuleFields({
         error={errorOf('query')}
         onChange={(text) => onRule({ query: text })}
       />
-      <h3>{t('pinnedTitle')}</h3>
-      {rule.pinned.length === 0 ? <p className="pn-hint">{t('noPinned')}</p> : null}
-      <ol className="pn-tuning__placed">
-        {rule.pinned.map((slug, index) => {
-          const title = nameOf(slug);
-          return (
-            <li key={slug}>
-              <div className="pn-tuning__row">
-                <span className="pn-tuning__name">
-                  {title} <span className="pn-slug">{slug}</span>
-                </span>
-                <span className="pn-tuning__moves">
-                  <button
-                    type="button"
-                    className="pn-button pn-button--small"
-                    aria-label={t('moveUp', { title })}
-                    aria-disabled={index === 0}
-                    onClick={() => move(slug, -1, index > 0)}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    className="pn-button pn-button--small"
-                    aria-label={t('moveDown', { title })}
-                    aria-disabled={index === rule.pinned.length - 1}
-                    onClick={() => move(slug, 1, index < rule.pinned.length - 1)}
-                  >
-                    ↓
-                  </button>
-                  <button
-                    type="button"
-                    className="pn-button pn-button--small"
-                    aria-label={t('unpin', { title })}
-                    onClick={() => release(slug)}
-                  >
-                    {t('unpinShort')}
-                  </button>
-                </span>
-              </div>
-            </li>
-          );
-        })}
-      </ol>
+      <PinnedList rule={rule} nameOf={nameOf} onMove={move} onRelease={release} />
       <h3>{t('hiddenTitle')}</h3>
       {rule.hidden.length === 0 ? <p className="pn-hint">{t('noHidden')}</p> : null}
       <ul className="pn-tuning__placed">
-        {rule.hidden.map((slug) => {
-          const title = nameOf(slug);
-          return (
-            <li key={slug}>
-              <div className="pn-tuning__row">
-                <span className="pn-tuning__name">
-                  {title} <span className="pn-slug">{slug}</span>
-                </span>
-                <button
-                  type="button"
-                  className="pn-button pn-button--small"
-                  aria-label={t('unhide', { title })}
-                  onClick={() => release(slug)}
-                >
-                  {t('unhideShort')}
-                </button>
-              </div>
-            </li>
-          );
-        })}
+        {rule.hidden.map((slug) => (
+          <PlacedRow key={slug} slug={slug} title={nameOf(slug)}>
+            <button
+              type="button"
+              className="pn-button pn-button--small"
+              aria-label={t('unhide', { title: nameOf(slug) })}
+              onClick={() => release(slug)}
+            >
+              {t('unhideShort')}
+            </button>
+          </PlacedRow>
+        ))}
       </ul>
       {(errorOf('pinned') ?? errorOf('hidden')) ? (
         <p className="pn-field-error">{errorOf('pinned') ?? errorOf('hidden')}</p>
@@ -200,5 +150,71 @@ function QueryRuleFields({
         </button>
       </div>
     </fieldset>
+  );
+}
+
+/** A partner of a rule's list: its title and slug, and what can be done with it. */
+function PlacedRow(props: { slug: string; title: string; children: ReactNode }) {
+  return (
+    <li>
+      <div className="pn-tuning__row">
+        <span className="pn-tuning__name">
+          {props.title} <span className="pn-slug">{props.slug}</span>
+        </span>
+        <span className="pn-tuning__moves">{props.children}</span>
+      </div>
+    </li>
+  );
+}
+
+interface PinnedListProps {
+  rule: RuleDraft;
+  nameOf(slug: string): string;
+  /** At an end (`possible` false) the button stays, keeping the focus, and does nothing. */
+  onMove(slug: string, by: -1 | 1, possible: boolean): void;
+  onRelease(slug: string): void;
+}
+
+/** The partners shown first, in order, each moved up or down with a button, or unpinned. */
+function PinnedList({ rule, nameOf, onMove, onRelease }: PinnedListProps) {
+  const last = rule.pinned.length - 1;
+  return (
+    <>
+      <h3>{t('pinnedTitle')}</h3>
+      {rule.pinned.length === 0 ? <p className="pn-hint">{t('noPinned')}</p> : null}
+      <ol className="pn-tuning__placed">
+        {rule.pinned.map((slug, index) => {
+          const title = nameOf(slug);
+          const moves = [
+            { by: -1, label: t('moveUp', { title }), arrow: '↑', possible: index > 0 },
+            { by: 1, label: t('moveDown', { title }), arrow: '↓', possible: index < last },
+          ] as const;
+          return (
+            <PlacedRow key={slug} slug={slug} title={title}>
+              {moves.map((move) => (
+                <button
+                  key={move.by}
+                  type="button"
+                  className="pn-button pn-button--small"
+                  aria-label={move.label}
+                  aria-disabled={!move.possible}
+                  onClick={() => onMove(slug, move.by, move.possible)}
+                >
+                  {move.arrow}
+                </button>
+              ))}
+              <button
+                type="button"
+                className="pn-button pn-button--small"
+                aria-label={t('unpin', { title })}
+                onClick={() => onRelease(slug)}
+              >
+                {t('unpinShort')}
+              </button>
+            </PlacedRow>
+          );
+        })}
+      </ol>
+    </>
   );
 }

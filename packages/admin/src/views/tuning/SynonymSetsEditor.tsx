@@ -72,7 +72,7 @@ function SynonymSetFields({ set, number, errorOf, onChange }: SetProps) {
   // A problem of the set as a whole (its kind) is shown on its first field.
   const wholeSet = errorOf('');
   return (
-    <fieldset className="pn-tuning__item">
+    <fieldset className="pn-choices pn-tuning__item">
       <legend>{t('synonymSetTitle', { number })}</legend>
       <div className="pn-tuning__kind" role="radiogroup" aria-label={t('synonymKind')}>
         {(['equivalent', 'oneWay'] as const).map((kind) => (

@@ -18,6 +18,7 @@ import type { AdminClient } from '../../core/createAdminClient';
 import { t } from '../../core/translate';
 import { useResource } from '../../core/useResource';
 import { LoadError } from '../../ui/LoadError';
+import { SelectField } from '../../ui/SelectField';
 import { languageOf } from '../partnerForm/formSections';
 
 const PAUSE_MS = 400;
@@ -48,7 +49,7 @@ function useSettled<T>(value: T): T {
 
 export function TuningPreview(props: TuningPreviewProps) {
   const { ref, site, client, definitions, tuning, text, onText } = props;
-  const ids = { text: useId(), filter: useId(), locale: useId(), textError: useId() };
+  const ids = { text: useId(), textError: useId() };
   const firstFilter = definitions.defaultGlobalFilter ?? definitions.globalFilters[0]?.name ?? '';
   const [globalFilter, setGlobalFilter] = useState(firstFilter);
   const [locale, setLocale] = useState(definitions.locales[0] ?? 'en-US');
@@ -95,34 +96,21 @@ export function TuningPreview(props: TuningPreviewProps) {
         />
       </div>
       <div className="pn-tuning__choices">
-        <div className="pn-field">
-          <label htmlFor={ids.filter}>{t('previewGlobalFilter')}</label>
-          <select
-            id={ids.filter}
-            value={globalFilter}
-            onChange={(event) => setGlobalFilter(event.target.value)}
-          >
-            {definitions.globalFilters.map((filter) => (
-              <option key={filter.name} value={filter.name}>
-                {filter.label['en-US'] ?? filter.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="pn-field">
-          <label htmlFor={ids.locale}>{t('previewLanguage')}</label>
-          <select
-            id={ids.locale}
-            value={locale}
-            onChange={(event) => setLocale(event.target.value)}
-          >
-            {definitions.locales.map((code) => (
-              <option key={code} value={code}>
-                {languageOf(code)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('previewGlobalFilter')}
+          value={globalFilter}
+          options={definitions.globalFilters.map((filter) => ({
+            value: filter.name,
+            label: filter.label['en-US'] ?? filter.name,
+          }))}
+          onChange={setGlobalFilter}
+        />
+        <SelectField
+          label={t('previewLanguage')}
+          value={locale}
+          options={definitions.locales.map((code) => ({ value: code, label: languageOf(code) }))}
+          onChange={setLocale}
+        />
       </div>
       {tuning ? null : <p className="pn-notice">{t('previewBlocked')}</p>}
       {answer.error ? <LoadError error={answer.error} onRetry={answer.reload} /> : null}
