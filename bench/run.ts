@@ -208,6 +208,8 @@ async function main() {
             seconds: quick ? 5 : 60,
             connections: 100,
             drainMs: quick ? 1000 : 3000,
+            demoSeconds: quick ? 5 : 30,
+            workDir,
           }),
         ),
       );

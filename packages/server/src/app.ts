@@ -5,6 +5,7 @@ import { useDrain } from './http/drain';
 import { handleError } from './http/handleError';
 import type { RateLimitSettings } from './http/rateLimit';
 import { REQUEST_ID_HEADER, genReqId, useRequestIds } from './http/requestIds';
+import { RequestLogLines, flushServerLog, serverLoggerOptions } from './http/requestLogging';
 import type { ContentSecurityPolicyDirectives } from './http/securityHeaders';
 import { API_CONTENT_SECURITY_POLICY, securityHeaders } from './http/securityHeaders';
 import { sendProblem } from './http/sendProblem';
@@ -32,7 +33,10 @@ export interface AppDeps {
   adminTokens?: readonly string[];
   /** The built console's folder (default: packages/admin/dist), served at /admin/ with the admin API. */
   adminConsoleRoot?: string;
-  /** Fastify's pino logger: true, false (default) or its options. */
+  /**
+   * Fastify's pino logger: false (default), its options, or true: the server's own
+   * (`http/requestLogging.ts`: one line per request, written asynchronously to stdout).
+   */
   logger?: FastifyServerOptions['logger'];
   /** The Content-Security-Policy of every answer; a host that serves pages passes its own. */
   contentSecurityPolicy?: ContentSecurityPolicyDirectives;
@@ -73,7 +77,9 @@ const MAX_PARAM_LENGTH = 8 * 1024;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const security = securityHeaders(deps.contentSecurityPolicy ?? API_CONTENT_SECURITY_POLICY);
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: deps.logger === true ? serverLoggerOptions() : (deps.logger ?? false),
+    // One line per request instead of Fastify's two (http/requestLogging.ts).
+    logController: new RequestLogLines(),
     genReqId,
     trustProxy: deps.trustProxy ?? false,
     // A request that reached the server before it closed is answered, not refused with a
@@ -92,8 +98,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
     },
   });
-  await security.register(app);
+  security.register(app);
   useRequestIds(app);
+  // Start-up lines and Fastify's "Server listening" line are written at once, not with the
+  // next 4 KB of request lines.
+  app.addHook('onListen', (done) => {
+    flushServerLog();
+    done();
+  });
   useDrain(app);
   await useCompression(app);
   const appMetrics = new AppMetrics();

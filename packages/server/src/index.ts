@@ -10,6 +10,8 @@ export { DEFAULT_SHUTDOWN_DRAIN_MS, onShutdownSignals } from './http/drain';
 export type { ContentSecurityPolicyDirectives } from './http/securityHeaders';
 export { API_CONTENT_SECURITY_POLICY } from './http/securityHeaders';
 export { REQUEST_ID_HEADER } from './http/requestIds';
+export type { AnswerEncoding } from './http/compression';
+export { compressAnswer } from './http/compression';
 export { AppMetrics } from './metrics/AppMetrics';
 export type {
   CacheFigures,

@@ -13,24 +13,34 @@ const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 
 export class AppMetrics {
   readonly registry = new Registry();
   readonly #sources: MetricsSource[] = [];
-  readonly #requests: Counter<'method' | 'route' | 'status'>;
   readonly #durations: Histogram<'method' | 'route' | 'status'>;
   readonly #searches: Histogram<'outcome'>;
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
-    this.#requests = new Counter({
-      name: 'pn_http_requests_total',
-      help: 'HTTP requests answered, by method, route pattern and status code.',
-      labelNames: ['method', 'route', 'status'],
-      registers: [this.registry],
-    });
-    this.#durations = new Histogram({
+    const durations = new Histogram({
       name: 'pn_http_request_duration_seconds',
       help: 'Time from request to answer sent, by method, route pattern and status code.',
       labelNames: ['method', 'route', 'status'],
       buckets: DURATION_BUCKETS,
       registers: [this.registry],
+    });
+    this.#durations = durations;
+    // The histogram counts every answer already: the counter is read from it at each scrape,
+    // so an answer costs one observation, not two.
+    new Counter({
+      name: 'pn_http_requests_total',
+      help: 'HTTP requests answered, by method, route pattern and status code.',
+      labelNames: ['method', 'route', 'status'],
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const sample of (await durations.get()).values) {
+          if (sample.metricName === 'pn_http_request_duration_seconds_count') {
+            this.inc(sample.labels, sample.value);
+          }
+        }
+      },
     });
     this.#searches = new Histogram({
       name: 'pn_search_duration_seconds',
@@ -115,9 +125,7 @@ export class AppMetrics {
   }
 
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    const labels = { method, route, status: String(status) };
-    this.#requests.inc(labels);
-    this.#durations.observe(labels, seconds);
+    this.#durations.observe({ method, route, status: String(status) }, seconds);
   }
 
   /** Starts timing a search; the returned function ends it with its outcome. */
