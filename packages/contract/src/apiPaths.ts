@@ -19,6 +19,11 @@ export function searchPath(scope: Scope): string {
   return `${scopePath(scope)}/search`;
 }
 
+/** The beacon of a card opened (POST, no anti-forgery header: sendBeacon cannot set one). */
+export function clicksPath(scope: Scope): string {
+  return `${scopePath(scope)}/clicks`;
+}
+
 /** GET: cities for a typed beginning, `?q=Lyo&locale=fr-FR` (schemas.ts, placesResponseSchema). */
 export function placesPath(scope: Scope): string {
   return `${scopePath(scope)}/places`;

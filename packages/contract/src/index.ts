@@ -16,3 +16,4 @@ export * from './tuningSchemas';
 export * from './partnerRow';
 export * from './adminSchemas';
 export * from './adminPaths';
+export * from './insightsSchemas';

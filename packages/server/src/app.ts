@@ -23,6 +23,8 @@ import { countRequests, metrics } from './routes/metrics';
 import { openapi } from './routes/openapi';
 import { readyz } from './routes/readyz';
 import type { SearchService } from './service/SearchService';
+import type { SearchStats } from './stats/SearchStats';
+import type { StatsStore } from './store/StatsStore';
 import type { PartnerStore } from './store/PartnerStore';
 
 export interface AppDeps {
@@ -52,6 +54,10 @@ export interface AppDeps {
    * More can be added later with `app.metrics.addSource(service)`.
    */
   metricsSources?: MetricsSource[];
+  /** Counts searches and cards opened in memory and flushes them (STATS=on); none: off. */
+  counting?: SearchStats;
+  /** Where the counts are read from for the admin API's insights (with the admin API). */
+  stats?: StatsStore;
   /** Contacting partners from the page (issue 26): its routes, and its admin routes with tokens. */
   contact?: ContactService;
 }
@@ -126,15 +132,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(metrics, { metrics: appMetrics });
   const adminTokens = deps.adminTokens ?? [];
   const hasAdmin = service !== undefined && adminTokens.length > 0;
-  await app.register(openapi, { admin: hasAdmin });
+  await app.register(openapi, { admin: hasAdmin, insights: deps.stats !== undefined });
   await app.register(logos);
   await app.register(partnersApi, {
     store: deps.store,
     metrics: appMetrics,
     ...(deps.rateLimit ? { rateLimit: deps.rateLimit } : {}),
+    ...(deps.counting ? { counting: deps.counting } : {}),
   });
   if (hasAdmin) {
-    await app.register(admin, { service, tokens: adminTokens });
+    await app.register(admin, {
+      service,
+      tokens: adminTokens,
+      ...(deps.stats ? { stats: deps.stats } : {}),
+    });
     await app.register(adminConsole, { root: deps.adminConsoleRoot ?? defaultConsoleRoot() });
   }
   if (deps.contact) {

@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { MetricsSource, OperationalFigures } from './OperationalFigures';
+import type { CountingFigures, MetricsSource, OperationalFigures } from './OperationalFigures';
 
 /** Buckets from 0.5 ms to 2.5 s: a cached search takes well under a millisecond. */
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
@@ -117,6 +117,44 @@ export class AppMetrics {
       'Lookups a cache could not answer.',
       (cache) => cache.misses,
     );
+    this.#countingGauges();
+  }
+
+  /** The search counts' figures, from the source that counts (stats/SearchStats). */
+  #countingGauges(): void {
+    const figures = () => this.#figures();
+    const gauge = (name: string, help: string, read: (counting: CountingFigures) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [this.registry],
+        collect() {
+          const counting = figures().counting;
+          if (counting) this.set(read(counting));
+        },
+      });
+    gauge(
+      'pn_stats_searches_counted_total',
+      'First-page searches counted.',
+      (c) => c.searchesCounted,
+    );
+    gauge(
+      'pn_stats_clicks_counted_total',
+      'Cards opened counted (beacons).',
+      (c) => c.clicksCounted,
+    );
+    gauge('pn_stats_flushes_total', 'Flushes that added counts to the database.', (c) => c.flushes);
+    gauge(
+      'pn_stats_failed_flushes_total',
+      'Flushes that failed; their counts wait for the next one.',
+      (c) => c.failedFlushes,
+    );
+    gauge('pn_stats_counts_waiting', 'Counts not yet added to the database.', (c) => c.waiting);
+    gauge(
+      'pn_stats_counts_dropped_total',
+      'Counts dropped because too many different rows were waiting for a flush.',
+      (c) => c.dropped,
+    );
   }
 
   /** Adds a source of per-site and cache figures (a store, a search service). */
@@ -142,6 +180,7 @@ export class AppMetrics {
       const figures = source.figures();
       all.sites.push(...figures.sites);
       all.caches.push(...figures.caches);
+      if (figures.counting) all.counting = figures.counting;
     }
     return all;
   }

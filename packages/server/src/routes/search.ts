@@ -6,6 +6,7 @@ import { describeIssues } from '../http/describeIssues';
 import { refuseForgedJson } from '../http/refuseForgedJson';
 import { sendProblem } from '../http/sendProblem';
 import type { PartnerStore, StoreSearchResult } from '../store/PartnerStore';
+import type { SearchStats } from '../stats/SearchStats';
 import { readLocale } from './readLocale';
 import { searchResponseOf } from './searchResponseOf';
 import type { ScopeParams } from './scopeParams';
@@ -23,8 +24,9 @@ const bodies = new AnswerBodies<StoreSearchResult>(searchResponseOf);
 /** POST .../:companyId/:scopeGroupId/search?locale=xx-XX */
 export async function search(
   app: FastifyInstance,
-  options: { store: PartnerStore; metrics?: AppMetrics },
+  options: { store: PartnerStore; metrics?: AppMetrics; counting?: SearchStats },
 ): Promise<void> {
+  const { counting } = options;
   app.post<{ Params: ScopeParams }>(
     `${API_BASE_PATH}/:companyId/:scopeGroupId/search`,
     {
@@ -53,6 +55,10 @@ export async function search(
       }
       endTiming?.(result ? 'found' : 'unknown-site');
       if (!result) return sendProblem(reply, 404, unknownScopeTitle(scope));
+      // A first page only: a Load More is the same search, and the page debounces keystrokes.
+      if (counting && result.counted && criteria.data.offset === 0) {
+        counting.countSearch(scope, result.counted, result.totalFound === 0);
+      }
       return bodies.send(request, reply, result);
     },
   );

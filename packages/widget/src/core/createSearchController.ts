@@ -138,7 +138,13 @@ export function createSearchController(
     try {
       const base = win.document.baseURI;
       cards = response.partners.map((partner, index) =>
-        toPartnerCard(partner, criteria.offset + index, location.extraParams, base),
+        toPartnerCard(
+          partner,
+          criteria.offset + index,
+          location.extraParams,
+          base,
+          response.answerId,
+        ),
       );
     } catch (error) {
       return fail('could not show the answer', error);
@@ -246,6 +252,10 @@ export function createSearchController(
       // Never two appends, and never an append racing a new list.
       if (!model.started || model.errorMessage || model.request !== null) return;
       if (selectCanLoadMore(model)) void search('append');
+    },
+    openCard(index) {
+      const answerId = model.cards[index]?.answerId;
+      if (answerId) api.sendClick?.(answerId, index + 1);
     },
     resetAll() {
       cancelDebounce();

@@ -14,6 +14,7 @@ export function toPartnerCard(
   position: number,
   extraParams: readonly [string, string][],
   base?: string,
+  answerId?: string,
 ): PartnerCard {
   const href = sanitizeUrl(partner.url, base);
   const summary = truncateSummary(partner.summary);
@@ -34,6 +35,7 @@ export function toPartnerCard(
         summary === partner.summary ? summary.length : summary.length - ELLIPSIS.length,
       ),
     },
+    answerId,
   };
 }
 

@@ -68,6 +68,8 @@ export interface PartnerCard {
    * cut `summary` (vetted: in bounds, ordered, not overlapping). Empty without text.
    */
   marks: { title: Range[]; summary: Range[] };
+  /** The id of the answer that showed it: what the beacon of a card opened sends back. */
+  answerId?: string | undefined;
 }
 
 /** `[start, end)` of a text. */
@@ -128,6 +130,12 @@ export interface SearchController {
    * empty list), the global filter unchanged.
    */
   searchInstead(text: string, filterItemIds: readonly number[]): void;
+  /**
+   * The visitor opened the card at this index of the list (its main link: a click, Enter,
+   * a middle click): a beacon tells the server the answer's id and the card's place, with
+   * no cookie and nothing that identifies the visitor.
+   */
+  openCard(index: number): void;
   /** SPEC 'Shared UI state': sets the loading flag of a new search. */
   setLoading(flag: boolean): void;
   /**
