@@ -42,3 +42,8 @@ export function tuningPath(scope: Scope): string {
 export function tuningPreviewPath(scope: Scope): string {
   return `${tuningPath(scope)}/preview`;
 }
+
+/** GET: what visitors looked for and opened, `?from=YYYY-MM-DD&to=YYYY-MM-DD[&locale=]`. */
+export function insightsPath(scope: Scope): string {
+  return `${sitePath(scope)}/insights`;
+}

@@ -8,6 +8,7 @@ import * as z from 'zod';
 import type {
   ImportReport,
   ImportSummary,
+  InsightsQuery,
   PartnerListQuery,
   Scope,
   SearchCriteria,
@@ -21,6 +22,8 @@ import {
   importPath,
   importReportSchema,
   importSummarySchema,
+  insightsPath,
+  insightsSchema,
   partnerAnswerSchema,
   partnerPageSchema,
   partnerPath,
@@ -136,6 +139,12 @@ export function createAdminClient(options: AdminClientOptions) {
       );
     },
     tuning: (scope: Scope) => read(tuningPath(scope), siteTuningSchema),
+    /** What visitors looked for and opened in a period (UTC days, both included). */
+    insights(scope: Scope, query: InsightsQuery, signal?: AbortSignal) {
+      const search = new URLSearchParams({ from: query.from, to: query.to });
+      if (query.locale !== undefined) search.set('locale', query.locale);
+      return read(`${insightsPath(scope)}?${search}`, insightsSchema, signal ? { signal } : {});
+    },
     /** Replaces the site's tuning whole; the answer is the tuning saved. */
     putTuning(scope: Scope, tuning: SiteTuning) {
       return read(tuningPath(scope), siteTuningSchema, {

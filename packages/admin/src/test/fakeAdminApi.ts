@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type {
   AdminSiteDefinitions,
   ImportReport,
+  Insights,
   PartnerAnswer,
   Scope,
   SearchResponse,
@@ -18,6 +19,7 @@ import {
   ADMIN_SITES_PATH,
   exportPath,
   importPath,
+  insightsPath,
   partnersPath,
   siteDefinitionsPath,
   siteTuningSchema,
@@ -84,8 +86,64 @@ export interface FakeApi {
   report: ImportReport;
   /** The site's saved tuning. */
   tuning: SiteTuning;
+  /** The answer of GET …/insights (its period and locale are those asked). */
+  insights: Insights;
   handlers: ReturnType<typeof http.get>[];
 }
+
+/** Three days of a site's counts, every list with an entry or two. */
+export const INSIGHTS: Insights = {
+  from: '2026-03-01',
+  to: '2026-03-03',
+  locale: null,
+  locales: ['en-US', 'fr-FR'],
+  minTextCount: 3,
+  totals: {
+    searches: 40,
+    zeroResults: 10,
+    zeroResultRate: 0.25,
+    clicks: 12,
+    clickThroughRate: 0.4,
+    otherSearches: 7,
+    redactedSearches: 2,
+    otherZeroResultSearches: 1,
+  },
+  days: [
+    { day: '2026-03-01', searches: 10, zeroResults: 2 },
+    { day: '2026-03-02', searches: 0, zeroResults: 0 },
+    { day: '2026-03-03', searches: 30, zeroResults: 8 },
+  ],
+  topSearches: [
+    { text: 'cloud', searches: 20, zeroResults: 0, clicks: 9 },
+    { text: '<b>kubernetes</b>', searches: 9, zeroResults: 9, clicks: 0 },
+  ],
+  zeroResultSearches: [
+    {
+      text: '<b>kubernetes</b>',
+      globalFilter: { name: 'solution-partners', label: 'Solution Partners' },
+      filterItems: [{ id: 40002, name: 'Nordics', group: 'Region' }],
+      searches: 9,
+    },
+  ],
+  filterItems: [
+    {
+      globalFilter: { name: 'solution-partners', label: 'Solution Partners' },
+      id: 40002,
+      name: 'Nordics',
+      group: 'Region',
+      searches: 11,
+      zeroResults: 9,
+    },
+  ],
+  partners: [
+    { partnerId: 1, slug: 'partner-1', title: 'Partner 01', clicks: 8 },
+    { partnerId: 99, slug: null, title: null, clicks: 4 },
+  ],
+  positions: [
+    { position: 1, clicks: 8, rate: 0.2667 },
+    { position: 2, clicks: 4, rate: 0.1333 },
+  ],
+};
 
 const emptyReport: ImportReport = {
   mode: 'upsert',
@@ -119,6 +177,7 @@ export function fakeAdminApi(count = 30): FakeApi {
     ),
     report: emptyReport,
     tuning: { synonymSets: [], queryRules: [] },
+    insights: INSIGHTS,
     handlers: [],
   };
   const record = async (request: Request) => {
@@ -196,6 +255,16 @@ export function fakeAdminApi(count = 30): FakeApi {
         sites: 1,
         partnersCreated: api.report.addedCount,
         partnersUpdated: api.report.changedCount,
+      });
+    }),
+    http.get(insightsPath(MAIN), async ({ request }) => {
+      if (!(await record(request))) return unauthorized();
+      const url = new URL(request.url);
+      return HttpResponse.json({
+        ...api.insights,
+        from: url.searchParams.get('from'),
+        to: url.searchParams.get('to'),
+        locale: url.searchParams.get('locale'),
       });
     }),
     http.get(tuningPath(MAIN), async ({ request }) => {
