@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import type { ConsolePage } from './support/consolePage';
 import { openConsole } from './support/consolePage';
+import { searchAnswerTo } from './support/searchCalls';
+import { openSearchPage } from './support/searchPage';
 import { usePortal } from './support/usePortal';
 
 const TOKEN = 'e2e-console-views-token';
@@ -28,6 +30,17 @@ const BAD_CSV =
   'slug,title,url,globalFilters\nBad Slug,Bad,/x,solution-partners\nok-row,Ok,/ok,nope\n';
 const GOOD_CSV =
   'slug,title,url,globalFilters\nviews-new,Views New,/partners/views-new,solution-partners\n';
+
+/** A few searches on the public page (some finding nothing), counted and flushed. */
+async function searchesCounted(): Promise<void> {
+  const searchPage = await openSearchPage(portal, '/');
+  await searchPage.waitForCards();
+  for (const text of ['cloud', 'zzqxv', 'cloud', 'zzqxv', 'cloud', 'zzqxv', 'data']) {
+    await searchAnswerTo(searchPage.page, () => searchPage.searchFor(text));
+  }
+  await searchPage.page.close();
+  await portal.demo.counting?.flush();
+}
 
 const STATES: ConsoleState[] = [
   { name: 'sign-in', signIn: false, enter: () => Promise.resolve() },
@@ -120,6 +133,15 @@ const STATES: ConsoleState[] = [
       await operator.addRule('c++');
       await operator.page.getByRole('button', { name: 'Save the tuning' }).click();
       await operator.page.getByRole('heading', { name: /^There are \d+ problems$/ }).waitFor();
+    },
+  },
+  {
+    name: 'insights',
+    signIn: true,
+    enter: async (operator) => {
+      await searchesCounted();
+      await operator.openView('Insights');
+      await operator.insightsTable('Top searches').waitFor();
     },
   },
   {

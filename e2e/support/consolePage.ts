@@ -124,7 +124,7 @@ export class ConsolePage {
     await this.page.getByRole('button', { name: 'Save' }).click();
   }
 
-  async openView(name: 'Partners' | 'Import' | 'Tuning'): Promise<void> {
+  async openView(name: 'Partners' | 'Import' | 'Tuning' | 'Insights'): Promise<void> {
     await this.navigation().getByRole('link', { name, exact: true }).click();
     await expect.poll(() => this.heading().textContent()).toBe(name);
   }
@@ -209,6 +209,26 @@ export class ConsolePage {
       .getByRole('list', { name: 'Preview results' })
       .getByRole('heading')
       .allTextContents();
+  }
+
+  // The Insights view.
+
+  /** One of the view's tables, by its heading ('Top searches', …). */
+  insightsTable(name: string): Locator {
+    return this.page.getByRole('table', { name, exact: true });
+  }
+
+  /** The rows of an Insights table, each as its cells' texts (the row's name first). */
+  async insightsRows(name: string): Promise<string[][]> {
+    const rows = await this.insightsTable(name).getByRole('row').all();
+    return Promise.all(
+      rows
+        .slice(1)
+        .map(async (row) => [
+          ...(await row.getByRole('rowheader').allTextContents()),
+          ...(await row.getByRole('cell').allTextContents()),
+        ]),
+    );
   }
 
   // What an operator reads.
