@@ -1,10 +1,12 @@
 /**
  * The URL as a subscriber of the controller (the way InstantSearch's router sits apart
  * from its state): on start an empty route becomes '#/search', and each answer writes
- * the saved search of the list shown into the hash, so Back and reload show it again.
+ * the saved search of the list shown into the hash, so Back and reload show it again;
+ * each write waits for the next paint.
  */
 import { MAX_RESULTS_PER_PAGE } from '@partners-network/contract';
 import type { SearchCriteria } from '@partners-network/contract';
+import { afterPaint } from './afterPaint';
 import { redirectEmptyRoute, writeSavedSearchToLocation } from './locationParams';
 import { logWarning } from './log';
 import type { SearchModel } from './searchReducer';
@@ -40,13 +42,19 @@ export function toSavedSearch(
   });
 }
 
+/**
+ * Once what the page just committed is painted: a replaceState costs 10 to 20 ms at 4x
+ * CPU, and in an answer's task it ran before React rendered the cards (bench/README.md).
+ */
 function write(change: () => void): void {
-  try {
-    change();
-  } catch (error) {
-    // Browsers limit replaceState calls (Safari: 100 per 30 s); the page still works.
-    logWarning('could not update the URL.', error);
-  }
+  afterPaint(() => {
+    try {
+      change();
+    } catch (error) {
+      // Browsers limit replaceState calls (Safari: 100 per 30 s); the page still works.
+      logWarning('could not update the URL.', error);
+    }
+  });
 }
 
 export interface ModelSource {
