@@ -19,10 +19,10 @@ export function useFocusAfterLoadMore(
     const index = pending.current;
     if (index === null || loadingMore) return;
     pending.current = null;
-    if (cardCount <= index) return;
     // Once the new cards are painted: focus forces a style and layout pass (and scrolls);
     // in the frame that shows the cards it delayed their paint (bench/README.md). Not
-    // cancelled: a frame is too short for a new list to come meanwhile.
+    // cancelled: a frame is too short for a new list to come meanwhile. No card at `index`
+    // (the answer added none): nothing to focus.
     afterPaint(() =>
       listRef.current?.querySelectorAll<HTMLElement>('[data-card-focus]')[index]?.focus(),
     );
