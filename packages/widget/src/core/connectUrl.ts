@@ -1,8 +1,8 @@
 /**
  * The URL as a subscriber of the controller (the way InstantSearch's router sits apart
  * from its state): on start an empty route becomes '#/search', and each answer writes
- * the saved search of the list shown into the hash, so Back and reload show it again;
- * each write waits for the next paint.
+ * the saved search of the list shown into the hash once it is painted, so Back and
+ * reload show it again.
  */
 import { MAX_RESULTS_PER_PAGE } from '@partners-network/contract';
 import type { SearchCriteria } from '@partners-network/contract';
@@ -42,19 +42,13 @@ export function toSavedSearch(
   });
 }
 
-/**
- * Once what the page just committed is painted: a replaceState costs 10 to 20 ms at 4x
- * CPU, and in an answer's task it ran before React rendered the cards (bench/README.md).
- */
 function write(change: () => void): void {
-  afterPaint(() => {
-    try {
-      change();
-    } catch (error) {
-      // Browsers limit replaceState calls (Safari: 100 per 30 s); the page still works.
-      logWarning('could not update the URL.', error);
-    }
-  });
+  try {
+    change();
+  } catch (error) {
+    // Browsers limit replaceState calls (Safari: 100 per 30 s); the page still works.
+    logWarning('could not update the URL.', error);
+  }
 }
 
 export interface ModelSource {
@@ -70,6 +64,8 @@ export function connectUrl(source: ModelSource, win: Window): () => void {
     const next = source.getModel().shown;
     if (next === shown || next === null) return;
     shown = next;
-    write(() => writeSavedSearchToLocation(toSavedSearchOf(next.criteria), win));
+    // Once the answer is painted: a replaceState costs 10 to 20 ms at 4x CPU, and in the
+    // answer's task it ran before React rendered the cards (bench/README.md).
+    afterPaint(() => write(() => writeSavedSearchToLocation(toSavedSearchOf(next.criteria), win)));
   });
 }
