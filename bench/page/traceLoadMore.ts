@@ -10,32 +10,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { launchChromium } from '../../e2e/support/launchChromium';
 import { buildUnminifiedWidget, buildWidget } from '../bytes/measureBytes';
 import { startChild } from '../lib/child';
 import { BENCH_DIR } from '../lib/environment';
 import { CPU_THROTTLING_RATE, VIEWPORT, loadProbeScript, snapshot } from './measurePage';
 import type { ProbeSnapshot } from './probe';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tid: number;
-  pid: number;
-  args?: {
-    data?: {
-      url?: string;
-      functionName?: string;
-      type?: string;
-      documentLoaderURL?: string;
-      requestId?: string;
-      finishTime?: number;
-    };
-    beginData?: { url?: string };
-  };
-}
+import type { TraceEvent } from './traceVisit';
 
 function describe(event: TraceEvent, origin: string): string {
   const data = event.args?.data;
@@ -54,17 +36,19 @@ async function settle(done: () => Promise<boolean>): Promise<void> {
   throw new Error('not settled');
 }
 
-const argv = process.argv.slice(2);
-const flag = (name: string) => {
-  const at = argv.indexOf(name);
-  return at >= 0 ? (argv[at + 1] ?? '') : null;
-};
-const visits = Number(flag('--visits') ?? 2);
-const save = flag('--save');
+const { values: args } = parseArgs({
+  options: {
+    visits: { type: 'string', default: '2' },
+    save: { type: 'string' },
+    unminified: { type: 'boolean', default: false },
+  },
+});
+const visits = Number(args.visits);
+const save = args.save ?? null;
 if (save) mkdirSync(save, { recursive: true });
 const folder = mkdtempSync(join(tmpdir(), 'pn-trace-lm-'));
 try {
-  if (argv.includes('--unminified')) await buildUnminifiedWidget(join(folder, 'widget/bundled'));
+  if (args.unminified) await buildUnminifiedWidget(join(folder, 'widget/bundled'));
   else await buildWidget(join(folder, 'widget'));
   const demo = await startChild(join(BENCH_DIR, 'page/demoChild.ts'), {
     BENCH_DATABASE_PATH: join(folder, 'demo.db'),
