@@ -29,14 +29,42 @@ export const CONTACT_CATALOGUES: Readonly<Record<string, () => CatalogueModule>>
 
 export type ContactTranslator = Translator<ContactMessageId>;
 
-/** `lang`: the page catalogue's tag (the page root's `lang`). */
-export async function loadContactTranslator(lang: string): Promise<ContactTranslator> {
+/**
+ * `lang`: the page catalogue's tag (the page root's `lang`); `locale`: the portal's
+ * language; `messages`: the operator's messages given to the element or to mount() (their
+ * `contact.` ids, over `window.partnersNetworkSettings.messages` like the page's).
+ */
+export async function loadContactTranslator(
+  lang: string,
+  locale = lang,
+  messages?: unknown,
+  win: Window = window,
+): Promise<ContactTranslator> {
+  const settings: unknown = Reflect.get(win, 'partnersNetworkSettings');
+  const fromSettings: unknown =
+    typeof settings === 'object' && settings !== null
+      ? Reflect.get(settings, 'messages')
+      : undefined;
+  const overrides =
+    fromSettings === undefined && messages === undefined
+      ? undefined
+      : import('../parseMessageOverrides').then(
+          (parser) => parser.overridesOf(fromSettings, messages, enUS, lang, locale, 'contact.'),
+          (error: unknown) => {
+            logError("operator's contact messages not loaded, showing the catalogue's:", error);
+            return undefined;
+          },
+        );
   const load = CONTACT_CATALOGUES[lang];
-  if (!load) return createTranslator(enUS, 'en-US');
-  try {
-    return createTranslator((await load()).default, lang);
-  } catch (error) {
-    logError('contact messages not loaded, showing en-US:', error);
-    return createTranslator(enUS, 'en-US');
+  let catalogue: ContactCatalogue = enUS;
+  let tag = 'en-US';
+  if (load) {
+    try {
+      catalogue = (await load()).default;
+      tag = lang;
+    } catch (error) {
+      logError('contact messages not loaded, showing en-US:', error);
+    }
   }
+  return createTranslator(catalogue, tag, tag, await overrides);
 }
