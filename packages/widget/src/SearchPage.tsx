@@ -75,9 +75,10 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
   // interrupt, so the cards paint sooner and no long task blocks the page.
   const filterGroups = useDeferredValue(state.filterGroups);
   // Scroll restoration waits for them: they can make the page taller.
+  const groupsIn = filterGroups === state.filterGroups;
   const groupsShown = useRef(true);
   useEffect(() => {
-    groupsShown.current = filterGroups === state.filterGroups;
+    groupsShown.current = groupsIn;
   });
   const rememberOpenedCard = useScrollMemory(options.syncUrl ?? true, !busy, listRef, groupsShown);
   const loadMore = useFocusAfterLoadMore(
@@ -177,7 +178,10 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
               <SelectedChips
                 chips={chips}
                 onRemove={actions.toggleFilterItem}
-                available={available}
+                // The chip input keeps its place while the groups come (they render after
+                // the cards; shown then, it pushed the cards down at 412 px: a layout
+                // shift), with nothing to add yet: `chips` is then an empty array.
+                available={available ?? (groupsIn ? undefined : chips)}
                 onAdd={actions.toggleFilterItem}
               />
             </div>
