@@ -7,14 +7,11 @@
  *
  *   npx tsx bench/page/traceLoadMore.ts [--unminified] [--visits N] [--save DIR]
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { launchChromium } from '../../e2e/support/launchChromium';
 import { buildUnminifiedWidget, buildWidget } from '../bytes/measureBytes';
-import { startChild } from '../lib/child';
-import { BENCH_DIR } from '../lib/environment';
+import { withDemoInChromium } from './withDemoInChromium';
 import { CPU_THROTTLING_RATE, VIEWPORT, loadProbeScript, snapshot } from './measurePage';
 import type { ProbeSnapshot } from './probe';
 import type { TraceEvent } from './traceVisit';
@@ -46,16 +43,14 @@ const { values: args } = parseArgs({
 const visits = Number(args.visits);
 const save = args.save ?? null;
 if (save) mkdirSync(save, { recursive: true });
-const folder = mkdtempSync(join(tmpdir(), 'pn-trace-lm-'));
-try {
-  if (args.unminified) await buildUnminifiedWidget(join(folder, 'widget/bundled'));
-  else await buildWidget(join(folder, 'widget'));
-  const demo = await startChild(join(BENCH_DIR, 'page/demoChild.ts'), {
-    BENCH_DATABASE_PATH: join(folder, 'demo.db'),
-    BENCH_WIDGET_DIST: join(folder, 'widget/bundled'),
-  });
-  const browser = await launchChromium();
-  try {
+await withDemoInChromium(
+  'pn-trace-lm-',
+  async (folder) => {
+    if (args.unminified) await buildUnminifiedWidget(join(folder, 'widget/bundled'));
+    else await buildWidget(join(folder, 'widget'));
+    return join(folder, 'widget/bundled');
+  },
+  async (demo, browser) => {
     const probe = await loadProbeScript();
     for (let visit = 0; visit < visits; visit += 1) {
       const context = await browser.newContext({ viewport: VIEWPORT });
@@ -165,10 +160,5 @@ try {
       }
       await context.close();
     }
-  } finally {
-    await browser.close();
-    await demo.stop();
-  }
-} finally {
-  rmSync(folder, { recursive: true, force: true });
-}
+  },
+);
