@@ -17,6 +17,8 @@ import { ResultsList } from './ui/ResultsList';
 import { ResultsSkeleton } from './ui/ResultsSkeleton';
 import { announceResults } from './ui/resultsAnnouncement';
 import { SearchBackground } from './ui/SearchBackground';
+import { NearStart } from './ui/NearStart';
+import type { NearWake } from './ui/NearStart';
 import { SearchPanel } from './ui/SearchPanel';
 import { SelectedChips } from './ui/SelectedChips';
 
@@ -47,6 +49,13 @@ const NoResultsPanel = lazy(() =>
   import('./sections/NoResultsSection')
     .then(withStyles)
     .then((module) => ({ default: module.NoResultsSection })),
+);
+
+// The location field's suggestions, geolocation, radius and order: once a visitor uses it.
+const NearSection = lazy(() =>
+  import('./sections/NearSection')
+    .then(withStyles)
+    .then((module) => ({ default: module.NearSection })),
 );
 
 function navigateHome(): void {
@@ -89,6 +98,8 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
   const announced = announcement ? announceResults(announcement, t) : SILENT;
   // Counts come with every answer; deferred like the groups they belong to.
   const facets = useDeferredValue(state.facets);
+  // Until the location field is used (or the address holds a point), its start only.
+  const [nearWake, setNearWake] = useState<NearWake | boolean>(!!state.located.near);
 
   if (state.phase === 'error') {
     return (
@@ -110,7 +121,7 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
 
   // Like RESET ALL: the panel goes with the new list, focus goes to the search field.
   function handleWayOut(way: WayOut) {
-    actions.searchInstead(way.text, way.filterItemIds);
+    actions.searchInstead(way.text, way.filterItemIds, way.radiusKm);
     inputRef.current?.focus();
   }
 
@@ -124,6 +135,20 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
           onSubmit={actions.submitText}
           inputRef={inputRef}
         />
+        {nearWake ? (
+          <Suspense fallback={<NearStart onWake={setNearWake} />}>
+            <NearSection
+              located={state.located}
+              onLocate={actions.locate}
+              text={state.text}
+              portal={portal}
+              fetch={options.fetch}
+              wake={nearWake === true ? undefined : nearWake}
+            />
+          </Suspense>
+        ) : (
+          <NearStart onWake={setNearWake} />
+        )}
       </div>
       <div className="pn-body">
         <BackLink href={backHref} />
@@ -184,7 +209,12 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
             )}
             {selectShowNoResults(state) && (
               <Suspense>
-                <NoResultsPanel state={state} onResetAll={handleResetAll} onWayOut={handleWayOut} />
+                <NoResultsPanel
+                  state={state}
+                  onResetAll={handleResetAll}
+                  onWayOut={handleWayOut}
+                  locale={portal.languageId}
+                />
               </Suspense>
             )}
             <LoadMoreButton

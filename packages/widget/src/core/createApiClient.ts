@@ -19,7 +19,7 @@ import {
 import type {
   DataSchema,
   FilterDefinitions,
-  SearchCriteria,
+  LocatedSearchCriteria,
   SearchResponse,
 } from '@partners-network/contract';
 import { ApiError } from './ApiError';
@@ -32,7 +32,7 @@ export const AUTH_TOKEN_HEADER_NAME = 'x-csrf-token';
 
 export interface ApiClient {
   fetchFilterDefinitions(signal?: AbortSignal): Promise<FilterDefinitions>;
-  searchPartners(criteria: SearchCriteria, signal?: AbortSignal): Promise<SearchResponse>;
+  searchPartners(criteria: LocatedSearchCriteria, signal?: AbortSignal): Promise<SearchResponse>;
 }
 
 export interface ApiClientOptions {

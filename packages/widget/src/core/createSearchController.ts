@@ -6,7 +6,11 @@
  * subscriber (connectUrl.ts). getState() is the model seen through selectSearchState.
  */
 import { findSearchTextProblem } from '@partners-network/contract';
-import type { FilterDefinitions, SearchCriteria, SearchResponse } from '@partners-network/contract';
+import type {
+  FilterDefinitions,
+  LocatedSearchCriteria,
+  SearchResponse,
+} from '@partners-network/contract';
 import { connectUrl } from './connectUrl';
 import type { ModelSource } from './connectUrl';
 import { createApiClient } from './createApiClient';
@@ -62,14 +66,9 @@ export interface SearchControllerOptions {
   win?: Window;
 }
 
-/** The same list asked for (text, items, page), whatever the global filter. */
-function sameList(a: SearchCriteria, b: SearchCriteria): boolean {
-  return (
-    a.text === b.text &&
-    a.offset === b.offset &&
-    a.resultsPerPage === b.resultsPerPage &&
-    a.filterItemIds.join() === b.filterItemIds.join()
-  );
+/** The same list asked for (text, items, page, point), whatever the global filter. */
+function sameList(a: LocatedSearchCriteria, b: LocatedSearchCriteria): boolean {
+  return JSON.stringify({ ...a, globalFilter: 0 }) === JSON.stringify({ ...b, globalFilter: 0 });
 }
 
 export function createInitialState(location: LocationParams): SearchState {
@@ -94,7 +93,7 @@ export function createSearchController(
   let startPromise: Promise<void> | null = null;
   let startAbort: AbortController | null = null;
   /** The first search sent with the definitions request (searchEarly), until it is used. */
-  let early: { criteria: SearchCriteria; answer: Promise<SearchResponse> } | null = null;
+  let early: { criteria: LocatedSearchCriteria; answer: Promise<SearchResponse> } | null = null;
   let debounceTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** Several actions make one change: no listener sees a state half-way through them. */
@@ -138,7 +137,13 @@ export function createSearchController(
     try {
       const base = win.document.baseURI;
       cards = response.partners.map((partner, index) =>
-        toPartnerCard(partner, criteria.offset + index, location.extraParams, base),
+        toPartnerCard(
+          partner,
+          criteria.offset + index,
+          location.extraParams,
+          base,
+          portal.languageId,
+        ),
       );
     } catch (error) {
       return fail('could not show the answer', error);
@@ -150,7 +155,10 @@ export function createSearchController(
    * The answer to `criteria`: the early first search's when it asked the same (the
    * global filter as the server applied it), else a request of its own.
    */
-  async function answerOf(criteria: SearchCriteria, signal: AbortSignal): Promise<SearchResponse> {
+  async function answerOf(
+    criteria: LocatedSearchCriteria,
+    signal: AbortSignal,
+  ): Promise<SearchResponse> {
     const taken = early;
     early = null;
     if (taken && sameList(taken.criteria, criteria)) {
@@ -251,14 +259,21 @@ export function createSearchController(
       cancelDebounce();
       void search('replace', { type: 'reset' });
     },
-    searchInstead(text, filterItemIds) {
+    searchInstead(text, filterItemIds, radiusKm) {
       cancelDebounce();
+      const wider: SearchAction[] = radiusKm
+        ? [{ type: 'located', located: { ...model.located, radiusKm } }]
+        : [];
       void search(
         'replace',
         { type: 'reset' },
         { type: 'text', text },
         ...filterItemIds.map((id): SearchAction => ({ type: 'toggle', id })),
+        ...wider,
       );
+    },
+    locate(located) {
+      void search('replace', { type: 'located', located });
     },
     setLoading(loading) {
       dispatch({ type: 'loading', loading });

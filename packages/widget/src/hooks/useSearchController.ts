@@ -27,6 +27,7 @@ export type SearchActions = Pick<
   | 'loadMore'
   | 'resetAll'
   | 'searchInstead'
+  | 'locate'
 >;
 
 /** Every option of the controller, all optional here: defaults read the page (resolveSearchSetup). */
@@ -97,6 +98,7 @@ export function useSearchController(
       loadMore: controller.loadMore,
       resetAll: controller.resetAll,
       searchInstead: controller.searchInstead,
+      locate: controller.locate,
     }),
     [controller],
   );

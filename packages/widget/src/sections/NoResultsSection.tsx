@@ -14,10 +14,12 @@ export interface NoResultsSectionProps {
   onResetAll: () => void;
   /** Runs the search of a step back. */
   onWayOut: (way: WayOut) => void;
+  /** The portal's language tag: a wider radius in its unit ("Within 250 km"). */
+  locale?: string;
 }
 
-export function NoResultsSection({ state, onResetAll, onWayOut }: NoResultsSectionProps) {
-  const waysOut = selectWaysOut(state);
+export function NoResultsSection({ state, onResetAll, onWayOut, locale }: NoResultsSectionProps) {
+  const waysOut = selectWaysOut(state, locale);
   return (
     <NoResultsPanel
       onResetAll={onResetAll}
