@@ -75,7 +75,8 @@ export function useNearField({
   }, [open, problem, query, fetchPlaces]);
 
   // Only the answer to what the field says now: never the cities of an older text.
-  const suggestions = open && problem === null && found.text === query ? found.places : [];
+  const answered = open && problem === null && query !== '' && found.text === query;
+  const suggestions = answered ? found.places : [];
 
   function type(value: string) {
     setText(value);
@@ -148,6 +149,8 @@ export function useNearField({
     type,
     problem,
     open,
+    /** The places call answered what the field says now: the list shows. */
+    answered,
     close: () => setOpen(false),
     suggestions,
     active,

@@ -63,10 +63,10 @@ export function NearSection({
       onKeyDown={field.handleKeyDown}
       onBlur={field.close}
       problem={field.problem === null ? '' : t('nearInvalid')}
-      open={field.open}
+      open={field.answered}
       suggestions={field.suggestions.map((place) => ({
         key: `${place.latitude},${place.longitude}`,
-        text: `${place.name}, ${place.countryName}`,
+        text: `${place.name}${page.t('listSeparator')}${place.countryName}`,
         detail: count(place.partnerCount),
       }))}
       active={field.active}

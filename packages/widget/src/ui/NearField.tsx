@@ -30,6 +30,7 @@ export interface NearFieldProps {
   onBlur: () => void;
   /** The validation message, '' when the text is valid. */
   problem: string;
+  /** The list shows: the suggestions for what the field says have come (maybe none). */
   open: boolean;
   suggestions: readonly NearSuggestion[];
   /** Index of the option the arrow keys are on; -1 for none. */
@@ -61,7 +62,6 @@ export function NearField(props: NearFieldProps) {
   const id = useId();
   const listId = `${id}-list`;
   const problemId = `${id}-problem`;
-  const expanded = open && props.value.trim() !== '' && problem === '';
   return (
     <div className="pn-near" part="near">
       <div className="pn-near__row">
@@ -75,10 +75,10 @@ export function NearField(props: NearFieldProps) {
             part="near-input"
             type="text"
             role="combobox"
-            aria-expanded={expanded}
+            aria-expanded={open}
             aria-controls={listId}
             aria-autocomplete="list"
-            aria-activedescendant={expanded && active >= 0 ? `${id}-${active}` : undefined}
+            aria-activedescendant={open && active >= 0 ? `${id}-${active}` : undefined}
             aria-invalid={problem !== ''}
             aria-describedby={problem !== '' ? problemId : undefined}
             placeholder={t('placeholder')}
@@ -106,7 +106,7 @@ export function NearField(props: NearFieldProps) {
             id={listId}
             role="listbox"
             aria-label={t('suggestions')}
-            hidden={!expanded}
+            hidden={!open}
           >
             {suggestions.map((suggestion, index) => (
               <li
@@ -125,7 +125,7 @@ export function NearField(props: NearFieldProps) {
                 {suggestion.detail && <span className="pn-near__count">{suggestion.detail}</span>}
               </li>
             ))}
-            {expanded && suggestions.length === 0 && (
+            {open && suggestions.length === 0 && (
               <li
                 className="pn-near__none"
                 role="option"
