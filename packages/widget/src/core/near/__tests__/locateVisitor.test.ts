@@ -9,7 +9,7 @@ function geolocation(answer: (success: PositionCallback, failure: PositionErrorC
   return Object.assign(Object.create(null), stub);
 }
 
-const errorOf = (code: number) => ({
+const errorOf = (code: number): GeolocationPositionError => ({
   code,
   message: '',
   PERMISSION_DENIED: 1,
