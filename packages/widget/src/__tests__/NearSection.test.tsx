@@ -219,6 +219,12 @@ describe('the location field', () => {
     await user.type(await nearCombobox(), 'Lyo');
     await user.click(await screen.findByRole('option', { name: /Lyon, France/ }));
     const radius = await screen.findByRole('combobox', { name: 'Within' });
+    // GeoNames credited (CC BY 4.0) where its places are shown.
+    expect(screen.getByRole('link', { name: 'GeoNames' })).toHaveAttribute(
+      'href',
+      'https://www.geonames.org/',
+    );
+    expect(screen.getByRole('link', { name: 'CC BY 4.0' })).toBeInTheDocument();
     expect(
       within(radius)
         .getAllByRole('option')

@@ -66,7 +66,8 @@ export function NearSection({
       open={field.answered}
       suggestions={field.suggestions.map((place) => ({
         key: `${place.latitude},${place.longitude}`,
-        text: `${place.name}${page.t('listSeparator')}${place.countryName}`,
+        name: place.name,
+        country: `${page.t('listSeparator')}${place.countryName}`,
         detail: count(place.partnerCount),
       }))}
       active={field.active}

@@ -8,8 +8,10 @@ export { default as styles } from './NearField.css?inline';
 
 export interface NearSuggestion {
   key: string;
-  /** "Lyon, France" */
-  text: string;
+  /** "Lyon", isolated: a Latin name in an Arabic list keeps its place. */
+  name: string;
+  /** What follows the name: ", France". */
+  country: string;
   /** "12 partners" ('' when none). */
   detail: string;
 }
@@ -121,7 +123,10 @@ export function NearField(props: NearFieldProps) {
                   props.onChoose(index);
                 }}
               >
-                <span dir="auto">{suggestion.text}</span>
+                <span>
+                  <bdi>{suggestion.name}</bdi>
+                  {suggestion.country}
+                </span>
                 {suggestion.detail && <span className="pn-near__count">{suggestion.detail}</span>}
               </li>
             ))}
@@ -154,6 +159,13 @@ export function NearField(props: NearFieldProps) {
       <p className="pn-near__status" role="status">
         {props.status}
       </p>
+      {(open || located) && (
+        // GeoNames' licence (CC BY 4.0) asks for credit wherever its places are shown.
+        <p className="pn-near__credit">
+          © <a href="https://www.geonames.org/">GeoNames</a>,{' '}
+          <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>
+        </p>
+      )}
       {located && (
         <div className="pn-near__row">
           <Choice
