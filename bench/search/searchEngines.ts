@@ -5,6 +5,7 @@
  */
 import MiniSearch from 'minisearch';
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
+import type { LocatedSearchCriteria } from '@partners-network/contract';
 import type { StoredSite } from '@partners-network/server';
 import {
   CacheKind,
@@ -81,11 +82,56 @@ export function ours(): SearchEngine {
  * ordered partners are not, so every timed search finds, ranks and highlights again.
  */
 export function oursAnswering(): SearchEngine {
+  return answeringEngine('ours, with counts and highlights', () => ({}));
+}
+
+/**
+ * Ours as the server answers a search near a city (issue 25): the same texts, each near
+ * one of the directory's own cities in turn; every other one within 100 km, and every
+ * third one without its text (ordered by distance alone). Each card measures its distance.
+ */
+export function oursNear(): SearchEngine {
+  let cities: { latitude: number; longitude: number }[] = [];
+  // Each text keeps its city, radius and order in every pass (the passes time one search).
+  const turns = new Map<string, number>();
+  return answeringEngine(
+    'ours, near a city',
+    (text) => {
+      const turn = turns.get(text) ?? turns.size;
+      turns.set(text, turn);
+      const point = cities[turn % Math.max(1, cities.length)];
+      if (!point) throw new Error('the directory has no locations');
+      return {
+        near: point,
+        ...(turn % 2 === 1 ? { radiusKm: 100 } : {}),
+        ...(turn % 3 === 2 ? { text: '' } : { text }),
+      };
+    },
+    (site) => {
+      const seen = new Map<string, { latitude: number; longitude: number }>();
+      for (const partner of site.partners) {
+        for (const location of partner.record.locations ?? []) {
+          seen.set(`${location.country}:${location.city}`, location);
+        }
+      }
+      cities = [...seen.values()];
+    },
+  );
+}
+
+/** An engine over SiteAnswers; `change` adds to each search's criteria. */
+function answeringEngine(
+  name: string,
+  change: (text: string) => Partial<LocatedSearchCriteria>,
+  onBuild: (site: StoredSite) => void = () => {},
+): SearchEngine {
   let answers: SiteAnswers | undefined;
-  const unkept = <V extends object>(name: string) => new CacheKind<V>({ name, maxEntries: 1 });
+  const unkept = <V extends object>(kind: string) =>
+    new CacheKind<V>({ name: kind, maxEntries: 1 });
   return {
-    name: 'ours, with counts and highlights',
+    name,
     async build(_docs, site) {
+      onBuild(site);
       const built = await buildSite(
         {
           ...site,
@@ -116,6 +162,7 @@ export function oursAnswering(): SearchEngine {
         filterItemIds: [],
         offset: 0,
         resultsPerPage: 10,
+        ...change(text),
       };
       const answer = answers.answer(criteria, 'en-US');
       // Not judged for relevance (the cards carry no ordinals): only timed.

@@ -14,13 +14,17 @@
  * a letter inserted, deleted, replaced, or two neighbours swapped.
  * Locales: 70 % en-US, 20 % fr-FR, 10 % de-DE.
  */
-import type { FilterDefinitions, SearchCriteria } from '@partners-network/contract';
+import type {
+  FilterDefinitions,
+  LocatedSearchCriteria,
+  SearchCriteria,
+} from '@partners-network/contract';
 import { seededRandom } from '../lib/stats';
 
 export interface MixQuery {
   kind: string;
   locale: string;
-  criteria: SearchCriteria;
+  criteria: LocatedSearchCriteria;
 }
 
 const WORDS = [
@@ -165,4 +169,31 @@ export function buildQueryMix(definitions: FilterDefinitions, size: number, seed
     }
   }
   return mix;
+}
+
+/**
+ * The mix with a share of its searches asked near a city (issue 25), the rest unchanged:
+ * each chosen search keeps its text, filters and page and gains one of the cities; every
+ * other one of them within 100 km. Its own seed, so the mix itself stays the same list.
+ */
+export function withNearSearches(
+  mix: readonly MixQuery[],
+  cities: readonly { latitude: number; longitude: number; city: string }[],
+  share: number,
+  seed = 25,
+): MixQuery[] {
+  const random = seededRandom(seed);
+  let near = 0;
+  return mix.map((query) => {
+    if (random() >= share || cities.length === 0) return query;
+    const city = cities[Math.floor(random() * cities.length)] ?? cities[0];
+    if (!city) return query;
+    near += 1;
+    const point = { latitude: city.latitude, longitude: city.longitude, label: city.city };
+    return {
+      ...query,
+      kind: `${query.kind}, near a city`,
+      criteria: { ...query.criteria, near: point, ...(near % 2 === 0 ? { radiusKm: 100 } : {}) },
+    };
+  });
 }

@@ -7,6 +7,7 @@ import {
   openContactOutbox,
   openSqliteStore,
   readContactSettings,
+  gazetteer,
   seedIfEmpty,
 } from '@partners-network/server';
 import type { DemoAppOptions } from './createDemoApp';
@@ -47,8 +48,10 @@ export async function startDemoServer(options: StartDemoOptions): Promise<Runnin
   // Filter labels in all 13 of Liferay's default languages: the language switch offers them all.
   await seedIfEmpty(store, { allLanguages: true });
   if (options.importDirectory) await store.importDirectory(options.importDirectory);
-  // Search index built before the first visitor, not on their first search.
+  // Search index built and the gazetteer read before the first visitor, not on their first
+  // search or the first city they type.
   await store.warm();
+  gazetteer();
   const fromEnvironment = readContactSettings(process.env);
   const contact = new ContactService({
     outbox: await openContactOutbox({ databasePath: options.databasePath }),

@@ -167,7 +167,10 @@ export class SiteAnswers {
     if (search.near) {
       let kept = this.#orderedIds.get(search.key);
       if (!kept || (end > kept.ids.length && kept.ids.length < kept.total)) {
-        kept = this.#orderNear(search, search.near, end <= FIRST_IDS ? FIRST_IDS : Infinity);
+        // Ordering by distance measures every partner it places: a first page places its
+        // own, the second the first hundred (most visitors see one page).
+        const limit = search.offset === 0 ? end : end <= FIRST_IDS ? FIRST_IDS : Infinity;
+        kept = this.#orderNear(search, search.near, limit);
         this.#orderedIds.set(search.key, kept);
       }
       return { ordinals: kept.ids.subarray(search.offset, end), total: kept.total };

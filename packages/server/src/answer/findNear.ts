@@ -5,7 +5,7 @@
  * is no radius; inside a radius there are none.
  */
 import type { Partner } from '@partners-network/contract';
-import type { Bitset } from '../search/Bitset';
+import { Bitset } from '../search/Bitset';
 import type { GeoPoint, PartnerLocations } from '../search/PartnerLocations';
 import type { FoundOrdinals, SearchIndex } from '../search/SearchIndex';
 import type { OrderedIds } from './AnswerCaches';
@@ -53,8 +53,9 @@ export function orderByDistance(
 /**
  * The first `limit` of a ranked answer kept to the candidates, each group of equal rank
  * ordered by distance to the point (nearest first, the unlocated last, ties in the rank's
- * own order: editorial), and how many there are. Only the groups that reach into the
- * first `limit` are measured and sorted.
+ * own order: editorial), and how many there are. Ranks come in a few levels, so a broad
+ * text's groups hold thousands: the groups wholly inside the first `limit` are measured
+ * and sorted, the one that crosses it asks the distance structure for its nearest.
  */
 export function relevanceThenDistance(
   locations: PartnerLocations,
@@ -64,25 +65,42 @@ export function relevanceThenDistance(
   limit: number,
 ): OrderedIds {
   const ids: number[] = [];
-  let group: { ordinal: number; km: number }[] = [];
-  let groupScore = -1;
-  let total = 0;
-  const close = () => {
-    group.sort((a, b) => a.km - b.km);
-    for (const partner of group) if (ids.length < limit) ids.push(partner.ordinal);
-    group = [];
-  };
-  found.ordinals.forEach((ordinal, at) => {
-    if (!candidates.has(ordinal)) return;
-    total += 1;
-    if (ids.length >= limit) return;
-    const score = found.scores?.[at] ?? 0;
-    if (score !== groupScore) close();
-    groupScore = score;
-    group.push({ ordinal, km: locations.distanceOf(ordinal, point) });
-  });
-  close();
-  return { ids: Int32Array.from(ids), total };
+  const { ordinals, scores } = found;
+  for (let start = 0; start < ordinals.length && ids.length < limit;) {
+    const score = scores?.[start] ?? 0;
+    const group: number[] = [];
+    let end = start;
+    for (; end < ordinals.length && (scores?.[end] ?? 0) === score; end += 1) {
+      const ordinal = ordinals[end] ?? -1;
+      if (candidates.has(ordinal)) group.push(ordinal);
+    }
+    const room = limit - ids.length;
+    ids.push(...(group.length <= room ? byDistance(locations, point, group) : nearestOf(group)));
+    start = end;
+  }
+  return { ids: Int32Array.from(ids), total: candidates.count() };
+
+  /** The first `room` of a large group: its nearest located, then its unlocated in order. */
+  function nearestOf(group: number[]): number[] {
+    const room = limit - ids.length;
+    const among = new Bitset(locations.size);
+    for (const ordinal of group) among.add(ordinal);
+    const nearest = Array.from(locations.nearest(point, room, { among }).ordinals);
+    const located = locations.located();
+    for (const ordinal of group) {
+      if (nearest.length >= room) break;
+      if (!located.has(ordinal)) nearest.push(ordinal);
+    }
+    return nearest;
+  }
+}
+
+/** A few partners by distance (the unlocated last), equal distances in the given order. */
+function byDistance(locations: PartnerLocations, point: GeoPoint, group: number[]): number[] {
+  return group
+    .map((ordinal, at) => ({ ordinal, at, km: locations.distanceOf(ordinal, point) }))
+    .sort((a, b) => a.km - b.km || a.at - b.at)
+    .map((partner) => partner.ordinal);
 }
 
 /** The page's cards with how far each one's nearest location is from the point, and where. */

@@ -4,6 +4,7 @@
  * client that sends none of them gets the answer it always got.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +24,8 @@ const criteria = {
   offset: 0,
   resultsPerPage: 5,
 };
+/** Everything the server logged, as written (pino's JSON lines). */
+let logged = '';
 let store: SearchService;
 let app: FastifyInstance;
 
@@ -48,7 +51,13 @@ beforeAll(async () => {
     });
   }
   await store.importDirectory(fixture);
-  app = await buildApp({ store });
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logged += chunk.toString();
+      done();
+    },
+  });
+  app = await buildApp({ store, logger: { level: 'trace', stream } });
 });
 
 afterAll(async () => {
@@ -99,5 +108,15 @@ describe('search criteria near a point', () => {
     const response = await post({ ...criteria, ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ status: 'BAD_REQUEST', title });
+  });
+
+  it('never write the point to the log, even with every log level on', async () => {
+    const point = { latitude: 45.7612, longitude: 4.8399, label: 'Chez moi' };
+    const response = await post({ ...criteria, near: point });
+    expect(response.statusCode).toBe(200);
+    expect(logged).toContain(searchPath(MAIN));
+    expect(logged).not.toContain('45.76');
+    expect(logged).not.toContain('4.8399');
+    expect(logged).not.toContain('Chez moi');
   });
 });
