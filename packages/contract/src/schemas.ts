@@ -84,9 +84,8 @@ export const searchCriteriaSchema = z.object({
  * The search criteria with the optional fields of issue 25, which the server takes (POST
  * …/search parses with this one): a point, a radius around it in kilometres (only partners
  * with a location inside), and the order of the answer. A client that sends none of them
- * searches as before. The reference server accepts them and does not apply them yet. The
- * page parses its saved search with `searchCriteriaSchema`'s twin until it offers a location
- * (this twin costs the page's script about 80 bytes gzip, which its budget does not have).
+ * searches as before. The page's saved search (the address) is parsed with this one's twin
+ * too, so a point, radius or order in the address is held to the same limits.
  */
 export const locatedSearchCriteriaSchema = z.extend(searchCriteriaSchema, {
   near: z.optional(nearSchema),
