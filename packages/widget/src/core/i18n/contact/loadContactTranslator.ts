@@ -3,9 +3,8 @@
  * chunk, every other language is a chunk of its own requested when the dialog opens. A
  * catalogue that fails to load gives en-US (with the error in the console).
  */
-import { logError } from '../../log';
-import { createTranslator } from '../createTranslator';
 import type { Translator } from '../createTranslator';
+import { loadChunkTranslator } from '../loadChunkTranslator';
 import enUS from './en-US';
 import type { ContactCatalogue, ContactMessageId } from './en-US';
 
@@ -30,13 +29,6 @@ export const CONTACT_CATALOGUES: Readonly<Record<string, () => CatalogueModule>>
 export type ContactTranslator = Translator<ContactMessageId>;
 
 /** `lang`: the page catalogue's tag (the page root's `lang`). */
-export async function loadContactTranslator(lang: string): Promise<ContactTranslator> {
-  const load = CONTACT_CATALOGUES[lang];
-  if (!load) return createTranslator(enUS, 'en-US');
-  try {
-    return createTranslator((await load()).default, lang);
-  } catch (error) {
-    logError('contact messages not loaded, showing en-US:', error);
-    return createTranslator(enUS, 'en-US');
-  }
+export function loadContactTranslator(lang: string): Promise<ContactTranslator> {
+  return loadChunkTranslator(lang, CONTACT_CATALOGUES, enUS, 'contact');
 }

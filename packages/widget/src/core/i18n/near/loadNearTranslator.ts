@@ -3,9 +3,9 @@
  * chunk, every other language is a chunk of its own requested when the field wakes. A
  * catalogue that fails to load gives en-US (with the error in the console).
  */
-import { logError } from '../../log';
 import { createTranslator } from '../createTranslator';
 import type { Translator } from '../createTranslator';
+import { loadChunkTranslator } from '../loadChunkTranslator';
 import enUS from './en-US';
 import type { NearCatalogue, NearMessageId } from './en-US';
 
@@ -32,13 +32,6 @@ export type NearTranslator = Translator<NearMessageId>;
 export const EN_US_NEAR = createTranslator(enUS, 'en-US');
 
 /** `lang`: the page catalogue's tag (the page root's `lang`). */
-export async function loadNearTranslator(lang: string): Promise<NearTranslator> {
-  const load = NEAR_CATALOGUES[lang];
-  if (!load) return EN_US_NEAR;
-  try {
-    return createTranslator((await load()).default, lang);
-  } catch (error) {
-    logError('location messages not loaded, showing en-US:', error);
-    return EN_US_NEAR;
-  }
+export function loadNearTranslator(lang: string): Promise<NearTranslator> {
+  return loadChunkTranslator(lang, NEAR_CATALOGUES, enUS, 'location');
 }

@@ -1,0 +1,30 @@
+/**
+ * A chunk's own messages (the contact dialog's, the location field's): en-US travels with
+ * the chunk, every other language is a chunk of its own, requested when the part first
+ * shows. A catalogue that fails to load gives en-US (with the error in the console).
+ */
+import { logError } from '../log';
+import { createTranslator } from './createTranslator';
+import type { Translator } from './createTranslator';
+import type { Message } from './catalogues/en-US';
+
+export type ChunkCatalogues<Id extends string> = Readonly<
+  Record<string, () => Promise<{ default: Readonly<Record<Id, Message>> }>>
+>;
+
+/** `lang`: the page catalogue's tag (the page root's `lang`); `what` names the part in the console. */
+export async function loadChunkTranslator<Id extends string>(
+  lang: string,
+  catalogues: ChunkCatalogues<Id>,
+  enUS: Readonly<Record<Id, Message>>,
+  what: string,
+): Promise<Translator<Id>> {
+  const load = catalogues[lang];
+  if (!load) return createTranslator(enUS, 'en-US');
+  try {
+    return createTranslator((await load()).default, lang);
+  } catch (error) {
+    logError(`${what} messages not loaded, showing en-US:`, error);
+    return createTranslator(enUS, 'en-US');
+  }
+}
