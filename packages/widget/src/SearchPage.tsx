@@ -19,6 +19,7 @@ import { announceResults } from './ui/resultsAnnouncement';
 import { SearchBackground } from './ui/SearchBackground';
 import { NearStart } from './ui/NearStart';
 import type { NearWake } from './ui/NearStart';
+import type { NearSection as NearSectionPart } from './sections/NearSection';
 import { SearchPanel } from './ui/SearchPanel';
 import { SelectedChips } from './ui/SelectedChips';
 
@@ -52,11 +53,13 @@ const NoResultsPanel = lazy(() =>
 );
 
 // The location field's suggestions, geolocation, radius and order: once a visitor uses it.
-const NearSection = lazy(() =>
-  import('./sections/NearSection')
+// Not lazy(): the field the page script shows stays (with its focus) until the chunk has
+// come, then the chunk's field takes over in one commit (no fallback in between).
+let nearSection: Promise<typeof NearSectionPart> | undefined;
+const loadNearSection = () =>
+  (nearSection ??= import('./sections/NearSection')
     .then(withStyles)
-    .then((module) => ({ default: module.NearSection })),
-);
+    .then((module) => module.NearSection));
 
 function navigateHome(): void {
   window.location.assign('/');
@@ -98,8 +101,14 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
   const announced = announcement ? announceResults(announcement, t) : SILENT;
   // Counts come with every answer; deferred like the groups they belong to.
   const facets = useDeferredValue(state.facets);
-  // Until the location field is used (or the address holds a point), its start only.
-  const [nearWake, setNearWake] = useState<NearWake | boolean>(!!state.located.near);
+  // Until the location field is used (or the address holds a point), its start only; how it
+  // was used ('' once its field lost focus) tells the chunk's field what to go on with.
+  const [NearSection, setNearSection] = useState<typeof NearSectionPart | null>(null);
+  const [nearWake, setNearWake] = useState<NearWake | ''>('');
+  const wantNear = nearWake !== '' || state.located.near !== undefined;
+  useEffect(() => {
+    if (wantNear) void loadNearSection().then((part) => setNearSection(() => part));
+  }, [wantNear]);
 
   if (state.phase === 'error') {
     return (
@@ -135,17 +144,15 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
           onSubmit={actions.submitText}
           inputRef={inputRef}
         />
-        {nearWake ? (
-          <Suspense fallback={<NearStart onWake={setNearWake} />}>
-            <NearSection
-              located={state.located}
-              onLocate={actions.locate}
-              text={state.text}
-              portal={portal}
-              fetch={options.fetch}
-              wake={nearWake === true ? undefined : nearWake}
-            />
-          </Suspense>
+        {NearSection ? (
+          <NearSection
+            located={state.located}
+            onLocate={actions.locate}
+            text={state.text}
+            portal={portal}
+            fetch={options.fetch}
+            wake={nearWake || undefined}
+          />
         ) : (
           <NearStart onWake={setNearWake} />
         )}

@@ -88,7 +88,7 @@ export function NearSection({
         { value: 'distance', label: t('sortDistance') },
       ]}
       onSort={(sort) => onLocate({ ...located, sort })}
-      autoFocus={wake === 'focus'}
+      autoFocus={wake === 'focus' ? 'input' : wake ? 'button' : undefined}
     />
   );
 }

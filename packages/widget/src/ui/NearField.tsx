@@ -50,7 +50,8 @@ export interface NearFieldProps {
   sort: string;
   sortChoices: readonly NearChoice[];
   onSort: (value: string) => void;
-  autoFocus?: boolean;
+  /** Handed over from the page script's field: which part had focus. */
+  autoFocus?: 'input' | 'button';
 }
 
 /**
@@ -86,7 +87,7 @@ export function NearField(props: NearFieldProps) {
             placeholder={t('placeholder')}
             autoComplete="off"
             // Handed over from the field the page script showed first.
-            autoFocus={props.autoFocus}
+            autoFocus={props.autoFocus === 'input'}
             value={props.value}
             onChange={(event) => props.onChange(event.target.value)}
             onKeyDown={props.onKeyDown}
@@ -146,6 +147,7 @@ export function NearField(props: NearFieldProps) {
           type="button"
           className="pn-button pn-button--secondary pn-near__locate"
           part="button locate-button"
+          autoFocus={props.autoFocus === 'button'}
           onClick={props.onLocate}
         >
           {props.locateLabel}

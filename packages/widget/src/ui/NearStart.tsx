@@ -1,11 +1,15 @@
 import { useId } from 'react';
 import { useMessages } from './MessagesContext';
 
-/** How the location field was first used: its chunk then goes on with that. */
-export type NearWake = 'focus' | 'locate';
+/**
+ * How the location field was first used, so its chunk goes on with that: the field has
+ * focus, the button has focus, or the button was pressed (ask the browser at once).
+ */
+export type NearWake = 'focus' | 'button' | 'locate';
 
 export interface NearStartProps {
-  onWake: (how: NearWake) => void;
+  /** '' when the field loses focus before the rest has come. */
+  onWake: (how: NearWake | '') => void;
 }
 
 /**
@@ -28,11 +32,14 @@ export function NearStart({ onWake }: NearStartProps) {
             id={id}
             className="pn-search__input pn-near__input"
             onFocus={() => onWake('focus')}
+            onBlur={() => onWake('')}
           />
         </div>
         <button
           type="button"
           className="pn-button pn-button--secondary pn-near__locate"
+          onFocus={() => onWake('button')}
+          onBlur={() => onWake('')}
           onClick={() => onWake('locate')}
         >
           {t('useMyLocation')}
