@@ -400,7 +400,10 @@ export class SearchPage {
       while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
       if (!el || el === document.body) return null;
       // A filter's name, without its count (said in words for screen readers).
-      const label = el.closest('label')?.querySelector('input + span')?.textContent ?? '';
+      const label =
+        el.closest('label')?.querySelector('input + span')?.textContent ??
+        (el instanceof HTMLInputElement ? el.labels?.[0]?.textContent : '') ??
+        '';
       const ownName = el.getAttribute('aria-label') ?? (label || (el.textContent ?? '')) ?? '';
       const type = el instanceof HTMLInputElement ? `[${el.type}]` : '';
       const ring = (style: CSSStyleDeclaration) =>
