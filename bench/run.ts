@@ -7,7 +7,8 @@
  *                                      widget's existing dist/ when built; results go to
  *                                      bench/.cache/quick/ and leave RESULTS.md alone
  *   npm run bench -- --only page,bytes a subset of sections (bytes, page, server, search, geo,
- *                                      live, operate, lighthouse); also written to bench/.cache/partial/
+ *                                      live, operate, lighthouse, counting); also written to
+ *                                      bench/.cache/partial/
  *   npm run bench -- --only server --sizes 100000 --runs 2
  *                                      fewer directory sizes or runs (partial, as above)
  *   npm run bench -- --only live --live-sizes 10000 --live-changes 5
@@ -25,6 +26,7 @@ import { measurePage } from './page/measurePage';
 import { FLOOR_PAGE_PATH, buildFloorPage } from './floor/buildFloorPage';
 import { CACHE_DIR } from './server/directories';
 import { measureLighthouse } from './page/measureLighthouse';
+import { measureCounting } from './server/measureCounting';
 import { measureLive } from './server/measureLive';
 import { measureOperation } from './server/measureOperation';
 import { measureServer } from './server/measureServer';
@@ -40,6 +42,7 @@ const SECTIONS = [
   'live',
   'operate',
   'lighthouse',
+  'counting',
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
 
@@ -208,6 +211,21 @@ async function main() {
             seconds: quick ? 5 : 60,
             connections: 100,
             drainMs: quick ? 1000 : 3000,
+            demoSeconds: quick ? 5 : 30,
+            workDir,
+          }),
+        ),
+      );
+    }
+    if (sections.includes('counting')) {
+      log('What counting searches costs: counting on and off side by side');
+      results.push(
+        await withLoad(() =>
+          measureCounting({
+            partnerCount: quick ? 1000 : 100_000,
+            runs: args.runs ?? (quick ? 2 : 10),
+            seconds: quick ? 1 : 3,
+            workDir,
           }),
         ),
       );

@@ -5,6 +5,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { fork } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 
 export type ChildMessage =
   | { type: 'ready'; url: string }
@@ -42,29 +43,37 @@ export interface RunningChild {
   stop(): Promise<void>;
 }
 
-function nextMessage<T extends ChildMessage['type']>(
+/**
+ * The first message of `child` that `pick` takes (anything but undefined), within `timeoutMs`;
+ * rejects when the child exits first or `pick` throws. `what` names the wait in errors.
+ */
+export function awaitMessage<T>(
   child: ChildProcess,
-  type: T,
+  pick: (message: unknown) => T | undefined,
   timeoutMs: number,
-): Promise<Extract<ChildMessage, { type: T }>> {
+  what: string,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       cleanup();
-      reject(new Error(`child ${child.pid}: no "${type}" message within ${timeoutMs} ms`));
+      reject(new Error(`child ${child.pid}: no ${what} within ${timeoutMs} ms`));
     }, timeoutMs);
     const onMessage = (message: unknown) => {
-      if (!isChildMessage(message)) return;
-      if (message.type === 'error') {
+      let picked: T | undefined;
+      try {
+        picked = pick(message);
+      } catch (error) {
         cleanup();
-        reject(new Error(`child ${child.pid}: ${message.message}`));
-      } else if (message.type === type) {
-        cleanup();
-        resolve(message as Extract<ChildMessage, { type: T }>);
+        reject(error instanceof Error ? error : new Error(String(error)));
+        return;
       }
+      if (picked === undefined) return;
+      cleanup();
+      resolve(picked);
     };
     const onExit = (code: number | null) => {
       cleanup();
-      reject(new Error(`child ${child.pid} exited (${code}) before "${type}"`));
+      reject(new Error(`child ${child.pid} exited (${code}) before ${what}`));
     };
     const cleanup = () => {
       clearTimeout(timer);
@@ -76,6 +85,23 @@ function nextMessage<T extends ChildMessage['type']>(
   });
 }
 
+function nextMessage<T extends ChildMessage['type']>(
+  child: ChildProcess,
+  type: T,
+  timeoutMs: number,
+): Promise<Extract<ChildMessage, { type: T }>> {
+  return awaitMessage(
+    child,
+    (message) => {
+      if (!isChildMessage(message)) return undefined;
+      if (message.type === 'error') throw new Error(`child ${child.pid}: ${message.message}`);
+      return message.type === type ? (message as Extract<ChildMessage, { type: T }>) : undefined;
+    },
+    timeoutMs,
+    `"${type}" message`,
+  );
+}
+
 export async function startChild(
   script: string,
   env: Record<string, string>,
@@ -83,12 +109,17 @@ export async function startChild(
   // minute under a load average of 18.
   timeoutMs = 180_000,
   nodeOptions: string[] = [],
+  /** Where the child's stdout goes (a server's log lines): a file, or this process's. */
+  stdoutFile?: string,
 ): Promise<RunningChild> {
+  const stdout = stdoutFile === undefined ? 'inherit' : openSync(stdoutFile, 'w');
   const child = fork(script, [], {
     execArgv: ['--import', 'tsx', ...nodeOptions],
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', stdout, 'inherit', 'ipc'],
   });
+  // The child has its own copy of the descriptor.
+  if (typeof stdout === 'number') closeSync(stdout);
   const send = (message: ParentMessage) => child.send(message);
   try {
     const ready = await nextMessage(child, 'ready', timeoutMs);
@@ -123,19 +154,31 @@ export function serveParent(url: string, close: () => Promise<void>): void {
   process.on('message', (message: unknown) => {
     if (typeof message !== 'object' || message === null || !('type' in message)) return;
     if (message.type === 'stats') {
+      const report = () => {
+        const memory = process.memoryUsage();
+        const kb = (bytes: number) => Math.round(bytes / 1024);
+        send({
+          type: 'stats',
+          maxRssKB: process.resourceUsage().maxRSS,
+          rssKB: kb(memory.rss),
+          heapUsedKB: kb(memory.heapUsed),
+          heapTotalKB: kb(memory.heapTotal),
+          externalKB: kb(memory.external),
+          arrayBuffersKB: kb(memory.arrayBuffers),
+        });
+      };
       const gc: unknown = Reflect.get(globalThis, 'gc');
-      if ('settle' in message && message.settle === true && typeof gc === 'function') gc();
-      const memory = process.memoryUsage();
-      const kb = (bytes: number) => Math.round(bytes / 1024);
-      send({
-        type: 'stats',
-        maxRssKB: process.resourceUsage().maxRSS,
-        rssKB: kb(memory.rss),
-        heapUsedKB: kb(memory.heapUsed),
-        heapTotalKB: kb(memory.heapTotal),
-        externalKB: kb(memory.external),
-        arrayBuffersKB: kb(memory.arrayBuffers),
-      });
+      if ('settle' in message && message.settle === true && typeof gc === 'function') {
+        // Two full collections half a second apart: the first frees what is garbage, and V8
+        // gives the pages it freed back (concurrent sweeping, then unmapping) only after it.
+        gc();
+        setTimeout(() => {
+          gc();
+          report();
+        }, 500);
+      } else {
+        report();
+      }
     } else if (message.type === 'stop') {
       close().then(
         () => process.exit(0),

@@ -20,7 +20,9 @@ import type { Figure, Section } from '../lib/figures';
 import { figure } from '../lib/figures';
 import { percentile, summarize } from '../lib/stats';
 import { ensureDirectoryDb } from './directories';
-import { SCOPE, load, startApiChild } from './measureServer';
+import { SCOPE, searchRequests, startApiChild } from './measureServer';
+import type { LoadGenerator } from '../lib/loadGenerator';
+import { startLoadGenerator } from '../lib/loadGenerator';
 import { buildQueryMix } from './queryMix';
 
 export interface LiveOptions {
@@ -104,7 +106,9 @@ export async function measureLive(options: LiveOptions): Promise<Section> {
   const notes: string[] = [];
   const { token } = createXsrfToken();
   let postgres: TestPostgres | undefined;
+  let generator: LoadGenerator | undefined;
   try {
+    generator = await startLoadGenerator();
     postgres = await startPostgres();
     for (const size of options.sizes) {
       const sqlitePath = join(options.workDir, `live-${size}.db`);
@@ -205,8 +209,9 @@ export async function measureLive(options: LiveOptions): Promise<Section> {
               summarize([percentile(searches, 99)]),
             ),
           );
-          await load(first.url, mix, token, 10, { seconds: 1 });
-          const mix10 = await load(first.url, mix, token, 10, { seconds: options.seconds });
+          const requests = searchRequests(mix, token);
+          await generator.load(first.url, requests, 10, { seconds: 1 });
+          const mix10 = await generator.load(first.url, requests, 10, { seconds: options.seconds });
           figures.push(
             figure(
               `live-${size}-${name}-mix10-p99`,
@@ -231,6 +236,7 @@ export async function measureLive(options: LiveOptions): Promise<Section> {
       }
     }
   } finally {
+    await generator?.stop();
     await postgres?.destroy();
   }
   return {

@@ -8,17 +8,21 @@
  *   an answer; time to readiness 503 and to exit.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
+import { join } from 'node:path';
 import * as z from 'zod';
 import { SERVER_NODE_FLAGS, createXsrfToken, openSqliteStore } from '@partners-network/server';
-import { filterGroupsPath, searchPath } from '@partners-network/contract';
+import { filterDefinitionsSchema, filterGroupsPath, searchPath } from '@partners-network/contract';
 import type { Figure, Section } from '../lib/figures';
 import { figure } from '../lib/figures';
 import type { RunningChild } from '../lib/child';
 import { ROOT_DIR, log } from '../lib/environment';
 import { summarize } from '../lib/stats';
 import { ensureDirectoryDb } from './directories';
-import { SCOPE, load, startApiChild } from './measureServer';
+import { SCOPE, searchRequests, startApiChild } from './measureServer';
+import type { LoadRequest } from '../lib/loadGenerator';
+import { BROWSER_ACCEPT_ENCODING, startLoadGenerator } from '../lib/loadGenerator';
 import { buildQueryMix } from './queryMix';
 
 const MB = 1024;
@@ -28,6 +32,10 @@ export interface OperationOptions {
   seconds: number;
   connections: number;
   drainMs: number;
+  /** The demo server's round (`npm start`), in seconds. */
+  demoSeconds: number;
+  /** Where the servers' log files and the demo's database go. */
+  workDir: string;
 }
 
 interface Sample {
@@ -35,7 +43,10 @@ interface Sample {
   heapUsedMB: number;
   /** The JS heap V8 holds from the system, used or not. */
   heapTotalMB: number;
+  /** Memory outside the JS heap that JS objects hold (array buffers, Node's Buffers included). */
   externalMB: number;
+  /** Of which array buffers. */
+  arrayBuffersMB: number;
 }
 
 async function sample(
@@ -48,20 +59,26 @@ async function sample(
     maxRssMB: stats.maxRssKB / MB,
     heapUsedMB: stats.heapUsedKB / MB,
     heapTotalMB: stats.heapTotalKB / MB,
-    externalMB: (stats.externalKB + stats.arrayBuffersKB) / MB,
+    // `external` counts the array buffers already (process.memoryUsage()).
+    externalMB: stats.externalKB / MB,
+    arrayBuffersMB: stats.arrayBuffersKB / MB,
   };
 }
 
-/** One round of load with RSS read every second; returns the round's peak and its end. */
+/**
+ * One round of load with RSS and its parts read every second; returns the sample of the
+ * round's peak (what made it: heap, buffers, or neither) and what the round left behind.
+ */
 async function round(
   server: RunningChild,
   run: () => Promise<unknown>,
-): Promise<{ peakRssMB: number; after: Sample; requests: number }> {
-  let peak = 0;
+): Promise<{ peak: Sample; after: Sample; requests: number }> {
+  let peak: Sample | undefined;
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
-      peak = Math.max(peak, (await sample(server)).rssMB);
+      const now = await sample(server);
+      if (!peak || now.rssMB > peak.rssMB) peak = now;
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   })();
@@ -72,7 +89,7 @@ async function round(
   const after = await sample(server, true);
   const requests = z.object({ requests: z.number() }).safeParse(result);
   return {
-    peakRssMB: Math.max(peak, after.rssMB),
+    peak: peak && peak.rssMB > after.rssMB ? peak : after,
     after,
     requests: requests.success ? requests.data.requests : 0,
   };
@@ -88,23 +105,37 @@ async function memoryRounds(options: OperationOptions, notes: string[]): Promise
   // fills to its bound within the first round.
   const mix = buildQueryMix(definitions, 20_000, 12);
   const { token } = createXsrfToken();
-  const server = await startApiChild({ BENCH_DATABASE_PATH: path }, 120_000, ['--expose-gc']);
+  const requests = searchRequests(mix, token, BROWSER_ACCEPT_ENCODING);
+  const generator = await startLoadGenerator();
+  const server = await startApiChild(
+    { BENCH_DATABASE_PATH: path, BENCH_LOGGER: 'on' },
+    120_000,
+    ['--expose-gc'],
+    join(options.workDir, 'memory-rounds.log'),
+  );
   try {
     const started = await sample(server);
-    const first = await round(server, () =>
-      load(server.url, mix, token, options.connections, { seconds: options.seconds }),
-    );
-    const second = await round(server, () =>
-      load(server.url, mix, token, options.connections, { seconds: options.seconds }),
-    );
+    // Memory is judged here, not latency: on a machine busy enough, 100 connections may wait
+    // for an answer longer than the HTTP figures' 10 s, and the round goes on.
+    const load = () =>
+      generator.load(
+        server.url,
+        requests,
+        options.connections,
+        { seconds: options.seconds },
+        { timeoutSeconds: 60 },
+      );
+    const first = await round(server, load);
+    const second = await round(server, load);
     // Under load, as the goal says; the start-up build's peak (maxRSS) is its own figure.
-    const peak = Math.max(first.peakRssMB, second.peakRssMB);
+    const peakSample = first.peak.rssMB >= second.peak.rssMB ? first.peak : second.peak;
+    const peak = peakSample.rssMB;
     const lifetimePeak = (await sample(server)).maxRssMB;
     const growth = second.after.rssMB - first.after.rssMB;
     const describe = (name: string, value: Sample) =>
-      `${name}: RSS ${value.rssMB.toFixed(0)} MB (JS heap used ${value.heapUsedMB.toFixed(0)} of ${value.heapTotalMB.toFixed(0)} MB held, outside the heap ${value.externalMB.toFixed(0)} MB)`;
+      `${name}: RSS ${value.rssMB.toFixed(0)} MB (JS heap used ${value.heapUsedMB.toFixed(0)} of ${value.heapTotalMB.toFixed(0)} MB held; outside the heap ${value.externalMB.toFixed(0)} MB, of which array buffers ${value.arrayBuffersMB.toFixed(0)} MB; neither ${(value.rssMB - value.heapTotalMB - value.externalMB).toFixed(0)} MB)`;
     notes.push(
-      `Memory rounds at ${options.partnerCount} partners, ${options.connections} connections, ${options.seconds} s each, 20,000-search mix: ${describe('started (index built)', started)}; ${describe('after round 1, collected', first.after)}, ${first.requests} answers; ${describe('after round 2, collected', second.after)}, ${second.requests} answers; peak RSS under load ${peak.toFixed(0)} MB; peak RSS of the process, start-up build included, ${lifetimePeak.toFixed(0)} MB.`,
+      `Memory rounds at ${options.partnerCount} partners, ${options.connections} connections, ${options.seconds} s each, 20,000-search mix with a browser's Accept-Encoding, the API logging to a file: ${describe('started (index built)', started)}; ${describe('at the peak under load', peakSample)}; ${describe('after round 1, collected', first.after)}, ${first.requests} answers; ${describe('after round 2, collected', second.after)}, ${second.requests} answers; peak RSS of the process, start-up build included, ${lifetimePeak.toFixed(0)} MB.`,
     );
     log(`memory: ${notes[notes.length - 1] ?? ''}`);
     return [
@@ -133,6 +164,7 @@ async function memoryRounds(options: OperationOptions, notes: string[]): Promise
     ];
   } finally {
     await server.stop();
+    await generator.stop();
   }
 }
 
@@ -291,10 +323,120 @@ export async function shutdownRound(options: OperationOptions, notes: string[]):
   }
 }
 
+/** The RSS of a process, from /proc (the bench runs on Linux). */
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / MB;
+}
+
+/**
+ * `npm start`'s server as `npm start` runs it (demo/src/start.ts, with `SERVER_NODE_FLAGS`:
+ * a test keeps the root start script in step), on a fresh database (260 partners, 13
+ * languages), under 100 connections of visitors for `demoSeconds`: the realistic search mix
+ * and one filter-groups request in five, with a browser's Accept-Encoding. Its log goes to a
+ * pipe this process drains, as a terminal or a log collector would.
+ */
+async function demoRound(options: OperationOptions, notes: string[]): Promise<Figure[]> {
+  const databasePath = join(options.workDir, 'demo-round.db');
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', 'demo/src/start.ts'],
+    {
+      cwd: ROOT_DIR,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: databasePath },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  let logLines = 0;
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const generator = await startLoadGenerator();
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`the demo did not start:\n${output}`)),
+        120_000,
+      );
+      child.stdout.on('data', (chunk: Buffer) => {
+        const text = chunk.toString();
+        logLines += text.split('\n').length - 1;
+        if (output.length < 100_000) output += text;
+        const match = /demo: (http:\/\/\S+?)\/? /.exec(output);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      });
+      child.once('exit', (code) => reject(new Error(`the demo exited (${code}):\n${output}`)));
+    });
+    const definitions = filterDefinitionsSchema.parse(
+      await (await fetch(`${url}${filterGroupsPath(SCOPE)}?locale=en-US`)).json(),
+    );
+    const { token } = createXsrfToken();
+    const searches = searchRequests(
+      buildQueryMix(definitions, 20_000, 12),
+      token,
+      BROWSER_ACCEPT_ENCODING,
+    );
+    const definitionsRequest: LoadRequest = {
+      method: 'GET',
+      path: `${filterGroupsPath(SCOPE)}?locale=en-US`,
+      headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+    };
+    const requests = searches.flatMap((search, index) =>
+      index % 4 === 3 ? [search, definitionsRequest] : [search],
+    );
+    const started = rssOf(child.pid ?? 0);
+    const rss: number[] = [];
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        rss.push(rssOf(child.pid ?? 0));
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    })();
+    const result = await generator.load(
+      url,
+      requests,
+      100,
+      { seconds: options.demoSeconds },
+      { timeoutSeconds: 60 },
+    );
+    sampling = false;
+    await sampler;
+    const ended = rssOf(child.pid ?? 0);
+    const peak = Math.max(...rss, ended);
+    notes.push(
+      `The demo server (npm start: demo/src/start.ts with ${SERVER_NODE_FLAGS.join(' ')}), 260 partners in 13 languages, 100 connections for ${options.demoSeconds} s (searches of the realistic mix and one filter-groups request in five, a browser's Accept-Encoding): RSS ${started.toFixed(0)} MB at the start, ${ended.toFixed(0)} MB at the end, peak ${peak.toFixed(0)} MB; ${result.requests} answers (${result.rps.toFixed(0)} req/s, p99 ${result.p99.toFixed(0)} ms); ${logLines} lines on its stdout. Each second: ${rss.map((value) => value.toFixed(0)).join(' ')} MB.`,
+    );
+    log(`demo: ${notes[notes.length - 1] ?? ''}`);
+    return [
+      figure(
+        'demo-peak-rss',
+        `The demo server (npm start), peak RSS through ${options.demoSeconds} s at 100 connections`,
+        'MB',
+        summarize([peak]),
+        { op: '<=', limit: 300, text: 'under 300 MB' },
+        `at start ${started.toFixed(0)} MB, at the end ${ended.toFixed(0)} MB`,
+      ),
+    ];
+  } finally {
+    await generator.stop();
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+  }
+}
+
 export async function measureOperation(options: OperationOptions): Promise<Section> {
   const notes: string[] = [];
   const figures = [
     ...(await memoryRounds(options, notes)),
+    ...(await demoRound(options, notes)),
     ...(await shutdownRound(options, notes)),
   ];
   return {

@@ -3,10 +3,9 @@
  * autocannon (loopback, bounded by time or count) against the API in a child process,
  * and the floor (a bare Fastify route answering a fixed page of the same size).
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import type { Scope, SearchCriteria } from '@partners-network/contract';
+import type { Scope } from '@partners-network/contract';
 import { searchPath } from '@partners-network/contract';
 import {
   SEED_COMPANY_ID,
@@ -20,6 +19,8 @@ import type { Figure, Goal, Section } from '../lib/figures';
 import { figure } from '../lib/figures';
 import { startChild } from '../lib/child';
 import type { RunningChild } from '../lib/child';
+import type { LoadBound, LoadGenerator, LoadRequest, LoadResult } from '../lib/loadGenerator';
+import { BROWSER_ACCEPT_ENCODING, mergeLoads, startLoadGenerator } from '../lib/loadGenerator';
 import { percentile, summarize } from '../lib/stats';
 import { ensureDirectoryDb } from './directories';
 import type { MixQuery } from './queryMix';
@@ -33,13 +34,16 @@ export function startApiChild(
   env: Record<string, string>,
   timeoutMs?: number,
   nodeOptions: string[] = [],
+  stdoutFile?: string,
 ): Promise<RunningChild> {
-  return startChild(CHILD, env, timeoutMs, [...SERVER_NODE_FLAGS, ...nodeOptions]);
+  return startChild(CHILD, env, timeoutMs, [...SERVER_NODE_FLAGS, ...nodeOptions], stdoutFile);
 }
 const MIX_SIZE = 400;
 /** Searches drawn for the first-ask pass, before duplicates are dropped. */
 const COLD_MIX_SIZE = 2000;
 const MB = 1024;
+/** Requests that warm a fresh server process up (JIT, page cache) before anything is timed. */
+const WARM_UP_REQUESTS = 2000;
 
 export interface ServerOptions {
   sizes: number[];
@@ -47,13 +51,6 @@ export interface ServerOptions {
   /** Seconds of each timed autocannon scenario. */
   seconds: number;
   workDir: string;
-}
-
-interface LoadResult {
-  p50: number;
-  p99: number;
-  rps: number;
-  requests: number;
 }
 
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
@@ -108,113 +105,217 @@ async function measureStore(path: string, mix: MixQuery[]) {
   }
 }
 
-function requestFor(query: MixQuery, token: string) {
-  return {
-    method: 'POST' as const,
+/**
+ * The searches as autocannon sends them, with the XSRF cookie and header; with
+ * `acceptEncoding`, the header a browser sends (the API then answers brotli).
+ */
+export function searchRequests(
+  queries: readonly MixQuery[],
+  token: string,
+  acceptEncoding?: string,
+): LoadRequest[] {
+  return queries.map((query) => ({
+    method: 'POST',
     path: `${searchPath(SCOPE)}?locale=${query.locale}`,
     headers: {
       'content-type': 'application/json',
       cookie: `XSRF-TOKEN=${token}`,
       'x-xsrf-token': token,
+      ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
     },
     body: JSON.stringify(query.criteria),
-  };
-}
-
-/**
- * One autocannon scenario: the queries cycle in order over all connections. Latency
- * comes from autocannon's per-response times (sub-millisecond), not its integer histogram.
- */
-export async function load(
-  url: string,
-  queries: MixQuery[],
-  token: string,
-  connections: number,
-  bound: { seconds: number } | { amount: number },
-): Promise<LoadResult> {
-  const prepared = queries.map((query) => requestFor(query, token));
-  let next = 0;
-  const latencies: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        connections,
-        pipelining: 1,
-        timeout: 10,
-        ...('seconds' in bound ? { duration: bound.seconds } : { amount: bound.amount }),
-        requests: [
-          {
-            setupRequest(request) {
-              const chosen = prepared[next % prepared.length];
-              next += 1;
-              return { ...request, ...chosen };
-            },
-          },
-        ],
-      },
-      (error, done) =>
-        error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done),
-    );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode === 200) latencies.push(responseTime);
-    });
-  });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
-  }
-  if (latencies.length === 0) throw new Error('no answer under load');
-  return {
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    rps: latencies.length / result.duration,
-    requests: latencies.length,
-  };
+  }));
 }
 
 interface SizeRun {
   store: Awaited<ReturnType<typeof measureStore>>;
   cold: LoadResult;
   first10: LoadResult;
+  first10br: LoadResult;
   mix10: LoadResult;
   mix50: LoadResult;
   maxRssMB: number;
+  /** Lines the API logged, and the answers it gave: logging was on for every one. */
+  logLines: number;
+  answers: number;
   floor10: LoadResult;
   floor50: LoadResult;
+  floor10br: LoadResult;
+}
+
+export interface FloorRun {
+  at10: LoadResult;
+  at50: LoadResult;
+  at10br: LoadResult;
 }
 
 interface SizeResult {
   figures: Figure[];
   notes: string[];
-  floorRuns: { at10: LoadResult; at50: LoadResult }[];
+  floorRuns: FloorRun[];
   floorBytes: number;
 }
 
-/** The first search's answer, as the API sends it: the floor serves exactly these bytes. */
-async function writeFloorPage(
-  path: string,
-  criteria: SearchCriteria,
-  out: string,
-): Promise<number> {
-  const store = openSqliteStore({ path });
+/**
+ * The first search's answer as the API sends it, asked of the running API: the floor
+ * serves exactly these bytes (and, compressed, the brotli of them).
+ */
+async function writeFloorPage(url: string, request: LoadRequest, out: string): Promise<number> {
+  const answer = await fetch(`${url}${request.path}`, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body ?? null,
+  });
+  if (!answer.ok) throw new Error(`the first search answered ${answer.status}`);
+  const body = await answer.text();
+  writeFileSync(out, body);
+  return Buffer.byteLength(body);
+}
+
+const countLines = (file: string) => readFileSync(file, 'utf8').split('\n').filter(Boolean).length;
+
+interface Scenarios {
+  warmUp: LoadRequest[];
+  cold: LoadRequest[];
+  first: LoadRequest[];
+  firstBr: LoadRequest[];
+  mix: LoadRequest[];
+}
+
+/**
+ * Slices of the first search, API and floors taking turns (each slice half a second in a
+ * full run) so that both see the same machine: its load changes from second to second.
+ */
+const SLICES = 8;
+
+/** The floors, each a bare route in a process of its own, warmed up. */
+async function startFloors(generator: LoadGenerator, floorPage: string, scenarios: Scenarios) {
+  const floors: RunningChild[] = [];
   try {
-    const answer = await store.search(SCOPE, criteria, 'en-US');
-    if (!answer) throw new Error(`no site in ${path}`);
-    const body = JSON.stringify({
-      partners: answer.partners,
-      totalFound: answer.totalFound,
-      error: false,
-      filterGroups: answer.filterGroups,
-      searchPartnersCriteria: answer.appliedCriteria,
-    });
-    writeFileSync(out, body);
-    return Buffer.byteLength(body);
+    for (const encoding of ['', 'br']) {
+      const floor = await startApiChild({
+        BENCH_MODE: 'floor',
+        BENCH_FLOOR_BODY: floorPage,
+        BENCH_FLOOR_ENCODING: encoding,
+      });
+      floors.push(floor);
+      const requests = encoding ? scenarios.firstBr : scenarios.first;
+      await generator.load(floor.url, requests, 10, { amount: WARM_UP_REQUESTS });
+    }
+  } catch (error) {
+    await Promise.all(floors.map((floor) => floor.stop()));
+    throw error;
+  }
+  const [plain, br] = floors;
+  if (!plain || !br) throw new Error('the floors did not start');
+  return { plain, br, stop: () => Promise.all(floors.map((floor) => floor.stop())) };
+}
+
+/**
+ * The first search at 10 connections, plain and compressed, against its floors: in slices,
+ * the API and the floor taking turns (API plain, floor plain, API brotli, floor brotli, ...),
+ * so that what the rest of the machine does falls on both alike; each figure merges its slices.
+ */
+async function firstSearchAgainstFloors(
+  generator: LoadGenerator,
+  apiUrl: string,
+  floors: { plain: RunningChild; br: RunningChild },
+  scenarios: Scenarios,
+  seconds: number,
+) {
+  const slices: Record<'api' | 'apiBr' | 'floor' | 'floorBr', LoadResult[]> = {
+    api: [],
+    apiBr: [],
+    floor: [],
+    floorBr: [],
+  };
+  // Twice a scenario's time per kind: the ratios are goals, and the machine is shared.
+  const bound = { seconds: (2 * seconds) / SLICES };
+  const slice = (url: string, requests: LoadRequest[]) =>
+    generator.load(url, requests, 10, bound, { keepLatencies: true });
+  for (let turn = 0; turn < SLICES; turn += 1) {
+    slices.api.push(await slice(apiUrl, scenarios.first));
+    slices.floor.push(await slice(floors.plain.url, scenarios.first));
+    slices.apiBr.push(await slice(apiUrl, scenarios.firstBr));
+    slices.floorBr.push(await slice(floors.br.url, scenarios.firstBr));
+  }
+  return {
+    first10: mergeLoads(slices.api),
+    first10br: mergeLoads(slices.apiBr),
+    floor10: mergeLoads(slices.floor),
+    floor10br: mergeLoads(slices.floorBr),
+  };
+}
+
+/**
+ * One run: a fresh API process (empty caches, its own peak memory) logging as in production,
+ * the floors beside it for the first search, then the mix; the plain floor at 50 connections.
+ */
+async function measureRun(
+  generator: LoadGenerator,
+  path: string,
+  scenarios: Scenarios,
+  seconds: number,
+  files: { log: string; floorPage: string },
+) {
+  const server: RunningChild = await startApiChild(
+    { BENCH_MODE: 'api', BENCH_DATABASE_PATH: path, BENCH_LOGGER: 'on' },
+    undefined,
+    [],
+    files.log,
+  );
+  // The floor page's request is one answer.
+  let answers = 1;
+  const run = async (requests: LoadRequest[], connections: number, bound: LoadBound) => {
+    const result = await generator.load(server.url, requests, connections, bound);
+    answers += result.requests;
+    return result;
+  };
+  try {
+    // A count, not a time: on a machine busy enough, a second may not see a single answer.
+    await run(scenarios.warmUp, 10, { amount: WARM_UP_REQUESTS });
+    const [firstSearch] = scenarios.first;
+    if (!firstSearch) throw new Error('no first search');
+    const floorBytes = await writeFloorPage(server.url, firstSearch, files.floorPage);
+    const cold = await run(scenarios.cold, 10, { amount: scenarios.cold.length });
+    const floors = await startFloors(generator, files.floorPage, scenarios);
+    try {
+      const first = await firstSearchAgainstFloors(
+        generator,
+        server.url,
+        floors,
+        scenarios,
+        seconds,
+      );
+      answers += first.first10.requests + first.first10br.requests;
+      const mix10 = await run(scenarios.mix, 10, { seconds });
+      const mix50 = await run(scenarios.mix, 50, { seconds });
+      const { maxRssKB } = await server.stats();
+      const floor50 = await generator.load(floors.plain.url, scenarios.first, 50, { seconds });
+      return {
+        ...first,
+        floor50,
+        cold,
+        mix10,
+        mix50,
+        maxRssMB: maxRssKB / MB,
+        answers,
+        floorBytes,
+      };
+    } finally {
+      await floors.stop();
+    }
   } finally {
-    await store.close();
+    // Its log is complete once it has exited (pino flushes on exit).
+    await server.stop();
   }
 }
 
-async function measureSize(count: number, options: ServerOptions): Promise<SizeResult> {
+async function measureSize(
+  count: number,
+  options: ServerOptions,
+  generator: LoadGenerator,
+): Promise<SizeResult> {
   const path = await ensureDirectoryDb(count);
   const definitionsStore = openSqliteStore({ path });
   const definitions = await definitionsStore.getFilterDefinitions(SCOPE, 'en-US');
@@ -236,45 +337,34 @@ async function measureSize(count: number, options: ServerOptions): Promise<SizeR
     ).values(),
   ];
   const firstSearch = mix.filter((query) => query.kind === 'first search').slice(0, 1);
-  const first = firstSearch[0];
-  if (!first) throw new Error('the mix has no first search');
-  const floorPage = join(options.workDir, `floor-page-${count}.json`);
-  const floorBytes = await writeFloorPage(path, first.criteria, floorPage);
+  if (firstSearch.length === 0) throw new Error('the mix has no first search');
   const { token } = createXsrfToken();
+  // Every scenario but the plain first search sends what a browser sends: answers are compressed.
+  const scenarios: Scenarios = {
+    warmUp: searchRequests(warmUp, token, BROWSER_ACCEPT_ENCODING),
+    cold: searchRequests(coldMix, token, BROWSER_ACCEPT_ENCODING),
+    first: searchRequests(firstSearch, token),
+    firstBr: searchRequests(firstSearch, token, BROWSER_ACCEPT_ENCODING),
+    mix: searchRequests(mix, token, BROWSER_ACCEPT_ENCODING),
+  };
+  const floorPage = join(options.workDir, `floor-page-${count}.json`);
+  let floorBytes = 0;
   const runs: SizeRun[] = [];
   for (let run = 1; run <= options.runs; run += 1) {
     const store = await measureStore(path, mix);
-    // A fresh server process per run: its caches start empty and its peak memory is its own.
-    const server: RunningChild = await startApiChild({
-      BENCH_MODE: 'api',
-      BENCH_DATABASE_PATH: path,
+    const logFile = join(options.workDir, `api-${count}-${run}.log`);
+    const api = await measureRun(generator, path, scenarios, options.seconds, {
+      log: logFile,
+      floorPage,
     });
-    let api: Omit<SizeRun, 'store' | 'floor10' | 'floor50'>;
-    try {
-      await load(server.url, warmUp, token, 10, { seconds: 1 });
-      const cold = await load(server.url, coldMix, token, 10, { amount: coldMix.length });
-      const first10 = await load(server.url, firstSearch, token, 10, { seconds: options.seconds });
-      const mix10 = await load(server.url, mix, token, 10, { seconds: options.seconds });
-      const mix50 = await load(server.url, mix, token, 50, { seconds: options.seconds });
-      const { maxRssKB } = await server.stats();
-      api = { cold, first10, mix10, mix50, maxRssMB: maxRssKB / MB };
-    } finally {
-      await server.stop();
-    }
-    // The floor right after, so both see the same load from the rest of the machine.
-    const floor = await startApiChild({ BENCH_MODE: 'floor', BENCH_FLOOR_BODY: floorPage });
-    let floor10: LoadResult;
-    let floor50: LoadResult;
-    try {
-      await load(floor.url, firstSearch, token, 10, { seconds: 0.5 });
-      floor10 = await load(floor.url, firstSearch, token, 10, { seconds: options.seconds });
-      floor50 = await load(floor.url, firstSearch, token, 50, { seconds: options.seconds });
-    } finally {
-      await floor.stop();
-    }
-    runs.push({ store, ...api, floor10, floor50 });
+    floorBytes = api.floorBytes;
+    const logLines = countLines(logFile);
+    runs.push({ store, ...api, logLines });
+    const floor = { at10: api.floor10, at10br: api.floor10br };
+    const ratio = (api: LoadResult, floor: LoadResult) =>
+      `${api.rps.toFixed(0)} req/s, floor ${floor.rps.toFixed(0)}: ${(api.rps / floor.rps).toFixed(2)}x`;
     log(
-      `server ${count} run ${run}/${options.runs}: store first ask p50 ${store.firstP50.toFixed(2)} p99 ${store.firstP99.toFixed(2)} ms; HTTP first asks 10c p99 ${api.cold.p99.toFixed(2)} ms; HTTP mix 10c p99 ${api.mix10.p99.toFixed(2)} ms ${api.mix10.rps.toFixed(0)} req/s, 50c p99 ${api.mix50.p99.toFixed(2)} ms; first search ${api.first10.rps.toFixed(0)} req/s (floor ${floor10.rps.toFixed(0)}); peak RSS ${api.maxRssMB.toFixed(0)} MB`,
+      `server ${count} run ${run}/${options.runs}: store first ask p50 ${store.firstP50.toFixed(2)} p99 ${store.firstP99.toFixed(2)} ms; HTTP first asks 10c p99 ${api.cold.p99.toFixed(2)} ms; HTTP mix 10c p99 ${api.mix10.p99.toFixed(2)} ms ${api.mix10.rps.toFixed(0)} req/s, 50c p99 ${api.mix50.p99.toFixed(2)} ms; first search plain ${ratio(api.first10, floor.at10)}, compressed ${ratio(api.first10br, floor.at10br)} (p99 ${api.first10br.p99.toFixed(2)} ms, floor ${floor.at10br.p99.toFixed(2)} ms); peak RSS ${api.maxRssMB.toFixed(0)} MB; ${logLines} log lines for ${api.answers} answers`,
     );
   }
   const of = (pick: (run: SizeRun) => number) => summarize(runs.map(pick));
@@ -298,6 +388,11 @@ async function measureSize(count: number, options: ServerOptions): Promise<SizeR
     pick: (run: SizeRun) => number,
     goal?: Goal,
   ) => figure(`server.${label}.${id}`, `${label}: ${text}`, unit, of(pick), goal);
+  const COLD = 'HTTP 10 conn., mix, every search a first ask';
+  const BROTLI = "HTTP 10 conn., first search, a browser's Accept-Encoding (brotli)";
+  // The first search's share of its floor's requests/s: the issue's goal is half of it.
+  const share = (id: string, text: string, pick: (run: SizeRun) => number) =>
+    line(id, text, 'ratio', pick, { op: '>=', limit: 0.5, text: '>= 0.5x the floor' });
   const lastStore = runs.at(-1)?.store;
   return {
     notes: lastStore
@@ -305,10 +400,11 @@ async function measureSize(count: number, options: ServerOptions): Promise<SizeR
           `${label}, store latency by kind of search (last run): ${lastStore.byKind.join('; ')}.`,
           `${label}, slowest first asks (last run): ${lastStore.slowest.join('; ')}.`,
           `${label}, first-ask pass over HTTP: ${coldMix.length} distinct searches, each asked once.`,
+          `${label}, logging on: the API wrote ${runs.map((run) => `${run.logLines} lines for ${run.answers} answers`).join(', ')} (run by run). Bytes per answer read by the client (head and body), first search: ${(runs.at(-1)?.first10.bytesPerAnswer ?? 0).toFixed(0)} plain, ${(runs.at(-1)?.first10br.bytesPerAnswer ?? 0).toFixed(0)} compressed; the floor ${(runs.at(-1)?.floor10.bytesPerAnswer ?? 0).toFixed(0)} and ${(runs.at(-1)?.floor10br.bytesPerAnswer ?? 0).toFixed(0)}.`,
         ]
       : [],
     floorBytes,
-    floorRuns: runs.map((run) => ({ at10: run.floor10, at50: run.floor50 })),
+    floorRuns: runs.map((run) => ({ at10: run.floor10, at50: run.floor50, at10br: run.floor10br })),
     figures: [
       line('store.warm', 'store, opened and search index built', 'ms', (r) => r.store.warmMs),
       line('store.first.p50', 'store, first ask, p50', 'ms', (r) => r.store.firstP50),
@@ -316,19 +412,8 @@ async function measureSize(count: number, options: ServerOptions): Promise<SizeR
       line('store.first.max', 'store, first ask, slowest search', 'ms', (r) => r.store.firstMax),
       line('store.again.p50', 'store, asked again, p50', 'ms', (r) => r.store.againP50),
       line('store.again.p99', 'store, asked again, p99', 'ms', (r) => r.store.againP99),
-      line(
-        'http.cold.p50',
-        'HTTP 10 conn., mix, every search a first ask, p50',
-        'ms',
-        (r) => r.cold.p50,
-      ),
-      line(
-        'http.cold.p99',
-        'HTTP 10 conn., mix, every search a first ask, p99',
-        'ms',
-        (r) => r.cold.p99,
-        p99Goal,
-      ),
+      line('http.cold.p50', `${COLD}, p50`, 'ms', (r) => r.cold.p50),
+      line('http.cold.p99', `${COLD}, p99`, 'ms', (r) => r.cold.p99, p99Goal),
       line('http.mix10.p50', 'HTTP 10 conn., mix, p50', 'ms', (r) => r.mix10.p50),
       line('http.mix10.p99', 'HTTP 10 conn., mix, p99', 'ms', (r) => r.mix10.p99, mixP99Goal),
       line('http.mix10.rps', 'HTTP 10 conn., mix, requests/s', 'req/s', (r) => r.mix10.rps),
@@ -343,12 +428,17 @@ async function measureSize(count: number, options: ServerOptions): Promise<SizeR
         'req/s',
         (r) => r.first10.rps,
       ),
-      line(
+      share(
         'http.first10.vsFloor',
         "HTTP 10 conn., first search, share of the floor's requests/s (floor measured right after, each run)",
-        'ratio',
         (r) => r.first10.rps / r.floor10.rps,
-        { op: '>=', limit: 0.5, text: '>= 0.5x the floor' },
+      ),
+      line('http.first10br.p99', `${BROTLI}, p99`, 'ms', (r) => r.first10br.p99),
+      line('http.first10br.rps', `${BROTLI}, requests/s`, 'req/s', (r) => r.first10br.rps),
+      share(
+        'http.first10br.vsFloor',
+        "HTTP 10 conn., first search, brotli, share of the compressed floor's requests/s (same bytes, measured right after, each run)",
+        (r) => r.first10br.rps / r.floor10br.rps,
       ),
       line(
         'memory',
@@ -366,12 +456,17 @@ export async function measureServer(options: ServerOptions): Promise<Section> {
   const floorRuns: SizeResult['floorRuns'] = [];
   const floorBytes: string[] = [];
   const notes: string[] = [];
-  for (const count of options.sizes) {
-    const result = await measureSize(count, options);
-    figures.push(...result.figures);
-    notes.push(...result.notes);
-    floorRuns.push(...result.floorRuns);
-    floorBytes.push(`${result.floorBytes} bytes at ${count}`);
+  const generator = await startLoadGenerator();
+  try {
+    for (const count of options.sizes) {
+      const result = await measureSize(count, options, generator);
+      figures.push(...result.figures);
+      notes.push(...result.notes);
+      floorRuns.push(...result.floorRuns);
+      floorBytes.push(`${result.floorBytes} bytes at ${count}`);
+    }
+  } finally {
+    await generator.stop();
   }
   const floor = (
     text: string,
@@ -390,10 +485,12 @@ export async function measureServer(options: ServerOptions): Promise<Section> {
     floor('10 conn., p99', 'ms', (r) => r.at10.p99),
     floor('50 conn., requests/s', 'req/s', (r) => r.at50.rps),
     floor('50 conn., p99', 'ms', (r) => r.at50.p99),
+    floor('compressed (brotli), 10 conn., requests/s', 'req/s', (r) => r.at10br.rps),
+    floor('compressed (brotli), 10 conn., p99', 'ms', (r) => r.at10br.p99),
   );
   return {
     title: 'How much one server carries',
-    method: `Generated directories (seed 20121, 3 locales) in SQLite files cached under bench/.cache/. Store: in this process, a fresh store per run, the ${MIX_SIZE} searches of the mix once (first ask, caches empty) then its first half once more (asked again). HTTP: the API (buildApp) in a child process on 127.0.0.1, a fresh process per run; autocannon in the bench process (the same 2 cores), pipelining 1, XSRF cookie and header. Per run: 1 s of warm-up with a mix of another seed (JIT and page cache warm; the measured searches are still first asks), at 10 connections the distinct searches of a ${COLD_MIX_SIZE}-search mix of a third seed, each once (every search a first ask; how many: the notes below), then ${options.seconds} s each of the first search at 10 connections and the mix at 10 and at 50 connections. Right after, in its own child process, the floor: a bare Fastify route answering every POST with the first search's answer (same bytes), ${options.seconds} s at 10 and at 50 connections; the floor figures are the median over the runs of every size. Latency p50/p99 from every response's own time. Peak memory: the API process's maxRSS (process.resourceUsage()) at the end of its run.`,
+    method: `Generated directories (seed 20121, 3 locales) in SQLite files cached under bench/.cache/. Store: in this process, a fresh store per run, the ${MIX_SIZE} searches of the mix once (first ask, caches empty) then its first half once more (asked again). HTTP: the API (buildApp, as server.ts builds it: every header, request ids, metrics, its logger writing one line per request to a file) in a child process on 127.0.0.1 with SERVER_NODE_FLAGS, a fresh process per run; autocannon in a process of its own (the same 2 cores), pipelining 1, XSRF cookie and header, and a browser's Accept-Encoding ("${BROWSER_ACCEPT_ENCODING}": brotli answers) except where a figure says plain. Per run: ${WARM_UP_REQUESTS} warm-up requests with a mix of another seed (JIT and page cache warm; the measured searches are still first asks), at 10 connections the distinct searches of a ${COLD_MIX_SIZE}-search mix of a third seed, each once (every search a first ask; how many: the notes below); then the first search at 10 connections against its floors, each a bare Fastify route in a child process of its own beside the API: one answers every POST with the first search's answer as the API sent it (the same bytes, its object serialized on every request), the other the brotli of those bytes (the API's compression settings, compressed once) to the browser's Accept-Encoding; the API and the floors take turns in ${SLICES} slices of ${(2 * options.seconds) / SLICES} s each (API plain, floor plain, API compressed, floor compressed, ...), each figure merging its slices, the ratios taken run by run; then ${options.seconds} s each of the mix at 10 and at 50 connections, and the plain floor ${options.seconds} s at 50 connections. The floor figures are the median over the runs of every size. Latency p50/p99 from every response's own time. Peak memory: the API process's maxRSS (process.resourceUsage()) at the end of its run.`,
     figures,
     notes: [
       ...notes,

@@ -2,11 +2,13 @@
  * Diagnostic, not part of `npm run bench`: where the API process spends its time answering
  * the first search (empty text, default filter) at 10 connections, next to the floor; or,
  * with `cold`, answering the bench's first-ask pass (distinct searches of the mix, each
- * asked once, so nothing comes from a cache). Runs each in a child process with
- * `--cpu-prof` and prints the functions with the most self time, and the share by package,
- * counting only the samples of the timed load.
+ * asked once, so nothing comes from a cache); with `br`, the first search with a browser's
+ * Accept-Encoding next to the compressed floor. Runs each in a child process with
+ * `--cpu-prof` (the API logging as in production, to a file) and prints the functions with
+ * the most self time, and the share by package, counting only the samples of the timed load.
+ * The load generator runs in a process of its own.
  *
- *   npx tsx bench/server/profileServer.ts [partnerCount=10000] [cold]
+ *   npx tsx bench/server/profileServer.ts [partnerCount=10000] [cold|br]
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +16,8 @@ import { join } from 'node:path';
 import { createXsrfToken, openSqliteStore } from '@partners-network/server';
 import { startChild } from '../lib/child';
 import { ensureDirectoryDb } from './directories';
-import { CHILD, SCOPE, load } from './measureServer';
+import { CHILD, SCOPE, searchRequests } from './measureServer';
+import { BROWSER_ACCEPT_ENCODING, startLoadGenerator } from '../lib/loadGenerator';
 import { buildQueryMix, type MixQuery } from './queryMix';
 
 interface ProfileNode {
@@ -104,7 +107,10 @@ function summarize(title: string, profile: Profile, windowMicros: number): void 
 
 const count = Number(process.argv[2] ?? 10_000);
 const cold = process.argv[3] === 'cold';
+// `br`: the first search with a browser's Accept-Encoding, against the compressed floor.
+const acceptEncoding = process.argv[3] === 'br' ? BROWSER_ACCEPT_ENCODING : undefined;
 const folder = mkdtempSync(join(tmpdir(), 'pn-server-profile-'));
+const generator = await startLoadGenerator();
 try {
   const path = await ensureDirectoryDb(count);
   const store = openSqliteStore({ path });
@@ -149,16 +155,24 @@ try {
     const dir = join(folder, mode);
     const server = await startChild(
       CHILD,
-      { BENCH_MODE: mode, BENCH_DATABASE_PATH: path, BENCH_FLOOR_BODY: bodyPath },
+      {
+        BENCH_MODE: mode,
+        BENCH_DATABASE_PATH: path,
+        BENCH_FLOOR_BODY: bodyPath,
+        BENCH_FLOOR_ENCODING: acceptEncoding ? 'br' : '',
+        BENCH_LOGGER: 'on',
+      },
       60_000,
       ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+      join(folder, `${mode}.log`),
     );
-    await load(server.url, warmUp, token, 10, { seconds: 1 });
+    await generator.load(server.url, searchRequests(warmUp, token, acceptEncoding), 10, {
+      seconds: 1,
+    });
     const started = performance.now();
-    const result = await load(
+    const result = await generator.load(
       server.url,
-      timed,
-      token,
+      searchRequests(timed, token, acceptEncoding),
       10,
       cold ? { amount: timed.length } : { seconds: 4 },
     );
@@ -178,5 +192,6 @@ try {
     }
   }
 } finally {
+  await generator.stop();
   rmSync(folder, { recursive: true, force: true });
 }

@@ -14,6 +14,8 @@ import type {
   PartnerStore,
   SearchService,
   ContactService,
+  SearchStats,
+  StatsStore,
 } from '@partners-network/server';
 import { XSRF_COOKIE_NAME, readCookie } from '@partners-network/contract';
 import {
@@ -67,6 +69,10 @@ export interface DemoAppOptions {
   service?: SearchService;
   /** ADMIN_TOKEN's tokens: the admin API and the operator's console at /admin/; none: 404. */
   adminTokens?: readonly string[];
+  /** Counts searches and cards opened (STATS); none: nothing is counted. */
+  counting?: SearchStats;
+  /** The search counts the admin API's insights read. */
+  stats?: StatsStore;
   /** Contacting partners from the page (issue 26). */
   contact?: ContactService;
   /** Rate limit and proxy trust, as `npm start` reads them from the environment. */
@@ -116,7 +122,12 @@ export async function createDemoApp(options: DemoAppOptions): Promise<DemoApp> {
     logger: options.logger ?? false,
     contentSecurityPolicy: CONTENT_SECURITY_POLICY_DIRECTIVES,
     ...options.operation,
-    ...(options.metricsSource ? { metricsSources: [options.metricsSource] } : {}),
+    metricsSources: [
+      ...(options.metricsSource ? [options.metricsSource] : []),
+      ...(options.counting ? [options.counting] : []),
+    ],
+    ...(options.counting ? { counting: options.counting } : {}),
+    ...(options.stats ? { stats: options.stats } : {}),
     ...(options.contact ? { contact: options.contact } : {}),
   });
   const cspReports: unknown[] = [];

@@ -35,6 +35,7 @@ try {
     databasePath,
     logger: true,
     operation: settings,
+    stats: settings.stats,
     adminTokens: admin.tokens,
   });
   console.log(`Partners Network demo: ${demo.url}/  (database ${databasePath})`);

@@ -1,10 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { dirname } from 'node:path';
-import type { ContactSettings, DirectoryData } from '@partners-network/server';
+import type { ContactSettings, DirectoryData, StatsSettings } from '@partners-network/server';
 import {
   ContactService,
+  DEFAULT_STATS_FLUSH_MS,
+  SearchStats,
   openContactOutbox,
+  openSqliteStats,
   openSqliteStore,
   readContactSettings,
   gazetteer,
@@ -24,6 +27,8 @@ export interface StartDemoOptions {
   adminTokens?: readonly string[];
   /** Imported after the seed (upserts by slug): extra partners for tests, e.g. hostile texts. */
   importDirectory?: DirectoryData;
+  /** STATS and STATS_FLUSH_MS: counting searches and cards opened (default: on, every minute). */
+  stats?: StatsSettings;
   /**
    * The contact feature's settings (issue 26); default: the environment's, with the demo's
    * own privacy notice (`/privacy`) when CONTACT_PRIVACY_URL is not set.
@@ -38,6 +43,8 @@ export interface RunningDemo {
   /** The Fastify app: its logger and shutdown state (for the drain on SIGTERM). */
   app: FastifyInstance;
   cspReports: unknown[];
+  /** The search counts (flush() adds them to the database now); undefined with STATS=off. */
+  counting: SearchStats | undefined;
   close(): Promise<void>;
 }
 
@@ -62,16 +69,25 @@ export async function startDemoServer(options: StartDemoOptions): Promise<Runnin
     },
     partners: store,
   });
+  const stats = openSqliteStats({ path: options.databasePath });
+  const { enabled, flushMs } = options.stats ?? { enabled: true, flushMs: DEFAULT_STATS_FLUSH_MS };
+  const counting = enabled ? new SearchStats(stats, { flushMs }) : undefined;
   const { app, cspReports } = await createDemoApp({
     store,
     service: store,
     adminTokens: options.adminTokens ?? [],
     contact,
+    stats,
+    ...(counting ? { counting } : {}),
     metricsSource: store,
     logger: options.logger ?? false,
     ...(options.operation ? { operation: options.operation } : {}),
     ...(options.widgetDist ? { widgetDist: options.widgetDist } : {}),
   });
+  counting?.onFlushFailed((error, waiting) =>
+    app.log.warn({ err: error, waiting }, 'search counts not flushed; kept for the next flush'),
+  );
+  counting?.start();
   await options.addRoutes?.(app);
   await app.listen({ port: options.port, host: options.host });
   contact.start();
@@ -82,8 +98,11 @@ export async function startDemoServer(options: StartDemoOptions): Promise<Runnin
     url: `http://${host}:${port}`,
     app,
     cspReports,
+    counting,
     async close() {
       await app.close();
+      await counting?.close();
+      await stats.close();
       await contact.close();
       await store.close();
     },

@@ -19,6 +19,11 @@ export function searchPath(scope: Scope): string {
   return `${scopePath(scope)}/search`;
 }
 
+/** The beacon of a card opened (POST, no anti-forgery header: sendBeacon cannot set one). */
+export function clicksPath(scope: Scope): string {
+  return `${scopePath(scope)}/clicks`;
+}
+
 /** Anti-forgery: the cookie the portal page sets and the header a POST echoes it in. */
 export const XSRF_COOKIE_NAME = 'XSRF-TOKEN';
 export const XSRF_HEADER_NAME = 'X-XSRF-TOKEN';

@@ -316,6 +316,7 @@ export const searchResponseDataSchema = dataSchema<z.output<typeof schemas.searc
         required: ['remove', 'text', 'filterItemIds', 'totalFound'],
       },
     },
+    answerId: { type: 'string' },
     searchPartnersCriteria: {
       type: 'object',
       properties: {

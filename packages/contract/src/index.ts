@@ -19,3 +19,4 @@ export * from './tuningSchemas';
 export * from './partnerRow';
 export * from './adminSchemas';
 export * from './adminPaths';
+export * from './insightsSchemas';

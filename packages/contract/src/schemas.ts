@@ -176,6 +176,8 @@ export const searchResponseSchema = z.object({
   globalFilterCounts: z.optional(z.array(globalFilterCountSchema)),
   /** Only when totalFound is 0: each single step back and what it would find. */
   zeroResultSteps: z.optional(z.array(zeroResultStepSchema)),
+  /** The page's opaque id: what the beacon of a card opened sends back (POST …/clicks). */
+  answerId: z.optional(z.string()),
   searchPartnersCriteria: z.object({
     globalFilter: z.optional(z.string()),
     text: z.optional(z.string()),

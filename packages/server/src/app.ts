@@ -5,6 +5,7 @@ import { useDrain } from './http/drain';
 import { handleError } from './http/handleError';
 import type { RateLimitSettings } from './http/rateLimit';
 import { REQUEST_ID_HEADER, genReqId, useRequestIds } from './http/requestIds';
+import { RequestLogLines, flushServerLog, serverLoggerOptions } from './http/requestLogging';
 import type { ContentSecurityPolicyDirectives } from './http/securityHeaders';
 import { API_CONTENT_SECURITY_POLICY, securityHeaders } from './http/securityHeaders';
 import { sendProblem } from './http/sendProblem';
@@ -22,6 +23,8 @@ import { countRequests, metrics } from './routes/metrics';
 import { openapi } from './routes/openapi';
 import { readyz } from './routes/readyz';
 import type { SearchService } from './service/SearchService';
+import type { SearchStats } from './stats/SearchStats';
+import type { StatsStore } from './store/StatsStore';
 import type { PartnerStore } from './store/PartnerStore';
 
 export interface AppDeps {
@@ -32,7 +35,10 @@ export interface AppDeps {
   adminTokens?: readonly string[];
   /** The built console's folder (default: packages/admin/dist), served at /admin/ with the admin API. */
   adminConsoleRoot?: string;
-  /** Fastify's pino logger: true, false (default) or its options. */
+  /**
+   * Fastify's pino logger: false (default), its options, or true: the server's own
+   * (`http/requestLogging.ts`: one line per request, written asynchronously to stdout).
+   */
   logger?: FastifyServerOptions['logger'];
   /** The Content-Security-Policy of every answer; a host that serves pages passes its own. */
   contentSecurityPolicy?: ContentSecurityPolicyDirectives;
@@ -48,6 +54,10 @@ export interface AppDeps {
    * More can be added later with `app.metrics.addSource(service)`.
    */
   metricsSources?: MetricsSource[];
+  /** Counts searches and cards opened in memory and flushes them (STATS=on); none: off. */
+  counting?: SearchStats;
+  /** Where the counts are read from for the admin API's insights (with the admin API). */
+  stats?: StatsStore;
   /** Contacting partners from the page (issue 26): its routes, and its admin routes with tokens. */
   contact?: ContactService;
 }
@@ -73,7 +83,9 @@ const MAX_PARAM_LENGTH = 8 * 1024;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const security = securityHeaders(deps.contentSecurityPolicy ?? API_CONTENT_SECURITY_POLICY);
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: deps.logger === true ? serverLoggerOptions() : (deps.logger ?? false),
+    // One line per request instead of Fastify's two (http/requestLogging.ts).
+    logController: new RequestLogLines(),
     genReqId,
     trustProxy: deps.trustProxy ?? false,
     // A request that reached the server before it closed is answered, not refused with a
@@ -92,8 +104,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
     },
   });
-  await security.register(app);
+  security.register(app);
   useRequestIds(app);
+  // Start-up lines and Fastify's "Server listening" line are written at once, not with the
+  // next 4 KB of request lines.
+  app.addHook('onListen', (done) => {
+    flushServerLog();
+    done();
+  });
   useDrain(app);
   await useCompression(app);
   const appMetrics = new AppMetrics();
@@ -114,15 +132,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(metrics, { metrics: appMetrics });
   const adminTokens = deps.adminTokens ?? [];
   const hasAdmin = service !== undefined && adminTokens.length > 0;
-  await app.register(openapi, { admin: hasAdmin });
+  await app.register(openapi, { admin: hasAdmin, insights: deps.stats !== undefined });
   await app.register(logos);
   await app.register(partnersApi, {
     store: deps.store,
     metrics: appMetrics,
     ...(deps.rateLimit ? { rateLimit: deps.rateLimit } : {}),
+    ...(deps.counting ? { counting: deps.counting } : {}),
   });
   if (hasAdmin) {
-    await app.register(admin, { service, tokens: adminTokens });
+    await app.register(admin, {
+      service,
+      tokens: adminTokens,
+      ...(deps.stats ? { stats: deps.stats } : {}),
+    });
     await app.register(adminConsole, { root: deps.adminConsoleRoot ?? defaultConsoleRoot() });
   }
   if (deps.contact) {

@@ -10,6 +10,8 @@ export { DEFAULT_SHUTDOWN_DRAIN_MS, onShutdownSignals } from './http/drain';
 export type { ContentSecurityPolicyDirectives } from './http/securityHeaders';
 export { API_CONTENT_SECURITY_POLICY } from './http/securityHeaders';
 export { REQUEST_ID_HEADER } from './http/requestIds';
+export type { AnswerEncoding } from './http/compression';
+export { compressAnswer } from './http/compression';
 export { AppMetrics } from './metrics/AppMetrics';
 export type {
   CacheFigures,
@@ -95,3 +97,12 @@ export { cityKeyOf, placeKey } from './geo/placeKey';
 export { suggestPlaces } from './geo/suggestPlaces';
 export { SEED_CITIES } from './seed/seedCities';
 export { Bitset } from './search/Bitset';
+export type { StatsSettings } from './readOperationSettings';
+export type { FlushFailedListener, SearchStatsOptions } from './stats/SearchStats';
+export { DEFAULT_STATS_FLUSH_MS, SearchStats } from './stats/SearchStats';
+export type { AnswerPage } from './stats/answerId';
+export { decodeAnswerId } from './stats/answerId';
+export type { StatsStore, StoredInsights } from './store/StatsStore';
+export { openStatsStore } from './service/openStatsStore';
+export { openStats as openSqliteStats } from './store/sqlite/openStats';
+export { openStats as openPostgresStats } from './store/postgres/openStats';

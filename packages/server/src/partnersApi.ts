@@ -4,8 +4,10 @@ import type { RateLimitSettings } from './http/rateLimit';
 import { limitPerClient } from './http/rateLimit';
 import type { AppMetrics } from './metrics/AppMetrics';
 import { filterGroups } from './routes/filterGroups';
+import { clicks } from './routes/clicks';
 import { places } from './routes/places';
 import { search } from './routes/search';
+import type { SearchStats } from './stats/SearchStats';
 import type { PartnerStore } from './store/PartnerStore';
 
 export interface PartnersApiOptions {
@@ -14,11 +16,13 @@ export interface PartnersApiOptions {
   rateLimit?: RateLimitSettings;
   /** Times each search (`pn_search_duration_seconds`) when given. */
   metrics?: AppMetrics;
+  /** Counts first pages and cards opened (STATS); none: nothing is counted. */
+  counting?: SearchStats;
 }
 
 /**
- * The calls of the wire API (and the places suggestions) as a Fastify plugin, for hosts that build their own
- * instance: `app.register(partnersApi, { store })`. Answers are never cached.
+ * The calls of the wire API (the places suggestions, the beacon of a card opened) as a
+ * Fastify plugin, for hosts that build their own instance: `app.register(partnersApi, { store })`. Answers are never cached.
  */
 export async function partnersApi(
   app: FastifyInstance,
@@ -34,9 +38,12 @@ export async function partnersApi(
     done(null, payload);
   });
   await app.register(filterGroups, { store: options.store });
+  const counting = options.counting ? { counting: options.counting } : {};
   await app.register(search, {
     store: options.store,
     ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...counting,
   });
+  await app.register(clicks, { store: options.store, ...counting });
   await app.register(places, { store: options.store });
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_SHUTDOWN_DRAIN_MS } from './http/drain';
 import type { RateLimitSettings } from './http/rateLimit';
+import { DEFAULT_STATS_FLUSH_MS } from './stats/SearchStats';
 
 /** How the server runs in production, from the environment (both `npm start` and server.ts). */
 export interface OperationSettings {
@@ -9,6 +10,29 @@ export interface OperationSettings {
   rateLimit: RateLimitSettings;
   /** TRUST_PROXY: take the client's address from X-Forwarded-For (default false). */
   trustProxy: boolean;
+  /** STATS (on, off) and STATS_FLUSH_MS (60000): counting searches and cards opened. */
+  stats: StatsSettings;
+}
+
+export interface StatsSettings {
+  /** STATS=off: nothing is counted (stored counts stay readable). */
+  enabled: boolean;
+  /** STATS_FLUSH_MS: how often counts are added to the database, at most every minute. */
+  flushMs: number;
+}
+
+function readStats(env: NodeJS.ProcessEnv): StatsSettings {
+  const value = env.STATS ?? 'on';
+  if (value !== 'on' && value !== 'off') throw new Error(`STATS must be on or off, got "${value}"`);
+  return {
+    enabled: value === 'on',
+    flushMs: readInteger(
+      'STATS_FLUSH_MS',
+      env.STATS_FLUSH_MS ?? String(DEFAULT_STATS_FLUSH_MS),
+      100,
+      DEFAULT_STATS_FLUSH_MS,
+    ),
+  };
 }
 
 export function readInteger(
@@ -54,5 +78,6 @@ export function readOperationSettings(env: NodeJS.ProcessEnv): OperationSettings
       ),
     },
     trustProxy: readBoolean('TRUST_PROXY', env.TRUST_PROXY),
+    stats: readStats(env),
   };
 }

@@ -4,12 +4,13 @@
  * ADMIN_TOKEN (comma-separated; none: no admin API). Seeds an empty database once;
  * later starts reuse it. Follows commits of other servers. Operation settings
  * (readOperationSettings.ts): SHUTDOWN_DRAIN_MS (5000), RATE_LIMIT_PER_MINUTE (0: off),
- * TRUST_PROXY (false). Contact settings (readContactSettings.ts): SMTP_URL,
- * CONTACT_FROM, CONTACT_WEBHOOK_SECRET, CONTACT_PRIVACY_URL, CONTACT_RETENTION_DAYS (90),
- * CONTACT_LIMIT_PER_HOUR (5), CONTACT_WAIT_SECONDS (3), CONTACT_RETRY_SECONDS (30),
- * CONTACT_MAX_ATTEMPTS (12). On SIGTERM or SIGINT `/readyz` answers 503 at once, answers go on
- * for the drain period with `Connection: close`, then it stops accepting, lets in-flight
- * requests finish, closes the store and exits 0.
+ * TRUST_PROXY (false), STATS (on), STATS_FLUSH_MS (60000). Contact settings
+ * (readContactSettings.ts): SMTP_URL, CONTACT_FROM, CONTACT_WEBHOOK_SECRET,
+ * CONTACT_PRIVACY_URL, CONTACT_RETENTION_DAYS (90), CONTACT_LIMIT_PER_HOUR (5),
+ * CONTACT_WAIT_SECONDS (3), CONTACT_RETRY_SECONDS (30), CONTACT_MAX_ATTEMPTS (12). On
+ * SIGTERM or SIGINT `/readyz` answers 503 at once, answers go on for the drain period with
+ * `Connection: close`, then it stops accepting, lets in-flight requests finish, flushes the
+ * search counts, closes the store and exits 0.
  */
 import { resolve } from 'node:path';
 import { buildApp } from './app';
@@ -22,6 +23,8 @@ import { DEFAULT_PARTNER_COUNT } from './seed/generateDirectory';
 import { seedIfEmpty } from './service/seedIfEmpty';
 import { parseAdminTokens } from './http/checkBearerToken';
 import { describeStore, openStore } from './service/openStore';
+import { openStatsStore } from './service/openStatsStore';
+import { SearchStats } from './stats/SearchStats';
 import { openContactOutbox } from './contact/openContactOutbox';
 
 async function main(): Promise<void> {
@@ -43,6 +46,10 @@ async function main(): Promise<void> {
   const adminTokens = parseAdminTokens(process.env.ADMIN_TOKEN);
 
   const store = await openStore(environment);
+  const stats = await openStatsStore(environment);
+  const counting = settings.stats.enabled
+    ? new SearchStats(stats, { flushMs: settings.stats.flushMs })
+    : undefined;
   const contact = new ContactService({
     outbox: await openContactOutbox(environment),
     settings: contactSettings,
@@ -55,9 +62,14 @@ async function main(): Promise<void> {
     logger: true,
     rateLimit: settings.rateLimit,
     trustProxy: settings.trustProxy,
-    metricsSources: [store],
+    metricsSources: counting ? [store, counting] : [store],
+    ...(counting ? { counting } : {}),
+    stats,
     contact,
   });
+  counting?.onFlushFailed((error, waiting) =>
+    app.log.warn({ err: error, waiting }, 'search counts not flushed; kept for the next flush'),
+  );
   if (await seedIfEmpty(store, { partnerCount })) {
     app.log.info({ database, partnerCount }, 'seeded an empty database');
   }
@@ -74,7 +86,11 @@ async function main(): Promise<void> {
     'gazetteer read (places suggestions, imports)',
   );
   store.startFollowing();
-  app.log.info({ database, admin: adminTokens.length > 0 }, 'following the database');
+  counting?.start();
+  app.log.info(
+    { database, admin: adminTokens.length > 0, stats: settings.stats },
+    'following the database',
+  );
   contact.start();
   app.log.info(
     {
@@ -89,6 +105,9 @@ async function main(): Promise<void> {
     drainMs: settings.drainMs,
     close: async () => {
       await app.close();
+      // Counted up to the last answer, and added to the database before the process goes.
+      await counting?.close();
+      await stats.close();
       await contact.close();
       await store.close();
     },

@@ -28,7 +28,7 @@ export interface SearchPageProps extends UseSearchControllerOptions {
   onNavigateHome?: () => void;
 }
 
-const SILENT = { count: '', before: '', after: '' };
+const SILENT = { text: '', before: '', after: '' };
 
 /** A chunk's part brings its own stylesheet: added before the part first renders. */
 function withStyles<Part extends { styles: string }>(part: Part): Part {
@@ -122,6 +122,25 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
 
   const showSkeleton = selectShowSkeleton(state);
 
+  // A click, Enter or the middle button (2 opens a menu) in the results. A card's Contact
+  // button opens the contact dialog (issue 26: a chunk, loaded when first asked for); a
+  // card opened is remembered (scroll memory) and, a link, counted (the beacon).
+  function openInResults({ target, button }: { target: EventTarget; button: number }) {
+    if (!(target instanceof Element) || button > 1) return;
+    const contact = target.closest('[data-contact]');
+    if (contact instanceof HTMLElement && !button) {
+      void import('./openContact').then((module) =>
+        module.openContact(contact, portal, options.fetch),
+      );
+    }
+    const card = target.closest('[data-card-focus]');
+    const cards = listRef.current?.querySelectorAll('[data-card-focus]');
+    const index = card && cards ? [...cards].indexOf(card) : -1;
+    if (index < 0) return;
+    if (!button) rememberOpenedCard(index);
+    if (card instanceof HTMLAnchorElement) actions.openCard(index);
+  }
+
   function handleResetAll() {
     actions.resetAll();
     setResetSignal((signal) => signal + 1);
@@ -176,25 +195,12 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
             aria-label={t('results')}
             aria-busy={busy}
             data-refreshing={state.loading || undefined}
-            // A click on a card (mouse or Enter) is the visitor leaving for a partner; one
-            // on a card's Contact button opens the contact dialog.
-            onClick={({ target }) => {
-              rememberOpenedCard(target);
-              const button = target instanceof Element && target.closest('[data-contact]');
-              // The contact dialog (issue 26) is a chunk, loaded when first asked for.
-              if (button instanceof HTMLElement) {
-                void import('./openContact').then((module) =>
-                  module.openContact(button, portal, options.fetch),
-                );
-              }
-            }}
+            // A click on a card (mouse or Enter) is the visitor leaving for a partner.
+            onClick={openInResults}
+            onAuxClick={openInResults}
           >
             <div className="pn-results__bar">
-              <ResultsCount
-                text={announced.count}
-                before={announced.before}
-                after={announced.after}
-              />
+              <ResultsCount {...announced} />
               <SelectedChips
                 chips={chips}
                 onRemove={actions.toggleFilterItem}

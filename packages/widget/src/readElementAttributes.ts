@@ -90,10 +90,14 @@ export function readElementAttributes(element: Element): ElementAttributes {
   const problems: string[] = [];
   const context: Partial<PortalContext> = {};
 
-  const apiBaseUrl = read('api-base-url');
-  if (apiBaseUrl) {
-    if (sanitizeUrl(apiBaseUrl) !== null) context.apiBaseUrl = apiBaseUrl;
-    else problems.push('api-base-url is not an http(s) address');
+  for (const [name, key] of [
+    ['api-base-url', 'apiBaseUrl'],
+    ['back-button-url', 'backButtonUrl'],
+  ] as const) {
+    const url = read(name);
+    if (!url) continue;
+    if (sanitizeUrl(url) !== null) context[key] = url;
+    else problems.push(`${name} is not an http(s) address`);
   }
   for (const [name, key] of [
     ['company-id', 'companyId'],
@@ -110,11 +114,6 @@ export function readElementAttributes(element: Element): ElementAttributes {
     const tag = parseLanguageId(languageId);
     if (tag !== null) context.languageId = tag;
     else problems.push('language-id is not a language tag');
-  }
-  const backButtonUrl = read('back-button-url');
-  if (backButtonUrl) {
-    if (sanitizeUrl(backButtonUrl) !== null) context.backButtonUrl = backButtonUrl;
-    else problems.push('back-button-url is not an http(s) address');
   }
 
   const backgroundUrl = read('background-url');

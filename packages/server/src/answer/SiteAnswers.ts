@@ -35,6 +35,8 @@ import {
   withDistances,
 } from './findNear';
 import { markHighlights } from './markHighlights';
+import { encodeAnswerId } from '../stats/answerId';
+import { countedSearch } from '../stats/countedSearch';
 import type { ResolvedSearch } from './resolveSearch';
 import { isBrowsing, resolveSearch } from './resolveSearch';
 
@@ -153,6 +155,31 @@ export class SiteAnswers {
       appliedCriteria: search.applied,
     };
     if (counts.zeroResultSteps) answer.zeroResultSteps = counts.zeroResultSteps;
+    return this.#withCounting(answer, search, page.ordinals);
+  }
+
+  /**
+   * What a first page of the search is counted as, and the page's id for the beacon of a
+   * card opened: made with the answer and cached with it, the same for every visitor.
+   */
+  #withCounting(
+    answer: StoreSearchResult,
+    search: ResolvedSearch,
+    ordinals: Int32Array,
+  ): StoreSearchResult {
+    const counted = countedSearch({
+      locale: search.locale,
+      typed: search.text,
+      terms: search.terms,
+      globalFilter: search.applied.globalFilter,
+      itemIds: search.applied.filterItemIds,
+    });
+    answer.counted = counted;
+    answer.answerId = encodeAnswerId({
+      ...counted,
+      offset: search.offset,
+      partnerIds: Array.from(ordinals, (ordinal) => this.#site.idOf(ordinal) ?? 0),
+    });
     return answer;
   }
 

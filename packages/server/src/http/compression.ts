@@ -1,24 +1,56 @@
 import fastifyCompress from '@fastify/compress';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance } from 'fastify';
-import { constants } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
 /** Below this an answer goes as it is: compressing it saves less than it costs. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
+/** The encodings the server answers in, its first choice first. */
+export type AnswerEncoding = 'br' | 'gzip';
+const ENCODINGS: AnswerEncoding[] = ['br', 'gzip'];
+
+/**
+ * Brotli at quality 4: on a 10 KB search answer it is within a few percent of the
+ * maximum's size at a fraction of its time.
+ */
+const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** An answer's bytes in an encoding, as the compression plugin sends them (zlib's threads). */
+export function compressAnswer(body: string, encoding: AnswerEncoding): Promise<Buffer> {
+  return encoding === 'br' ? brotliAsync(body, BROTLI_OPTIONS) : gzipAsync(body);
+}
+
+/**
+ * The encoding an `Accept-Encoding` header asks for among the server's, as the compression
+ * plugin negotiates it (the same library; `*` and `x-gzip` count as gzip); none: as it is.
+ */
+export function negotiateEncoding(acceptEncoding: string | undefined): AnswerEncoding | undefined {
+  if (acceptEncoding === undefined) return undefined;
+  return (
+    negotiate(acceptEncoding.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ENCODINGS) ?? undefined
+  );
+}
+
 /**
  * Answers above 1 KB (search answers, filter definitions, pages) are compressed by the
- * client's Accept-Encoding, brotli first, with `Vary: Accept-Encoding`. Brotli runs at
- * quality 4: on a 10 KB search answer it is within a few percent of the maximum's size at
- * a fraction of its time. Files with build-time copies (the widget, the demo's assets)
- * are not compressed again: the static plugin sends those with `Content-Encoding` set.
- * Compressed request bodies are not accepted (searches are a few hundred bytes).
+ * client's Accept-Encoding, brotli first, with `Vary: Accept-Encoding`. Answers the
+ * service shares are compressed once and kept with them (`AnswerBodies.ts`, the two API
+ * calls); the plugin compresses the rest as they go. Files with build-time copies (the
+ * widget, the demo's assets) are not compressed again: the static plugin sends those with
+ * `Content-Encoding` set. Compressed request bodies are not accepted (searches are a few
+ * hundred bytes).
  */
 export async function useCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
     global: true,
     threshold: COMPRESS_THRESHOLD_BYTES,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+    encodings: [...ENCODINGS],
+    brotliOptions: BROTLI_OPTIONS,
     globalDecompression: false,
   });
 }

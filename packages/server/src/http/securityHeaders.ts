@@ -1,4 +1,5 @@
-import fastifyHelmet from '@fastify/helmet';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 
@@ -14,7 +15,8 @@ export const API_CONTENT_SECURITY_POLICY: ContentSecurityPolicyDirectives = {
   'frame-ancestors': ["'none'"],
 };
 
-function helmetOptions(contentSecurityPolicy: ContentSecurityPolicyDirectives) {
+/** What helmet is given: the answers carry exactly what its middleware sets for these. */
+export function helmetOptions(contentSecurityPolicy: ContentSecurityPolicyDirectives) {
   return {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
@@ -28,31 +30,53 @@ function helmetOptions(contentSecurityPolicy: ContentSecurityPolicyDirectives) {
 }
 
 export interface SecurityHeaders {
-  /** Registers helmet on the root instance: its hooks then apply to every route. */
-  register(app: FastifyInstance): Promise<void>;
+  /** The headers, by lower-case name, as helmet sets them. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Sets them on every answer of the app: one hook on the root instance, before any route. */
+  register(app: FastifyInstance): void;
   /** Sets the same headers on an answer Fastify gives before routing, where no hook runs. */
   setHeaders(request: FastifyRequest, reply: FastifyReply): void;
 }
 
 /**
+ * What helmet's middleware sets for these settings, read once from a response it was run
+ * on: with fixed directives its headers are the same for every request, and helmet (or
+ * `@fastify/helmet`, which builds helmet's middleware again for every request) would
+ * otherwise parse and check the directives on each of them.
+ */
+function helmetOutput(settings: ReturnType<typeof helmetOptions>): Record<string, string> {
+  const response = new ServerResponse(new IncomingMessage(new Socket()));
+  helmet(settings)(response.req, response, () => undefined);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.getHeaders())) {
+    if (value !== undefined)
+      headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return headers;
+}
+
+/**
  * The security headers of every answer, chosen once here for the API, the static files
- * and the host's pages (helmet's onRequest hook runs before any route, 404s included):
+ * and the host's pages (the hook runs before any route, 404s included):
  * `X-Content-Type-Options: nosniff`, `Referrer-Policy: strict-origin-when-cross-origin`
  * (a partner's site sees the portal's origin, never the visitor's search), the
- * Content-Security-Policy, frame and cross-origin-opener protection, no `X-Powered-By`.
+ * Content-Security-Policy, frame and cross-origin-opener protection, no `X-Powered-By`
+ * (Fastify sends none). Helmet computes them, once, when the app is built.
  */
 export function securityHeaders(
   contentSecurityPolicy: ContentSecurityPolicyDirectives,
 ): SecurityHeaders {
-  const settings = helmetOptions(contentSecurityPolicy);
-  const middleware = helmet(settings);
+  const headers = Object.freeze(helmetOutput(helmetOptions(contentSecurityPolicy)));
   return {
-    async register(app) {
-      // Called on the root instance, not as a child plugin: helmet is encapsulation-free.
-      await app.register(fastifyHelmet, settings);
+    headers,
+    register(app) {
+      app.addHook('onRequest', (_request, reply, done) => {
+        reply.headers(headers);
+        done();
+      });
     },
-    setHeaders(request, reply) {
-      middleware(request.raw, reply.raw, () => undefined);
+    setHeaders(_request, reply) {
+      reply.headers(headers);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { MetricsSource, OperationalFigures } from './OperationalFigures';
+import type { CountingFigures, MetricsSource, OperationalFigures } from './OperationalFigures';
 
 /** Buckets from 0.5 ms to 2.5 s: a cached search takes well under a millisecond. */
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
@@ -13,24 +13,34 @@ const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 
 export class AppMetrics {
   readonly registry = new Registry();
   readonly #sources: MetricsSource[] = [];
-  readonly #requests: Counter<'method' | 'route' | 'status'>;
   readonly #durations: Histogram<'method' | 'route' | 'status'>;
   readonly #searches: Histogram<'outcome'>;
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
-    this.#requests = new Counter({
-      name: 'pn_http_requests_total',
-      help: 'HTTP requests answered, by method, route pattern and status code.',
-      labelNames: ['method', 'route', 'status'],
-      registers: [this.registry],
-    });
-    this.#durations = new Histogram({
+    const durations = new Histogram({
       name: 'pn_http_request_duration_seconds',
       help: 'Time from request to answer sent, by method, route pattern and status code.',
       labelNames: ['method', 'route', 'status'],
       buckets: DURATION_BUCKETS,
       registers: [this.registry],
+    });
+    this.#durations = durations;
+    // The histogram counts every answer already: the counter is read from it at each scrape,
+    // so an answer costs one observation, not two.
+    new Counter({
+      name: 'pn_http_requests_total',
+      help: 'HTTP requests answered, by method, route pattern and status code.',
+      labelNames: ['method', 'route', 'status'],
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const sample of (await durations.get()).values) {
+          if (sample.metricName === 'pn_http_request_duration_seconds_count') {
+            this.inc(sample.labels, sample.value);
+          }
+        }
+      },
     });
     this.#searches = new Histogram({
       name: 'pn_search_duration_seconds',
@@ -107,6 +117,44 @@ export class AppMetrics {
       'Lookups a cache could not answer.',
       (cache) => cache.misses,
     );
+    this.#countingGauges();
+  }
+
+  /** The search counts' figures, from the source that counts (stats/SearchStats). */
+  #countingGauges(): void {
+    const figures = () => this.#figures();
+    const gauge = (name: string, help: string, read: (counting: CountingFigures) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [this.registry],
+        collect() {
+          const counting = figures().counting;
+          if (counting) this.set(read(counting));
+        },
+      });
+    gauge(
+      'pn_stats_searches_counted_total',
+      'First-page searches counted.',
+      (c) => c.searchesCounted,
+    );
+    gauge(
+      'pn_stats_clicks_counted_total',
+      'Cards opened counted (beacons).',
+      (c) => c.clicksCounted,
+    );
+    gauge('pn_stats_flushes_total', 'Flushes that added counts to the database.', (c) => c.flushes);
+    gauge(
+      'pn_stats_failed_flushes_total',
+      'Flushes that failed; their counts wait for the next one.',
+      (c) => c.failedFlushes,
+    );
+    gauge('pn_stats_counts_waiting', 'Counts not yet added to the database.', (c) => c.waiting);
+    gauge(
+      'pn_stats_counts_dropped_total',
+      'Counts dropped because too many different rows were waiting for a flush.',
+      (c) => c.dropped,
+    );
   }
 
   /** Adds a source of per-site and cache figures (a store, a search service). */
@@ -115,9 +163,7 @@ export class AppMetrics {
   }
 
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    const labels = { method, route, status: String(status) };
-    this.#requests.inc(labels);
-    this.#durations.observe(labels, seconds);
+    this.#durations.observe({ method, route, status: String(status) }, seconds);
   }
 
   /** Starts timing a search; the returned function ends it with its outcome. */
@@ -134,6 +180,7 @@ export class AppMetrics {
       const figures = source.figures();
       all.sites.push(...figures.sites);
       all.caches.push(...figures.caches);
+      if (figures.counting) all.counting = figures.counting;
     }
     return all;
   }

@@ -26,9 +26,24 @@ export interface CacheFigures {
   misses: number;
 }
 
+/** The search counts of a server (stats/SearchStats): totals since it started. */
+export interface CountingFigures {
+  searchesCounted: number;
+  clicksCounted: number;
+  /** Flushes that added counts to the database, and those that failed (their counts kept). */
+  flushes: number;
+  failedFlushes: number;
+  /** Counts not yet in the database. */
+  waiting: number;
+  /** Counts dropped because too many different rows were waiting. */
+  dropped: number;
+}
+
 export interface OperationalFigures {
   sites: SiteFigures[];
   caches: CacheFigures[];
+  /** Only from the search counts. */
+  counting?: CountingFigures;
 }
 
 export interface MetricsSource {

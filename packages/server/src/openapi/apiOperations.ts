@@ -1,7 +1,12 @@
 import * as z from 'zod/mini';
 import {
   API_BASE_PATH,
+  INSIGHTS_MAX_DAYS,
+  INSIGHTS_MIN_TEXT_COUNT,
   XSRF_COOKIE_NAME,
+  clickBeaconSchema,
+  insightsDaySchema,
+  insightsSchema,
   XSRF_HEADER_NAME,
   filterDefinitionsSchema,
   placesResponseSchema,
@@ -390,7 +395,77 @@ export const ADMIN_OPERATIONS: ApiOperation[] = [
   ...TUNING_OPERATIONS,
 ];
 
-/** The operations `/openapi.json` lists: the admin calls only on a server that has them. */
-export function apiOperations(options: { admin: boolean }): ApiOperation[] {
-  return options.admin ? [...PUBLIC_OPERATIONS, ...ADMIN_OPERATIONS] : [...PUBLIC_OPERATIONS];
+/** The beacon of a card opened (routes/clicks.ts): public, beside the two calls of SPEC 7. */
+export const COUNTING_OPERATIONS: ApiOperation[] = [
+  {
+    method: 'post',
+    path: `${SCOPE}/clicks`,
+    operationId: 'countClick',
+    summary: 'Counts a card opened: the answer id of its page and its place in the list',
+    description:
+      "What the page's navigator.sendBeacon sends when a visitor opens a card (as text/plain, JSON inside, so a page on another origin needs no preflight; application/json is taken too). No anti-forgery header: sendBeacon cannot set one, and a forged beacon can only add a count. No cookie, no identifier of the visitor.",
+    tags: ['public'],
+    body: clickBeaconSchema,
+    responses: {
+      204: { description: 'Counted (or, with STATS=off, taken and not counted)' },
+      400: PROBLEM(
+        'A body that is not JSON, an answerId that does not decode, or a position not on its page',
+      ),
+      404: PROBLEM('No partner directory for this company and site'),
+      429: PROBLEM('Past the per-client limit (when set); Retry-After says when to retry'),
+      503: NOT_LOADED,
+    },
+  },
+];
+
+/** The admin API's insights (routes/adminInsights.ts): listed with the admin calls. */
+export const INSIGHTS_OPERATIONS: ApiOperation[] = [
+  {
+    method: 'get',
+    path: `${SCOPE}/insights`,
+    operationId: 'getInsights',
+    summary: 'What visitors searched for, found nothing for and opened, over a period',
+    description: `${ADMIN_ONLY} Counts of every server, as flushed to the database (at least every minute). Texts seen fewer than ${INSIGHTS_MIN_TEXT_COUNT} times in the period are only counted (totals.otherSearches); texts that looked like an email address or a phone number were never kept (totals.redactedSearches).`,
+    tags: ['admin'],
+    query: [
+      {
+        name: 'from',
+        description: 'First UTC day, YYYY-MM-DD',
+        schema: insightsDaySchema,
+        required: true,
+      },
+      {
+        name: 'to',
+        description: `Last UTC day, YYYY-MM-DD (at most ${INSIGHTS_MAX_DAYS} days after from)`,
+        schema: insightsDaySchema,
+        required: true,
+      },
+      {
+        name: 'locale',
+        description:
+          'Only searches answered in this locale (fr_FR or fr-FR); names in it. Every locale when absent (names in en-US).',
+      },
+    ],
+    auth: 'bearer',
+    responses: {
+      200: { description: 'The insights of the period', schema: insightsSchema },
+      400: PROBLEM('A day missing, not a day of the calendar, from after to, or a period too long'),
+      401: UNAUTHORIZED,
+      404: PROBLEM('No partner directory for this company and site'),
+      503: PROBLEM('The database does not answer'),
+    },
+  },
+];
+
+/**
+ * The operations `/openapi.json` lists: the admin calls only on a server that has them,
+ * the insights only on one that also reads the counts.
+ */
+export function apiOperations(options: { admin: boolean; insights?: boolean }): ApiOperation[] {
+  return [
+    ...PUBLIC_OPERATIONS,
+    ...COUNTING_OPERATIONS,
+    ...(options.admin ? ADMIN_OPERATIONS : []),
+    ...(options.admin && options.insights ? INSIGHTS_OPERATIONS : []),
+  ];
 }

@@ -20,6 +20,8 @@ import { exportRoute } from './admin/exportRoute';
 import { importRoute } from './admin/importRoute';
 import { PartnerRoster } from '../service/PartnerRoster';
 import { siteRoutes } from './admin/siteRoutes';
+import type { StatsStore } from '../store/StatsStore';
+import { adminInsights } from './adminInsights';
 import { adminTuning } from './adminTuning';
 import type { ScopeParams } from './scopeParams';
 import { toScope, unknownScopeTitle } from './scopeParams';
@@ -29,6 +31,8 @@ export { IMPORT_BODY_LIMIT } from './admin/importRoute';
 export interface AdminOptions {
   service: SearchService;
   tokens: readonly string[];
+  /** The search counts, for GET …/insights (absent: that call does not exist). */
+  stats?: StatsStore;
 }
 
 const PARTNER_BODY_LIMIT = 64 * 1024;
@@ -128,4 +132,6 @@ export async function admin(app: FastifyInstance, options: AdminOptions): Promis
   await app.register(exportRoute, { service });
   // The tuning calls, behind the same token check.
   await app.register(adminTuning, { service });
+  // What visitors look for and open, behind the same token check.
+  if (options.stats) await app.register(adminInsights, { service, stats: options.stats });
 }

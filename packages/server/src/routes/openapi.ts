@@ -8,6 +8,8 @@ const API_VERSION = '1.0.0';
 export interface OpenApiOptions {
   /** Whether this server has the admin API (ADMIN_TOKEN set): only then does the document list it. */
   admin: boolean;
+  /** Whether it reads the search counts too (GET …/insights with the admin calls). */
+  insights?: boolean;
 }
 
 /**
@@ -17,7 +19,10 @@ export interface OpenApiOptions {
  */
 export async function openapi(app: FastifyInstance, options: OpenApiOptions): Promise<void> {
   const document = JSON.stringify(
-    buildOpenApiDocument(apiOperations({ admin: options.admin }), API_VERSION),
+    buildOpenApiDocument(
+      apiOperations({ admin: options.admin, insights: options.insights ?? false }),
+      API_VERSION,
+    ),
   );
   app.get('/openapi.json', async (_request, reply) =>
     reply

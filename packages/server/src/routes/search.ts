@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { API_BASE_PATH, locatedSearchCriteriaSchema } from '@partners-network/contract';
 import type { AppMetrics } from '../metrics/AppMetrics';
+import { AnswerBodies } from '../http/AnswerBodies';
 import { describeIssues } from '../http/describeIssues';
 import { refuseForgedJson } from '../http/refuseForgedJson';
 import { sendProblem } from '../http/sendProblem';
 import type { PartnerStore, StoreSearchResult } from '../store/PartnerStore';
+import type { SearchStats } from '../stats/SearchStats';
 import { readLocale } from './readLocale';
 import { searchResponseOf } from './searchResponseOf';
 import type { ScopeParams } from './scopeParams';
@@ -13,27 +15,24 @@ import { toScope, unknownScopeTitle } from './scopeParams';
 /** Search criteria are a few hundred bytes; 16 KiB leaves room for 500 filter ids. */
 export const SEARCH_BODY_LIMIT = 16 * 1024;
 
-/** JSON of answers the store shared (it keeps the first searches whole): written once. */
-const serialized = new WeakMap<StoreSearchResult, string>();
-
-function toJson(result: StoreSearchResult): string {
-  let json = serialized.get(result);
-  if (json === undefined) {
-    json = JSON.stringify(searchResponseOf(result));
-    serialized.set(result, json);
-  }
-  return json;
-}
+/**
+ * Bodies of answers: the store shares whole answers between visitors (the first searches,
+ * recent searches, kept per built site), so each one's JSON and compressed bytes are made once.
+ */
+const bodies = new AnswerBodies<StoreSearchResult>(searchResponseOf);
 
 /** POST .../:companyId/:scopeGroupId/search?locale=xx-XX */
 export async function search(
   app: FastifyInstance,
-  options: { store: PartnerStore; metrics?: AppMetrics },
+  options: { store: PartnerStore; metrics?: AppMetrics; counting?: SearchStats },
 ): Promise<void> {
+  const { counting } = options;
   app.post<{ Params: ScopeParams }>(
     `${API_BASE_PATH}/:companyId/:scopeGroupId/search`,
     {
       bodyLimit: SEARCH_BODY_LIMIT,
+      // Compressed here, once per answer (AnswerBodies), not by the plugin on every request.
+      compress: false,
       // Checked before the body is read: a forged or mistyped request costs nothing.
       // A callback hook, not an async one: no promise on the path of every search.
       onRequest: refuseForgedJson,
@@ -56,7 +55,11 @@ export async function search(
       }
       endTiming?.(result ? 'found' : 'unknown-site');
       if (!result) return sendProblem(reply, 404, unknownScopeTitle(scope));
-      return reply.type('application/json; charset=utf-8').send(toJson(result));
+      // A first page only: a Load More is the same search, and the page debounces keystrokes.
+      if (counting && result.counted && criteria.data.offset === 0) {
+        counting.countSearch(scope, result.counted, result.totalFound === 0);
+      }
+      return bodies.send(request, reply, result);
     },
   );
 }

@@ -10,6 +10,7 @@ export function searchResponseOf(result: StoreSearchResult): SearchResponse {
     filterGroups: result.filterGroups,
     globalFilterCounts: result.globalFilterCounts,
     zeroResultSteps: result.zeroResultSteps,
+    answerId: result.answerId,
     searchPartnersCriteria: result.appliedCriteria,
   };
 }

@@ -13,6 +13,7 @@ import type { AnswerCaches } from '../answer/AnswerCaches';
 import { answerCaches } from '../answer/AnswerCaches';
 import type { CacheSize } from '../cache/KeptCache';
 import type { MetricsSource, OperationalFigures } from '../metrics/OperationalFigures';
+import type { BuiltSite } from '../site/buildSite';
 import type { DirectoryData, PartnerData, PartnerInput } from '../store/DirectoryData';
 import type { PartnerSource } from '../store/PartnerSource';
 import { tuningAsWritten } from '../store/SiteRecords';
@@ -130,6 +131,11 @@ export class SearchService implements PartnerStore, MetricsSource {
     if (!slot) return null;
     const stored = await this.#writes.resolveTuning(scope, tuning);
     return slot.answers.withTuning(stored, answerCaches()).answer(criteria, locale);
+  }
+
+  /** A site as this server answers it now (the insights name its items and partners). */
+  async builtSite(scope: Scope): Promise<BuiltSite | undefined> {
+    return (await this.#sites.site(scope))?.answers.site;
   }
 
   isEmpty(): Promise<boolean> {

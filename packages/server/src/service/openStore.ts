@@ -31,14 +31,19 @@ export function isPostgresUrl(url: string | undefined): url is string {
   return url !== undefined && /^postgres(ql)?:\/\//.test(url);
 }
 
-export async function openStore(environment: StoreEnvironment): Promise<SearchService> {
+/** DATABASE_URL when it names PostgreSQL, undefined for SQLite; throws on any other. */
+export function postgresUrlOf(environment: StoreEnvironment): string | undefined {
   const url = environment.DATABASE_URL;
-  if (url !== undefined && url !== '') {
-    if (!isPostgresUrl(url)) {
-      throw new Error('DATABASE_URL must start with postgres:// (or leave it unset for SQLite)');
-    }
-    return openPostgresStore({ connectionString: url });
+  if (url === undefined || url === '') return undefined;
+  if (!isPostgresUrl(url)) {
+    throw new Error('DATABASE_URL must start with postgres:// (or leave it unset for SQLite)');
   }
+  return url;
+}
+
+export async function openStore(environment: StoreEnvironment): Promise<SearchService> {
+  const url = postgresUrlOf(environment);
+  if (url !== undefined) return openPostgresStore({ connectionString: url });
   return openSqliteStore({ path: environment.databasePath });
 }
 

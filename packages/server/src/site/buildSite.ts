@@ -59,6 +59,8 @@ export interface BuiltSite {
   tuning: StoredTuning;
   /** The ordinal of a partner by its id, undefined when it is not in the site. */
   ordinalOf(id: number): number | undefined;
+  /** The id of the partner at an ordinal (what answer ids name: stats/answerId). */
+  idOf(ordinal: number): number | undefined;
   /** The partners' locations, by the index's ordinals (search/PartnerLocations). */
   locations: PartnerLocations;
 }
@@ -214,6 +216,7 @@ export async function buildSiteFrom(
     laid: 0,
     tuning: head.tuning,
     ordinalOf: (id) => whole.byId.get(id),
+    idOf: (ordinal) => whole.ids[ordinal],
     locations: whole.locations,
   };
 }

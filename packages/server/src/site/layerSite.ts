@@ -93,6 +93,8 @@ export async function layerSite(
       const kept = whole.byId.get(id);
       return kept === undefined || removed.has(kept) ? undefined : kept;
     },
+    idOf: (ordinal) =>
+      ordinal < deltaStart ? whole.ids[ordinal] : delta.idOf(ordinal - deltaStart),
     locations: new LaidLocations(
       whole.locations,
       removed,

@@ -16,6 +16,7 @@ import type {
   ZeroResultStep,
 } from '@partners-network/contract';
 import type { DirectoryData } from './DirectoryData';
+import type { CountedSearch } from './StatsStore';
 
 /** Criteria as a search applied them: a search near a point echoes its point, radius and order. */
 export type AppliedCriteria = SearchCriteria &
@@ -32,6 +33,10 @@ export interface StoreSearchResult {
   globalFilterCounts?: GlobalFilterCount[];
   /** Only for an empty answer: each single step back and what it finds. */
   zeroResultSteps?: ZeroResultStep[];
+  /** What a first page of this search is counted as (stats/countedSearch). */
+  counted?: CountedSearch;
+  /** The page's id, for the beacon of a card opened (stats/answerId). */
+  answerId?: string;
 }
 
 // What an import changed (the admin API's import answer) is part of the contract.

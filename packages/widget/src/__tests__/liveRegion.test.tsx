@@ -3,26 +3,16 @@
  * with the filters applied once a search settles, how many Load More added, 'No
  * partners found', and nothing new while the visitor types or a search is on its way.
  */
-import { act, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { searchCriteriaSchema } from '@partners-network/contract';
 import type { FilterDefinitions, Partner, SearchCriteria } from '@partners-network/contract';
-import { SearchPage } from '../SearchPage';
-import type { PortalContext } from '../core/types';
+import { renderSearchPage, testPortal } from '../test/renderSearchPage';
 import { announceResults, describeFilters } from '../ui/resultsAnnouncement';
 
-const portal: PortalContext = {
-  apiBaseUrl: '',
-  companyId: '1',
-  scopeGroupId: '2',
-  languageId: 'en-US',
-  backButtonUrl: '/home',
-  background: null,
-  authToken: null,
-};
+const portal = testPortal();
 
 const definitions: FilterDefinitions = {
   globalFilters: [
@@ -81,15 +71,7 @@ const status = () => screen.getByRole('status');
 const afterDebounce = { timeout: 2000 };
 
 function renderPage() {
-  const user = userEvent.setup();
-  render(
-    <SearchPage
-      portal={portal}
-      location={{ filter: null, page: null, savedSearch: null, extraParams: [] }}
-      syncUrl={false}
-    />,
-  );
-  return { user };
+  return { user: renderSearchPage(portal) };
 }
 
 describe('announceResults', () => {
@@ -104,7 +86,7 @@ describe('announceResults', () => {
         text: 'cloud',
       }),
     ).toEqual({
-      count: 'Showing 10 of 25 partners',
+      text: 'Showing 10 of 25 partners',
       before: '',
       after: 'Filters: Technology, Europe, Asia. Search text: cloud.',
     });
@@ -120,7 +102,7 @@ describe('announceResults', () => {
         itemNames: [],
         text: '',
       }),
-    ).toEqual({ count: 'Showing 20 of 25 partners', before: '10 more partners added.', after: '' });
+    ).toEqual({ text: 'Showing 20 of 25 partners', before: '10 more partners added.', after: '' });
     expect(
       announceResults({
         loaded: 21,
@@ -143,7 +125,7 @@ describe('announceResults', () => {
         itemNames: [],
         text: 'zzz',
       }),
-    ).toEqual({ count: '', before: 'No partners found.', after: 'No filters. Search text: zzz.' });
+    ).toEqual({ text: '', before: 'No partners found.', after: 'No filters. Search text: zzz.' });
     expect(describeFilters('All partners', [], '')).toBe('Filters: All partners.');
   });
 });

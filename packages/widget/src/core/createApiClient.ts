@@ -7,6 +7,7 @@
 import {
   XSRF_COOKIE_NAME,
   XSRF_HEADER_NAME,
+  clicksPath,
   describeDataIssues,
   filterDefinitionsDataSchema,
   filterGroupsPath,
@@ -33,6 +34,8 @@ export const AUTH_TOKEN_HEADER_NAME = 'x-csrf-token';
 export interface ApiClient {
   fetchFilterDefinitions(signal?: AbortSignal): Promise<FilterDefinitions>;
   searchPartners(criteria: LocatedSearchCriteria, signal?: AbortSignal): Promise<SearchResponse>;
+  /** The beacon of a card opened: its answer's id and its place in the list (from 1). */
+  sendClick?(answerId: string, position: number): void;
 }
 
 export interface ApiClientOptions {
@@ -152,7 +155,7 @@ export function createApiCaller({
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const call = createApiCaller(options);
-  const { portal } = options;
+  const { portal, win = window } = options;
   const scope = { companyId: portal.companyId, scopeGroupId: portal.scopeGroupId };
   return {
     fetchFilterDefinitions(signal) {
@@ -160,6 +163,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     searchPartners(criteria, signal) {
       return call('POST', searchPath(scope), searchResponseDataSchema, criteria, signal);
+    },
+    sendClick(answerId, position) {
+      // A beacon outlives the page the link leaves; its address is relative to the document
+      // as fetch's is, and a string goes as text/plain: another origin needs no preflight.
+      win.navigator.sendBeacon?.(
+        portal.apiBaseUrl.replace(/\/+$/, '') + clicksPath(scope),
+        JSON.stringify({ answerId, position }),
+      );
     },
   };
 }

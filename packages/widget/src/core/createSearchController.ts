@@ -142,6 +142,7 @@ export function createSearchController(
           criteria.offset + index,
           location.extraParams,
           base,
+          response.answerId,
           portal.languageId,
         ),
       );
@@ -254,6 +255,10 @@ export function createSearchController(
       // Never two appends, and never an append racing a new list.
       if (!model.started || model.errorMessage || model.request !== null) return;
       if (selectCanLoadMore(model)) void search('append');
+    },
+    openCard(index) {
+      const answerId = model.cards[index]?.answerId;
+      if (answerId) api.sendClick?.(answerId, index + 1);
     },
     resetAll() {
       cancelDebounce();

@@ -16,6 +16,7 @@ export function toPartnerCard(
   position: number,
   extraParams: readonly [string, string][],
   base?: string,
+  answerId?: string,
   locale = '',
 ): PartnerCard {
   const near = partner.distance;
@@ -39,6 +40,7 @@ export function toPartnerCard(
         summary === partner.summary ? summary.length : summary.length - ELLIPSIS.length,
       ),
     },
+    answerId,
   };
 }
 

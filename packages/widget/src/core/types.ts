@@ -81,6 +81,8 @@ export interface PartnerCard {
   marks: { title: Range[]; summary: Range[] };
   /** Near a point: how far the nearest location is and where ("12 km · Lyon"). */
   distance?: string;
+  /** The id of the answer that showed it: what the beacon of a card opened sends back. */
+  answerId?: string | undefined;
 }
 
 /** `[start, end)` of a text. */
@@ -145,6 +147,12 @@ export interface SearchController {
   searchInstead(text: string, filterItemIds: readonly number[], radiusKm?: number): void;
   /** A new list near this point, within this radius, in this order ({}: not located). */
   locate(located: Located): void;
+  /**
+   * The visitor opened the card at this index of the list (its main link: a click, Enter,
+   * a middle click): a beacon tells the server the answer's id and the card's place, with
+   * no cookie and nothing that identifies the visitor.
+   */
+  openCard(index: number): void;
   /** SPEC 'Shared UI state': sets the loading flag of a new search. */
   setLoading(flag: boolean): void;
   /**

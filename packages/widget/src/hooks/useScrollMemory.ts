@@ -3,7 +3,7 @@
  * list has settled on screen it restores the remembered scroll position and gives
  * focus back to the card the visitor opened (a keyboard user goes on from there).
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { RefObject } from 'react';
 import { createScrollMemory } from '../core/scrollMemory';
 import type { ScrollMemory } from '../core/scrollMemory';
@@ -15,15 +15,15 @@ const CARD_FOCUS = '[data-card-focus]';
  * `enabled`: the page keeps its state in the URL (syncUrl), so the history entry is
  * its own. `settled`: the first answer is rendered (cards in the DOM, nothing loading).
  * `laidOut`: true once the parts that render after the cards (the filter groups) are in,
- * so the list will not move. Returns the handler for clicks in the results: it
- * remembers which card was opened.
+ * so the list will not move. Returns what remembers the card opened, by its place among
+ * the cards' focusable elements.
  */
 export function useScrollMemory(
   enabled: boolean,
   settled: boolean,
   listRef: RefObject<HTMLElement | null>,
   laidOut: RefObject<boolean>,
-): (target: EventTarget) => void {
+): (index: number) => void {
   // Made in an effect (it takes over the history's scroll restoration); effects run in
   // order, so the restoring one below finds it.
   const memory = useRef<ScrollMemory | null>(null);
@@ -54,16 +54,5 @@ export function useScrollMemory(
     );
   }, [settled, listRef, laidOut]);
 
-  return useCallback(
-    (target: EventTarget) => {
-      const list = listRef.current;
-      const current = memory.current;
-      if (list === null || current === null || !(target instanceof Element)) return;
-      const card = target.closest(CARD_FOCUS);
-      if (card === null) return;
-      const index = [...list.querySelectorAll(CARD_FOCUS)].indexOf(card);
-      if (index >= 0) current.rememberFocus(String(index));
-    },
-    [listRef],
-  );
+  return (index) => memory.current?.rememberFocus(String(index));
 }

@@ -28,6 +28,7 @@ export type SearchActions = Pick<
   | 'resetAll'
   | 'searchInstead'
   | 'locate'
+  | 'openCard'
 >;
 
 /** Every option of the controller, all optional here: defaults read the page (resolveSearchSetup). */
@@ -99,6 +100,7 @@ export function useSearchController(
       resetAll: controller.resetAll,
       searchInstead: controller.searchInstead,
       locate: controller.locate,
+      openCard: controller.openCard,
     }),
     [controller],
   );

@@ -21,9 +21,10 @@ export interface ResultsAnnouncementFacts {
   text: string;
 }
 
+/** What the results' count says: ResultsCount's props. */
 export interface ResultsAnnouncement {
   /** Visible count. */
-  count: string;
+  text: string;
   /** Read before the count, visually hidden. */
   before: string;
   /** Read after the count, visually hidden. */
@@ -56,10 +57,10 @@ export function announceResults(
 ): ResultsAnnouncement {
   const { loaded, total, addedCount } = facts;
   const filters = () => describeFilters(facts.globalFilterLabel, facts.itemNames, facts.text, t);
-  if (loaded === 0) return { count: '', before: t('noneFound'), after: filters() };
-  const count = t('count', { loaded, total }, total);
+  if (loaded === 0) return { text: '', before: t('noneFound'), after: filters() };
+  const text = t('count', { loaded, total }, total);
   if (addedCount > 0) {
-    return { count, before: t('added', { count: addedCount }, addedCount), after: '' };
+    return { text, before: t('added', { count: addedCount }, addedCount), after: '' };
   }
-  return { count, before: '', after: filters() };
+  return { text, before: '', after: filters() };
 }

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { searchPath, searchResponseSchema } from '@partners-network/contract';
-import { MAIN } from '../../store/__tests__/storeFixture';
+import { filterGroupsPath, searchPath, searchResponseSchema } from '@partners-network/contract';
+import { MAIN, storeFixture } from '../../store/__tests__/storeFixture';
 import { useFixtureApp } from '../../__tests__/useFixtureApp';
 
 const fixture = useFixtureApp('compress');
@@ -55,5 +55,67 @@ describe('API answers above 1 KB', () => {
     });
     expect(health.headers).not.toHaveProperty('content-encoding');
     expect(health.json()).toEqual({ status: 'UP' });
+  });
+});
+
+const BROWSER = 'gzip, deflate, br, zstd';
+const titles = (payload: Buffer) =>
+  searchResponseSchema
+    .parse(JSON.parse(brotliDecompressSync(payload).toString()))
+    .partners.map((partner) => partner.title);
+
+describe('compressed answers the server keeps', () => {
+  it('are the same bytes for every visitor, in each encoding, with the same JSON as plain', async () => {
+    const [brotli, brotliAgain, gzip, gzipAgain, plain] = await Promise.all([
+      searchWith(BROWSER),
+      searchWith(BROWSER),
+      searchWith('gzip'),
+      searchWith('gzip'),
+      searchWith(),
+    ]);
+    expect(brotli?.rawPayload.equals(brotliAgain?.rawPayload ?? Buffer.alloc(0))).toBe(true);
+    expect(gzip?.rawPayload.equals(gzipAgain?.rawPayload ?? Buffer.alloc(0))).toBe(true);
+    expect(brotliAgain?.headers).toMatchObject({
+      'content-encoding': 'br',
+      vary: 'Accept-Encoding',
+    });
+    expect(gzipAgain?.headers['content-encoding']).toBe('gzip');
+    // A plain answer over 1 KB says it depends on Accept-Encoding as well.
+    expect(plain?.headers.vary).toBe('Accept-Encoding');
+    const json = plain?.json<unknown>();
+    expect(
+      JSON.parse(brotliDecompressSync(brotliAgain?.rawPayload ?? Buffer.alloc(0)).toString()),
+    ).toEqual(json);
+    expect(JSON.parse(gunzipSync(gzipAgain?.rawPayload ?? Buffer.alloc(0)).toString())).toEqual(
+      json,
+    );
+  });
+
+  it('are made again once the directory changed: a renamed partner never shows its old name', async () => {
+    const before = titles((await searchWith(BROWSER)).rawPayload);
+    const directory = storeFixture();
+    const renamed = (directory.sites[0]?.partners ?? []).find(
+      (partner) => partner.title['en-US'] === before[0],
+    );
+    if (!renamed) throw new Error(`no partner titled ${before[0]}`);
+    renamed.title = { 'en-US': 'Renamed Partner' };
+    await fixture.store.importDirectory(directory);
+    const after = titles((await searchWith(BROWSER)).rawPayload);
+    expect(after).toContain('Renamed Partner');
+    expect(after).not.toContain(before[0]);
+  });
+
+  it("leave small ones alone: the fixture's filter definitions (under 1 KB) go as they are", async () => {
+    const definitions = () =>
+      fixture.app.inject({
+        url: `${filterGroupsPath(MAIN)}?locale=en-US`,
+        headers: { 'accept-encoding': BROWSER },
+      });
+    const [first, second] = [await definitions(), await definitions()];
+    expect(first.statusCode).toBe(200);
+    expect(first.rawPayload.length).toBeLessThan(1024);
+    expect(first.headers).not.toHaveProperty('content-encoding');
+    expect(first.headers).not.toHaveProperty('vary');
+    expect(second.json()).toEqual(first.json());
   });
 });

@@ -1,8 +1,13 @@
+import { createServer } from 'node:http';
 import type { LightMyRequestResponse } from 'fastify';
+import helmet from 'helmet';
 import { describe, expect, it } from 'vitest';
 import { filterGroupsPath, problemSchema, searchPath } from '@partners-network/contract';
 import { MAIN } from '../../store/__tests__/storeFixture';
 import { useFixtureApp } from '../../__tests__/useFixtureApp';
+import { buildApp } from '../../app';
+import type { ContentSecurityPolicyDirectives } from '../securityHeaders';
+import { API_CONTENT_SECURITY_POLICY, helmetOptions } from '../securityHeaders';
 
 const XSRF = { cookie: 'XSRF-TOKEN=t0k', 'x-xsrf-token': 't0k' };
 const CRITERIA = {
@@ -70,4 +75,51 @@ describe('an id of any length that names no company or site', () => {
       }
     },
   );
+});
+
+/** What helmet's own middleware sets, on a real answer of a plain Node server. */
+async function helmetsOwnHeaders(policy: ContentSecurityPolicyDirectives) {
+  const middleware = helmet(helmetOptions(policy));
+  const server = createServer((request, response) => {
+    middleware(request, response, () => response.end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const answer = await fetch(`http://127.0.0.1:${port}/`);
+    const plainNode = new Set(['date', 'connection', 'keep-alive', 'content-length']);
+    return Object.fromEntries([...answer.headers].filter(([name]) => !plainNode.has(name)));
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+describe("the security headers are helmet's own, computed once", () => {
+  it("an answer carries exactly what helmet's middleware sets, for the API's policy", async () => {
+    const expected = await helmetsOwnHeaders(API_CONTENT_SECURITY_POLICY);
+    const response = await fixture.app.inject({ url: '/healthz' });
+    for (const [name, value] of Object.entries(expected)) {
+      expect([name, response.headers[name]]).toEqual([name, value]);
+    }
+    expect(Object.keys(expected)).toContain('content-security-policy');
+  });
+
+  it("and for a host's own policy, on its pages as on the API", async () => {
+    const policy = { 'default-src': ["'self'"], 'img-src': ["'self'", 'data:'] };
+    const expected = await helmetsOwnHeaders(policy);
+    const store = fixture.store;
+    const app = await buildApp({ store, contentSecurityPolicy: policy });
+    app.get('/host-page', async (_request, reply) => reply.type('text/html').send('<p>hi</p>'));
+    try {
+      for (const url of ['/host-page', filterGroupsPath(MAIN)]) {
+        const response = await app.inject({ url });
+        for (const [name, value] of Object.entries(expected)) {
+          expect([url, name, response.headers[name]]).toEqual([url, name, value]);
+        }
+      }
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -2,13 +2,7 @@
  * The store, source and contact outbox contracts over every database, as kysely runs one suite over every dialect:
  * a real SQLite file, and a real PostgreSQL server this file starts.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
 import { openPostgresStore, openSqliteStore } from '../../service/openStore';
-import type { TestPostgres } from '../postgres/__tests__/startPostgres';
-import { startPostgres } from '../postgres/__tests__/startPostgres';
 import { openOutbox as openPostgresOutbox } from '../postgres/openOutbox';
 import { openSource as openPostgresSource } from '../postgres/openSource';
 import { openOutbox as openSqliteOutbox } from '../sqlite/openOutbox';
@@ -16,42 +10,35 @@ import { openSource as openSqliteSource } from '../sqlite/openSource';
 import { describeOutboxContract } from './describeOutboxContract';
 import { describeSourceContract } from './describeSourceContract';
 import { describeStoreContract } from './describeStoreContract';
+import { useTestDatabases } from './useTestDatabases';
 
-const folder = mkdtempSync(join(tmpdir(), 'partners-stores-'));
-let counter = 0;
-let postgres: TestPostgres;
-
-beforeAll(async () => {
-  postgres = await startPostgres();
-}, 60_000);
-
-afterAll(async () => {
-  await postgres.destroy();
-  rmSync(folder, { recursive: true, force: true });
-}, 60_000);
+const databases = useTestDatabases('partners-stores-');
 
 describeStoreContract('SQLite', async () =>
-  openSqliteStore({ path: join(folder, `store-${(counter += 1)}.db`) }),
+  openSqliteStore({ path: databases.sqlitePath('store') }),
 );
 
 describeStoreContract('PostgreSQL', async () =>
-  openPostgresStore({ connectionString: await postgres.createDatabase(), poolSize: 3 }),
+  openPostgresStore({ connectionString: await databases.postgres().createDatabase(), poolSize: 3 }),
 );
 
 describeSourceContract('SQLite', async () =>
-  openSqliteSource({ path: join(folder, `source-${(counter += 1)}.db`) }),
+  openSqliteSource({ path: databases.sqlitePath('source') }),
 );
 
 describeSourceContract('PostgreSQL', async () =>
-  openPostgresSource({ connectionString: await postgres.createDatabase(), poolSize: 3 }),
+  openPostgresSource({
+    connectionString: await databases.postgres().createDatabase(),
+    poolSize: 3,
+  }),
 );
 
 describeOutboxContract('SQLite', async () => {
-  const path = join(folder, `outbox-${(counter += 1)}.db`);
+  const path = databases.sqlitePath('outbox');
   return async () => openSqliteOutbox({ path });
 });
 
 describeOutboxContract('PostgreSQL', async () => {
-  const connectionString = await postgres.createDatabase();
+  const connectionString = await databases.postgres().createDatabase();
   return () => openPostgresOutbox({ connectionString, poolSize: 2 });
 });

@@ -77,6 +77,38 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX contact_request_settled ON contact_request (finished_at);
   CREATE TABLE contact_secret (id integer PRIMARY KEY CHECK (id = 1), secret text NOT NULL);
   `,
+  // 5: search counts (store/StatsStore): per site, UTC day, locale and normalized text,
+  // never anything of a visitor; rows of days older than 13 months are deleted on flush.
+  `
+  CREATE TABLE search_count (
+    company_id text NOT NULL,
+    scope_group_id text NOT NULL,
+    day date NOT NULL,
+    locale text NOT NULL,
+    text text NOT NULL,
+    redacted boolean NOT NULL,
+    global_filter text NOT NULL,
+    -- JSON array of the sorted filter item ids
+    item_ids text NOT NULL,
+    searches integer NOT NULL,
+    zero_results integer NOT NULL,
+    PRIMARY KEY (company_id, scope_group_id, day, locale, text, redacted, global_filter, item_ids)
+  );
+  CREATE INDEX search_count_by_day ON search_count (day);
+  CREATE TABLE click_count (
+    company_id text NOT NULL,
+    scope_group_id text NOT NULL,
+    day date NOT NULL,
+    locale text NOT NULL,
+    text text NOT NULL,
+    redacted boolean NOT NULL,
+    partner_id integer NOT NULL,
+    position integer NOT NULL,
+    clicks integer NOT NULL,
+    PRIMARY KEY (company_id, scope_group_id, day, locale, text, redacted, partner_id, position)
+  );
+  CREATE INDEX click_count_by_day ON click_count (day);
+  `,
 ];
 
 /** Any constant shared by every server of this application: the key of its migration lock. */

@@ -6,7 +6,7 @@
  * has taken since.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import * as z from 'zod';
 import type { Scope } from '@partners-network/contract';
 import type { ContactOutbox, ContactPage, NewContactRequest } from '../ContactOutbox';
@@ -20,7 +20,7 @@ import {
   toContactRecord,
 } from '../ContactOutbox';
 import { SourceUnavailableError } from '../PartnerSource';
-import { migrate } from './migrate';
+import { openPool } from './openPool';
 
 export interface PostgresOutboxOptions {
   connectionString: string;
@@ -36,19 +36,7 @@ const placeholders = (count: number, from = 1) =>
   Array.from({ length: count }, (_, index) => `$${index + from}`).join(', ');
 
 export async function openOutbox(options: PostgresOutboxOptions): Promise<ContactOutbox> {
-  const pool = new pg.Pool({
-    connectionString: options.connectionString,
-    max: options.poolSize ?? 3,
-    connectionTimeoutMillis: 3000,
-    idleTimeoutMillis: 30_000,
-  });
-  pool.on('error', () => undefined);
-  const first = await pool.connect();
-  try {
-    await migrate(first);
-  } finally {
-    first.release();
-  }
+  const pool = await openPool(options.connectionString, options.poolSize ?? 3);
 
   /** A database that does not answer is a SourceUnavailableError (503 for a visitor). */
   async function query(text: string, values: unknown[] = []): Promise<pg.QueryResult> {

@@ -29,7 +29,7 @@ import {
 } from '../SiteRecords';
 import { SourceUnavailableError } from '../PartnerSource';
 import { isConnectionError } from './isConnectionError';
-import { migrate } from './migrate';
+import { openPool } from './openPool';
 
 export interface PostgresSourceOptions {
   /** postgres://user:password@host:port/database */
@@ -198,21 +198,7 @@ async function writeChange(
 }
 
 export async function openSource(options: PostgresSourceOptions): Promise<PartnerSource> {
-  const pool = new pg.Pool({
-    connectionString: options.connectionString,
-    max: options.poolSize ?? 10,
-    // A database that went away answers writes with a 503 soon, not after a minute.
-    connectionTimeoutMillis: 3000,
-    idleTimeoutMillis: 30_000,
-  });
-  // Idle connections break when the database restarts: the next query reconnects.
-  pool.on('error', () => undefined);
-  const first = await pool.connect();
-  try {
-    await migrate(first);
-  } finally {
-    first.release();
-  }
+  const pool = await openPool(options.connectionString, options.poolSize ?? 10);
 
   async function inTransaction<T>(task: (client: PoolClient) => Promise<T>, begin = 'BEGIN') {
     const client = await pool.connect();

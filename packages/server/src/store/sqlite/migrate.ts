@@ -191,6 +191,37 @@ const MIGRATIONS: readonly (string | ((db: Database) => void))[] = [
   CREATE INDEX contact_request_settled ON contact_request (finished_at);
   CREATE TABLE contact_secret (id INTEGER PRIMARY KEY CHECK (id = 1), secret TEXT NOT NULL);
   `,
+  // 8: search counts (store/StatsStore): per site, UTC day, locale and normalized text,
+  // never anything of a visitor; rows of days older than 13 months are deleted on flush.
+  `
+  CREATE TABLE search_count (
+    company_id TEXT NOT NULL,
+    scope_group_id TEXT NOT NULL,
+    day TEXT NOT NULL,
+    locale TEXT NOT NULL,
+    text TEXT NOT NULL,
+    redacted INTEGER NOT NULL,
+    global_filter TEXT NOT NULL,
+    item_ids TEXT NOT NULL,
+    searches INTEGER NOT NULL,
+    zero_results INTEGER NOT NULL,
+    PRIMARY KEY (company_id, scope_group_id, day, locale, text, redacted, global_filter, item_ids)
+  ) WITHOUT ROWID;
+  CREATE INDEX search_count_by_day ON search_count (day);
+  CREATE TABLE click_count (
+    company_id TEXT NOT NULL,
+    scope_group_id TEXT NOT NULL,
+    day TEXT NOT NULL,
+    locale TEXT NOT NULL,
+    text TEXT NOT NULL,
+    redacted INTEGER NOT NULL,
+    partner_id INTEGER NOT NULL,
+    position INTEGER NOT NULL,
+    clicks INTEGER NOT NULL,
+    PRIMARY KEY (company_id, scope_group_id, day, locale, text, redacted, partner_id, position)
+  ) WITHOUT ROWID;
+  CREATE INDEX click_count_by_day ON click_count (day);
+  `,
 ];
 
 export function migrate(db: Database): void {

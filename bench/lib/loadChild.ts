@@ -1,0 +1,94 @@
+/**
+ * The load generator's process: autocannon runs here, not in the bench process (which may
+ * have loaded a 100k directory for the store figures, and whose garbage collections would
+ * then pause the client) and not in the server's. The parent sends one scenario at a time
+ * over IPC (`LoadJob`) and gets its figures back (`LoadReply`); every scenario is bounded
+ * by a duration or a request count. See loadGenerator.ts for the parent's side.
+ */
+import autocannon from 'autocannon';
+import type { LoadJob, LoadReply } from './loadGenerator';
+import { isLoadJob } from './loadGenerator';
+import { percentile } from './stats';
+
+const send = (reply: LoadReply) => process.send?.(reply);
+
+/**
+ * One scenario: the requests cycle in order over all connections. Latency comes from
+ * autocannon's per-response times (sub-millisecond), not its integer histogram.
+ */
+async function run(job: LoadJob): Promise<LoadReply> {
+  let next = 0;
+  const latencies: number[] = [];
+  let bytes = 0;
+  /** What went wrong, by message (timeouts, resets), for the error that ends the scenario. */
+  const failures = new Map<string, number>();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: job.url,
+        connections: job.connections,
+        pipelining: 1,
+        timeout: job.timeoutSeconds,
+        ...(job.maxRate ? { overallRate: job.maxRate } : {}),
+        ...('seconds' in job.bound
+          ? { duration: job.bound.seconds }
+          : { amount: job.bound.amount }),
+        requests: [
+          {
+            setupRequest(request) {
+              const chosen = job.requests[next % job.requests.length];
+              next += 1;
+              return { ...request, ...chosen };
+            },
+          },
+        ],
+      },
+      (error, done) =>
+        error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done),
+    );
+    instance.on('reqError', (error: unknown) => {
+      const text = error instanceof Error ? error.message : String(error);
+      failures.set(text, (failures.get(text) ?? 0) + 1);
+    });
+    instance.on('response', (_client, statusCode, responseBytes, responseTime) => {
+      if (statusCode !== 200) return;
+      latencies.push(responseTime);
+      bytes += responseBytes;
+    });
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    return {
+      type: 'error',
+      id: job.id,
+      message: `${result.non2xx} non-2xx answers and ${result.errors} errors (${result.timeouts} timeouts) under load: ${[...failures].map(([text, count]) => `${count} x ${text}`).join('; ')}`,
+    };
+  }
+  if (latencies.length === 0) return { type: 'error', id: job.id, message: 'no answer under load' };
+  return {
+    type: 'loaded',
+    id: job.id,
+    result: {
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      rps: latencies.length / result.duration,
+      requests: latencies.length,
+      bytesPerAnswer: bytes / latencies.length,
+      seconds: result.duration,
+      ...(job.keepLatencies ? { latencies } : {}),
+    },
+  };
+}
+
+process.on('message', (message: unknown) => {
+  if (!isLoadJob(message)) return;
+  run(message).then(send, (error: unknown) =>
+    send({
+      type: 'error',
+      id: message.id,
+      message: error instanceof Error ? error.message : String(error),
+    }),
+  );
+});
+// The bench went away: do not outlive it.
+process.on('disconnect', () => process.exit(0));
+send({ type: 'ready' });
