@@ -4,8 +4,7 @@
  * refused (a stubbed navigator.geolocation), the radius and the order, the distances on
  * the cards.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -16,18 +15,9 @@ import type {
   Place,
   SearchResponse,
 } from '@partners-network/contract';
-import { SearchPage } from '../SearchPage';
-import type { PortalContext } from '../core/types';
+import { renderSearchPage, testPortal } from '../test/renderSearchPage';
 
-const portal: PortalContext = {
-  apiBaseUrl: '',
-  companyId: '1',
-  scopeGroupId: '2',
-  languageId: 'en-US',
-  backButtonUrl: '/',
-  background: null,
-  authToken: null,
-};
+const portal = testPortal();
 
 const definitions: FilterDefinitions = {
   globalFilters: [{ name: 'all', label: 'All partners' }],
@@ -126,14 +116,7 @@ function stubGeolocation(answer: { latitude: number; longitude: number } | { cod
 }
 
 async function renderPage() {
-  const user = userEvent.setup();
-  render(
-    <SearchPage
-      portal={portal}
-      location={{ filter: null, page: null, savedSearch: null, extraParams: [] }}
-      syncUrl={false}
-    />,
-  );
+  const user = renderSearchPage(portal);
   await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
   return user;
 }
