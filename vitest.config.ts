@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 // Unit, component, store and route tests. Browser tests have their own config in e2e/.
+// A test that takes a second alone can take five on a 2-core CI machine with the other
+// test files running beside it: 15 s before a test counts as hung.
+const TEST_TIMEOUT_MS = 15_000;
+
 export default defineConfig({
   test: {
     projects: [
@@ -9,6 +13,7 @@ export default defineConfig({
           name: 'contract',
           root: 'packages/contract',
           environment: 'node',
+          testTimeout: TEST_TIMEOUT_MS,
         },
       },
       {
@@ -16,6 +21,7 @@ export default defineConfig({
           name: 'server',
           root: 'packages/server',
           environment: 'node',
+          testTimeout: TEST_TIMEOUT_MS,
           // The gazetteer's cache, built once before the files that read it (places, imports).
           globalSetup: ['./src/geo/__tests__/gazetteerSetup.ts'],
         },
@@ -25,6 +31,7 @@ export default defineConfig({
           name: 'demo',
           root: 'demo',
           environment: 'node',
+          testTimeout: TEST_TIMEOUT_MS,
         },
       },
       'packages/widget/vitest.config.ts',

@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import type { ConsolePage } from './support/consolePage';
 import { openConsole } from './support/consolePage';
+import { searchAnswerTo } from './support/searchCalls';
+import { openSearchPage } from './support/searchPage';
 import { usePortal } from './support/usePortal';
 
 const TOKEN = 'e2e-console-views-token';
@@ -28,6 +30,17 @@ const BAD_CSV =
   'slug,title,url,globalFilters\nBad Slug,Bad,/x,solution-partners\nok-row,Ok,/ok,nope\n';
 const GOOD_CSV =
   'slug,title,url,globalFilters\nviews-new,Views New,/partners/views-new,solution-partners\n';
+
+/** A few searches on the public page (some finding nothing), counted and flushed. */
+async function searchesCounted(): Promise<void> {
+  const searchPage = await openSearchPage(portal, '/');
+  await searchPage.waitForCards();
+  for (const text of ['cloud', 'zzqxv', 'cloud', 'zzqxv', 'cloud', 'zzqxv', 'data']) {
+    await searchAnswerTo(searchPage.page, () => searchPage.searchFor(text));
+  }
+  await searchPage.page.close();
+  await portal.demo.counting?.flush();
+}
 
 const STATES: ConsoleState[] = [
   { name: 'sign-in', signIn: false, enter: () => Promise.resolve() },
@@ -96,6 +109,53 @@ const STATES: ConsoleState[] = [
       await operator.page.getByText(/partners removed$/).click();
     },
   },
+  { name: 'tuning', signIn: true, enter: (operator) => operator.openView('Tuning') },
+  {
+    name: 'tuning-edited',
+    signIn: true,
+    enter: async (operator) => {
+      await operator.openView('Tuning');
+      await operator.addOneWaySynonym('kubernetes', 'cloud native, cloud');
+      const rule = await operator.addRule('cloud');
+      await operator.place(rule, 'Kiruna Cloud SA', 'Pin');
+      await operator.place(rule, 'Horizon Cloud SA', 'Pin');
+      await operator.place(rule, 'São Paulo Cloud Ltda.', 'Hide');
+      await rule.getByRole('button', { name: 'Preview “cloud”' }).click();
+      await operator.previewTitles();
+    },
+  },
+  {
+    name: 'tuning-errors',
+    signIn: true,
+    enter: async (operator) => {
+      await operator.openView('Tuning');
+      await operator.page.getByRole('button', { name: 'Add equivalent words' }).click();
+      await operator.addRule('c++');
+      await operator.page.getByRole('button', { name: 'Save the tuning' }).click();
+      await operator.page.getByRole('heading', { name: /^There are \d+ problems$/ }).waitFor();
+    },
+  },
+  {
+    name: 'insights',
+    signIn: true,
+    enter: async (operator) => {
+      await searchesCounted();
+      await operator.openView('Insights');
+      await operator.insightsTable('Top searches').waitFor();
+    },
+  },
+  {
+    name: 'edit-partner-locations',
+    signIn: true,
+    enter: async (operator) => {
+      await operator.openPartner('Société Lumière Conseil SA');
+      await operator.page.getByRole('button', { name: 'Add a location' }).click();
+      await operator.page.getByRole('radio', { name: 'To a webhook' }).check();
+      await operator.save();
+      await operator.page.getByRole('heading', { name: /^There are \d+ problems$/ }).waitFor();
+      await operator.page.getByRole('group', { name: 'Location 2' }).scrollIntoViewIfNeeded();
+    },
+  },
 ];
 
 const CASES = STATES.flatMap((state) => [1440, 360].map((width) => ({ ...state, width })));
@@ -159,5 +219,34 @@ describe('the console with the keyboard alone', () => {
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await focused()).toBe('button Delete');
     await expect.poll(() => operator.count().textContent()).toBe('260 partners');
+  });
+});
+
+describe('the Tuning view with the keyboard alone', () => {
+  it('adds a one-way synonym, previews it and saves it', async () => {
+    const operator = await openConsole(portal, { width: 1440, height: 900 });
+    const { page } = operator;
+    await operator.signIn(TOKEN);
+    await operator.table().waitFor();
+    await operator.openView('Tuning');
+    await operator.tabTo(page.getByRole('button', { name: 'Add a one-way set' }));
+    await page.keyboard.press('Enter');
+    // The new set's first field has the focus: type, Tab to the next one, type.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-required')))
+      .toBe('true');
+    await page.keyboard.type('kubernetes');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('cloud');
+    await operator.tabTo(page.getByRole('button', { name: 'Save the tuning' }));
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => operator.notice().textContent())
+      .toBe('Saved the tuning: it is live on the public page.');
+    await operator.previewField().focus();
+    await page.keyboard.type('kubernetes');
+    await expect
+      .poll(() => operator.previewCount().textContent())
+      .toMatch(/^\d+ partners found for “kubernetes”$/);
   });
 });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Scope } from '@partners-network/contract';
 import { searchPath } from '@partners-network/contract';
 import {
+  SEED_CITIES,
   SEED_COMPANY_ID,
   SEED_SCOPE_GROUP_ID,
   SERVER_NODE_FLAGS,
@@ -24,7 +25,7 @@ import { BROWSER_ACCEPT_ENCODING, mergeLoads, startLoadGenerator } from '../lib/
 import { percentile, summarize } from '../lib/stats';
 import { ensureDirectoryDb } from './directories';
 import type { MixQuery } from './queryMix';
-import { buildQueryMix } from './queryMix';
+import { buildQueryMix, withNearSearches } from './queryMix';
 
 export const SCOPE: Scope = { companyId: SEED_COMPANY_ID, scopeGroupId: SEED_SCOPE_GROUP_ID };
 export const CHILD = join(BENCH_DIR, 'server/apiChild.ts');
@@ -133,6 +134,7 @@ interface SizeRun {
   first10: LoadResult;
   first10br: LoadResult;
   mix10: LoadResult;
+  mixNear10: LoadResult;
   mix50: LoadResult;
   maxRssMB: number;
   /** Lines the API logged, and the answers it gave: logging was on for every one. */
@@ -180,6 +182,8 @@ interface Scenarios {
   first: LoadRequest[];
   firstBr: LoadRequest[];
   mix: LoadRequest[];
+  /** The same mix with a third of its searches near a city (issue 25). */
+  mixNear: LoadRequest[];
 }
 
 /**
@@ -289,6 +293,7 @@ async function measureRun(
       );
       answers += first.first10.requests + first.first10br.requests;
       const mix10 = await run(scenarios.mix, 10, { seconds });
+      const mixNear10 = await run(scenarios.mixNear, 10, { seconds });
       const mix50 = await run(scenarios.mix, 50, { seconds });
       const { maxRssKB } = await server.stats();
       const floor50 = await generator.load(floors.plain.url, scenarios.first, 50, { seconds });
@@ -297,6 +302,7 @@ async function measureRun(
         floor50,
         cold,
         mix10,
+        mixNear10,
         mix50,
         maxRssMB: maxRssKB / MB,
         answers,
@@ -309,6 +315,15 @@ async function measureRun(
     // Its log is complete once it has exited (pino flushes on exit).
     await server.stop();
   }
+}
+
+/** The generated directories' cities (one to three per partner, by region). */
+function seedCities() {
+  return [...SEED_CITIES.values()].flat().map(([city, , latitude, longitude]) => ({
+    city,
+    latitude,
+    longitude,
+  }));
 }
 
 async function measureSize(
@@ -346,6 +361,11 @@ async function measureSize(
     first: searchRequests(firstSearch, token),
     firstBr: searchRequests(firstSearch, token, BROWSER_ACCEPT_ENCODING),
     mix: searchRequests(mix, token, BROWSER_ACCEPT_ENCODING),
+    mixNear: searchRequests(
+      withNearSearches(mix, seedCities(), 1 / 3),
+      token,
+      BROWSER_ACCEPT_ENCODING,
+    ),
   };
   const floorPage = join(options.workDir, `floor-page-${count}.json`);
   let floorBytes = 0;
@@ -364,7 +384,7 @@ async function measureSize(
     const ratio = (api: LoadResult, floor: LoadResult) =>
       `${api.rps.toFixed(0)} req/s, floor ${floor.rps.toFixed(0)}: ${(api.rps / floor.rps).toFixed(2)}x`;
     log(
-      `server ${count} run ${run}/${options.runs}: store first ask p50 ${store.firstP50.toFixed(2)} p99 ${store.firstP99.toFixed(2)} ms; HTTP first asks 10c p99 ${api.cold.p99.toFixed(2)} ms; HTTP mix 10c p99 ${api.mix10.p99.toFixed(2)} ms ${api.mix10.rps.toFixed(0)} req/s, 50c p99 ${api.mix50.p99.toFixed(2)} ms; first search plain ${ratio(api.first10, floor.at10)}, compressed ${ratio(api.first10br, floor.at10br)} (p99 ${api.first10br.p99.toFixed(2)} ms, floor ${floor.at10br.p99.toFixed(2)} ms); peak RSS ${api.maxRssMB.toFixed(0)} MB; ${logLines} log lines for ${api.answers} answers`,
+      `server ${count} run ${run}/${options.runs}: store first ask p50 ${store.firstP50.toFixed(2)} p99 ${store.firstP99.toFixed(2)} ms; HTTP first asks 10c p99 ${api.cold.p99.toFixed(2)} ms; HTTP mix 10c p99 ${api.mix10.p99.toFixed(2)} ms ${api.mix10.rps.toFixed(0)} req/s, a third near a city p99 ${api.mixNear10.p99.toFixed(2)} ms, 50c p99 ${api.mix50.p99.toFixed(2)} ms; first search plain ${ratio(api.first10, floor.at10)}, compressed ${ratio(api.first10br, floor.at10br)} (p99 ${api.first10br.p99.toFixed(2)} ms, floor ${floor.at10br.p99.toFixed(2)} ms); peak RSS ${api.maxRssMB.toFixed(0)} MB; ${logLines} log lines for ${api.answers} answers`,
     );
   }
   const of = (pick: (run: SizeRun) => number) => summarize(runs.map(pick));
@@ -417,6 +437,13 @@ async function measureSize(
       line('http.mix10.p50', 'HTTP 10 conn., mix, p50', 'ms', (r) => r.mix10.p50),
       line('http.mix10.p99', 'HTTP 10 conn., mix, p99', 'ms', (r) => r.mix10.p99, mixP99Goal),
       line('http.mix10.rps', 'HTTP 10 conn., mix, requests/s', 'req/s', (r) => r.mix10.rps),
+      line(
+        'http.mixNear10.p99',
+        'HTTP 10 conn., mix with a third of its searches near a city, p99',
+        'ms',
+        (r) => r.mixNear10.p99,
+        count === 100_000 ? { op: '<=', limit: 10, text: '<= 10 ms' } : undefined,
+      ),
       line('http.mix50.p50', 'HTTP 50 conn., mix, p50', 'ms', (r) => r.mix50.p50),
       line('http.mix50.p99', 'HTTP 50 conn., mix, p99', 'ms', (r) => r.mix50.p99),
       line('http.mix50.rps', 'HTTP 50 conn., mix, requests/s', 'req/s', (r) => r.mix50.rps),
@@ -490,7 +517,7 @@ export async function measureServer(options: ServerOptions): Promise<Section> {
   );
   return {
     title: 'How much one server carries',
-    method: `Generated directories (seed 20121, 3 locales) in SQLite files cached under bench/.cache/. Store: in this process, a fresh store per run, the ${MIX_SIZE} searches of the mix once (first ask, caches empty) then its first half once more (asked again). HTTP: the API (buildApp, as server.ts builds it: every header, request ids, metrics, its logger writing one line per request to a file) in a child process on 127.0.0.1 with SERVER_NODE_FLAGS, a fresh process per run; autocannon in a process of its own (the same 2 cores), pipelining 1, XSRF cookie and header, and a browser's Accept-Encoding ("${BROWSER_ACCEPT_ENCODING}": brotli answers) except where a figure says plain. Per run: ${WARM_UP_REQUESTS} warm-up requests with a mix of another seed (JIT and page cache warm; the measured searches are still first asks), at 10 connections the distinct searches of a ${COLD_MIX_SIZE}-search mix of a third seed, each once (every search a first ask; how many: the notes below); then the first search at 10 connections against its floors, each a bare Fastify route in a child process of its own beside the API: one answers every POST with the first search's answer as the API sent it (the same bytes, its object serialized on every request), the other the brotli of those bytes (the API's compression settings, compressed once) to the browser's Accept-Encoding; the API and the floors take turns in ${SLICES} slices of ${(2 * options.seconds) / SLICES} s each (API plain, floor plain, API compressed, floor compressed, ...), each figure merging its slices, the ratios taken run by run; then ${options.seconds} s each of the mix at 10 and at 50 connections, and the plain floor ${options.seconds} s at 50 connections. The floor figures are the median over the runs of every size. Latency p50/p99 from every response's own time. Peak memory: the API process's maxRSS (process.resourceUsage()) at the end of its run.`,
+    method: `Generated directories (seed 20121, 3 locales) in SQLite files cached under bench/.cache/. Store: in this process, a fresh store per run, the ${MIX_SIZE} searches of the mix once (first ask, caches empty) then its first half once more (asked again). HTTP: the API (buildApp, as server.ts builds it: every header, request ids, metrics, its logger writing one line per request to a file) in a child process on 127.0.0.1 with SERVER_NODE_FLAGS, a fresh process per run; autocannon in a process of its own (the same 2 cores), pipelining 1, XSRF cookie and header, and a browser's Accept-Encoding ("${BROWSER_ACCEPT_ENCODING}": brotli answers) except where a figure says plain. Per run: ${WARM_UP_REQUESTS} warm-up requests with a mix of another seed (JIT and page cache warm; the measured searches are still first asks), at 10 connections the distinct searches of a ${COLD_MIX_SIZE}-search mix of a third seed, each once (every search a first ask; how many: the notes below); then the first search at 10 connections against its floors, each a bare Fastify route in a child process of its own beside the API: one answers every POST with the first search's answer as the API sent it (the same bytes, its object serialized on every request), the other the brotli of those bytes (the API's compression settings, compressed once) to the browser's Accept-Encoding; the API and the floors take turns in ${SLICES} slices of ${(2 * options.seconds) / SLICES} s each (API plain, floor plain, API compressed, floor compressed, ...), each figure merging its slices, the ratios taken run by run; then ${options.seconds} s each of the mix at 10 connections, of the same mix with a third of its searches near one of the generated directory's cities (every other one of them within 100 km; issue 25) at 10, and of the mix at 50 connections, and the plain floor ${options.seconds} s at 50 connections. The floor figures are the median over the runs of every size. Latency p50/p99 from every response's own time. Peak memory: the API process's maxRSS (process.resourceUsage()) at the end of its run.`,
     figures,
     notes: [
       ...notes,

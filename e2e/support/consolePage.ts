@@ -92,6 +92,15 @@ export class ConsolePage {
     await this.tokenField().waitFor();
   }
 
+  /** Presses Tab until the target has the focus (fails past `limit` presses). */
+  async tabTo(target: Locator, limit = 40): Promise<void> {
+    for (let presses = 0; presses < limit; presses += 1) {
+      if (await target.evaluate((element) => element === document.activeElement)) return;
+      await this.page.keyboard.press('Tab');
+    }
+    throw new Error(`${String(target)} not reached in ${limit} presses of Tab`);
+  }
+
   async searchPartners(text: string): Promise<void> {
     await this.searchField().fill(text);
     await this.searchField().press('Enter');
@@ -115,7 +124,7 @@ export class ConsolePage {
     await this.page.getByRole('button', { name: 'Save' }).click();
   }
 
-  async openView(name: 'Partners' | 'Import'): Promise<void> {
+  async openView(name: 'Partners' | 'Import' | 'Tuning' | 'Insights'): Promise<void> {
     await this.navigation().getByRole('link', { name, exact: true }).click();
     await expect.poll(() => this.heading().textContent()).toBe(name);
   }
@@ -143,6 +152,83 @@ export class ConsolePage {
     ]);
     const path = await download.path();
     return { name: download.suggestedFilename(), text: await readFile(path, 'utf8') };
+  }
+
+  // The Tuning view.
+
+  /** The last synonym set or rule of its kind: the one just added. */
+  lastGroup(name: RegExp): Locator {
+    return this.page.getByRole('group', { name }).last();
+  }
+
+  async addOneWaySynonym(from: string, to: string): Promise<void> {
+    await this.page.getByRole('button', { name: 'Add a one-way set' }).click();
+    const set = this.lastGroup(/^Synonym set \d+$/);
+    await set.getByRole('textbox', { name: 'A search for (required)' }).fill(from);
+    await set.getByRole('textbox', { name: 'also finds (required)' }).fill(to);
+  }
+
+  /** Adds a rule for a query; its group, to pin and hide partners in. */
+  async addRule(query: string): Promise<Locator> {
+    await this.page.getByRole('button', { name: 'Add a rule' }).click();
+    await this.lastGroup(/^Rule \d+$/)
+      .getByRole('textbox', { name: 'Search (required)' })
+      .fill(query);
+    return this.page.getByRole('group', { name: `Rule for “${query}”` });
+  }
+
+  /** Finds a partner by title in a rule's picker and pins or hides it. */
+  async place(rule: Locator, title: string, how: 'Pin' | 'Hide'): Promise<void> {
+    await rule.getByRole('searchbox', { name: 'Find a partner to pin or hide' }).fill(title);
+    const button = rule.getByRole('button', { name: `${how} ${title}`, exact: true });
+    await button.click();
+    await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
+  }
+
+  previewField(): Locator {
+    return this.page.getByRole('searchbox', { name: 'Search text' });
+  }
+
+  previewCount(): Locator {
+    return this.page.locator('.pn-preview .pn-count');
+  }
+
+  async saveTuning(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Save the tuning' }).click();
+    await expect
+      .poll(() => this.notice().textContent())
+      .toBe('Saved the tuning: it is live on the public page.');
+  }
+
+  /** The titles of the preview's cards once it has answered, in order. */
+  async previewTitles(): Promise<string[]> {
+    await expect
+      .poll(() => this.page.locator('.pn-preview').getAttribute('aria-busy'))
+      .toBe('false');
+    return this.page
+      .getByRole('list', { name: 'Preview results' })
+      .getByRole('heading')
+      .allTextContents();
+  }
+
+  // The Insights view.
+
+  /** One of the view's tables, by its heading ('Top searches', …). */
+  insightsTable(name: string): Locator {
+    return this.page.getByRole('table', { name, exact: true });
+  }
+
+  /** The rows of an Insights table, each as its cells' texts (the row's name first). */
+  async insightsRows(name: string): Promise<string[][]> {
+    const rows = await this.insightsTable(name).getByRole('row').all();
+    return Promise.all(
+      rows
+        .slice(1)
+        .map(async (row) => [
+          ...(await row.getByRole('rowheader').allTextContents()),
+          ...(await row.getByRole('cell').allTextContents()),
+        ]),
+    );
   }
 
   // What an operator reads.

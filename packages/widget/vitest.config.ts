@@ -6,5 +6,7 @@ export default defineProject({
     name: 'widget',
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // Component tests wait for debounces, answers and chunks: slower on a busy 2-core machine.
+    testTimeout: 15_000,
   },
 });

@@ -32,3 +32,18 @@ export function importPath(scope: Scope): string {
 export function exportPath(scope: Scope): string {
   return `${sitePath(scope)}/export`;
 }
+
+/** GET, PUT: the site's tuning (synonym sets, pinned and hidden partners per query). */
+export function tuningPath(scope: Scope): string {
+  return `${sitePath(scope)}/tuning`;
+}
+
+/** POST: a search answered with a tuning not saved yet (`?locale=`). */
+export function tuningPreviewPath(scope: Scope): string {
+  return `${tuningPath(scope)}/preview`;
+}
+
+/** GET: what visitors looked for and opened, `?from=YYYY-MM-DD&to=YYYY-MM-DD[&locale=]`. */
+export function insightsPath(scope: Scope): string {
+  return `${sitePath(scope)}/insights`;
+}

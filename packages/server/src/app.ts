@@ -132,7 +132,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(metrics, { metrics: appMetrics });
   const adminTokens = deps.adminTokens ?? [];
   const hasAdmin = service !== undefined && adminTokens.length > 0;
-  await app.register(openapi, { admin: hasAdmin, insights: deps.stats !== undefined });
+  await app.register(openapi, {
+    admin: hasAdmin,
+    insights: deps.stats !== undefined,
+    contact: deps.contact !== undefined,
+  });
   await app.register(logos);
   await app.register(partnersApi, {
     store: deps.store,

@@ -137,8 +137,9 @@ describe('editing a partner', () => {
         filterItemIds: [],
       }),
       filterItemIds: [40301],
-      // A field added to the format after this form was written.
       locations: [{ city: 'Lisbon', country: 'PT', latitude: 38.72, longitude: -9.14 }],
+      // A field added to the format after this form was written.
+      openingHours: 'Mon-Fri 9-17',
     };
     const user = await renderSignedIn('#/sites/20097/20121/partners/partner-2');
     const title = await screen.findByRole('textbox', {
@@ -162,6 +163,7 @@ describe('editing a partner', () => {
       globalFilters: ['solution-partners'],
       filterItemIds: [40301],
       locations: [{ city: 'Lisbon', country: 'PT', latitude: 38.72, longitude: -9.14 }],
+      openingHours: 'Mon-Fri 9-17',
     });
   });
 

@@ -4,12 +4,15 @@
  * `AdminApiError` with the server's own sentence. A 401 also calls `onUnauthorized`, so a
  * token the server stopped accepting signs the operator out wherever it is noticed.
  */
-import type * as z from 'zod';
+import * as z from 'zod';
 import type {
   ImportReport,
   ImportSummary,
+  InsightsQuery,
   PartnerListQuery,
   Scope,
+  SearchCriteria,
+  SiteTuning,
 } from '@partners-network/contract';
 import {
   ADMIN_SITES_PATH,
@@ -19,12 +22,18 @@ import {
   importPath,
   importReportSchema,
   importSummarySchema,
+  insightsPath,
+  insightsSchema,
   partnerAnswerSchema,
   partnerPageSchema,
   partnerPath,
   partnersPath,
   problemSchema,
+  searchResponseSchema,
   siteDefinitionsPath,
+  siteTuningSchema,
+  tuningPath,
+  tuningPreviewPath,
 } from '@partners-network/contract';
 
 export class AdminApiError extends Error {
@@ -81,9 +90,10 @@ export function createAdminClient(options: AdminClientOptions) {
     throw new AdminApiError(response.status, await problemTitle(response));
   }
 
-  async function read<T>(path: string, schema: z.ZodType<T>, init?: RequestInit): Promise<T> {
+  /** Any of the contract's schemas, full zod or zod/mini (the search's and tuning's). */
+  async function read<T>(path: string, schema: z.core.$ZodType<T>, init?: RequestInit): Promise<T> {
     const response = await call(path, init);
-    const parsed = schema.safeParse(await response.json());
+    const parsed = z.safeParse(schema, await response.json());
     if (!parsed.success) throw new AdminApiError(502, 'the server answered in an unknown form');
     return parsed.data;
   }
@@ -126,6 +136,39 @@ export function createAdminClient(options: AdminClientOptions) {
         `${importPath(scope)}?${new URLSearchParams({ mode })}`,
         importSummarySchema,
         { method: 'POST', headers: { 'Content-Type': CONTENT_TYPES[format] }, body: text },
+      );
+    },
+    tuning: (scope: Scope) => read(tuningPath(scope), siteTuningSchema),
+    /** What visitors looked for and opened in a period (UTC days, both included). */
+    insights(scope: Scope, query: InsightsQuery, signal?: AbortSignal) {
+      const search = new URLSearchParams({ from: query.from, to: query.to });
+      if (query.locale !== undefined) search.set('locale', query.locale);
+      return read(`${insightsPath(scope)}?${search}`, insightsSchema, signal ? { signal } : {});
+    },
+    /** Replaces the site's tuning whole; the answer is the tuning saved. */
+    putTuning(scope: Scope, tuning: SiteTuning) {
+      return read(tuningPath(scope), siteTuningSchema, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(tuning),
+      });
+    },
+    /** A search answered as it would be with this tuning, nothing saved. */
+    previewTuning(
+      scope: Scope,
+      request: { tuning: SiteTuning; criteria: SearchCriteria; locale: string },
+      signal?: AbortSignal,
+    ) {
+      const { tuning, criteria, locale } = request;
+      return read(
+        `${tuningPreviewPath(scope)}?${new URLSearchParams({ locale })}`,
+        searchResponseSchema,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ tuning, criteria }),
+          ...(signal ? { signal } : {}),
+        },
       );
     },
     /** The site as an import file: its contents and the name the server gives it. */

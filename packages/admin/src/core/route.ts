@@ -14,13 +14,26 @@ export interface ListState {
   page: number;
 }
 
-/** Each view of the console; Insights and Tuning will be two more. */
+/** The Insights view's choices; '' for each: its default (the last 30 days, every language). */
+export interface InsightsState {
+  from: string;
+  to: string;
+  locale: string;
+  /** The public page's address its links open; '': this server's own page (/). */
+  page: string;
+}
+
+export const DEFAULT_INSIGHTS: InsightsState = { from: '', to: '', locale: '', page: '' };
+
+/** Each view of the console. */
 export type Route =
   | { view: 'home' }
   | { view: 'partners'; site: Scope; list: ListState }
   | { view: 'newPartner'; site: Scope }
   | { view: 'editPartner'; site: Scope; slug: string }
-  | { view: 'import'; site: Scope };
+  | { view: 'import'; site: Scope }
+  | { view: 'tuning'; site: Scope }
+  | { view: 'insights'; site: Scope; insights: InsightsState };
 
 export type SiteView = Exclude<Route, { view: 'home' }>['view'];
 
@@ -38,6 +51,21 @@ function readList(params: URLSearchParams): ListState {
     sort: isSort(sort) ? sort : DEFAULT_LIST.sort,
     order: params.get('order') === 'desc' ? 'desc' : 'asc',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function readInsights(params: URLSearchParams): InsightsState {
+  const day = (name: string) => {
+    const value = params.get(name) ?? '';
+    return DAY.test(value) ? value : '';
+  };
+  return {
+    from: day('from'),
+    to: day('to'),
+    locale: (params.get('locale') ?? '').slice(0, 64),
+    page: (params.get('page') ?? '').slice(0, 2000),
   };
 }
 
@@ -66,6 +94,10 @@ export function parseRoute(hash: string): Route {
   if (section === 'partners' && slug === 'new') return { view: 'newPartner', site };
   if (section === 'partners' && slug) return { view: 'editPartner', site, slug };
   if (section === 'import' && slug === undefined) return { view: 'import', site };
+  if (section === 'tuning' && slug === undefined) return { view: 'tuning', site };
+  if (section === 'insights' && slug === undefined) {
+    return { view: 'insights', site, insights: readInsights(new URLSearchParams(query)) };
+  }
   return { view: 'home' };
 }
 
@@ -94,5 +126,15 @@ export function formatRoute(route: Route): string {
       return `${sitePath(route.site)}/partners/${encodeURIComponent(route.slug)}`;
     case 'import':
       return `${sitePath(route.site)}/import`;
+    case 'tuning':
+      return `${sitePath(route.site)}/tuning`;
+    case 'insights': {
+      const params = new URLSearchParams();
+      for (const [name, value] of Object.entries(route.insights)) {
+        if (value !== '') params.set(name, value);
+      }
+      const query = params.toString();
+      return `${sitePath(route.site)}/insights${query === '' ? '' : `?${query}`}`;
+    }
   }
 }

@@ -9,15 +9,23 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type {
   AdminSiteDefinitions,
   ImportReport,
+  Insights,
   PartnerAnswer,
   Scope,
+  SearchResponse,
+  SiteTuning,
 } from '@partners-network/contract';
 import {
   ADMIN_SITES_PATH,
   exportPath,
   importPath,
+  insightsPath,
   partnersPath,
   siteDefinitionsPath,
+  siteTuningSchema,
+  tuningPath,
+  tuningPreviewPath,
+  tuningPreviewSchema,
 } from '@partners-network/contract';
 
 export const TOKEN = 'right-token';
@@ -76,8 +84,66 @@ export interface FakeApi {
   partners: PartnerAnswer[];
   /** The next import dry run's answer. */
   report: ImportReport;
+  /** The site's saved tuning. */
+  tuning: SiteTuning;
+  /** The answer of GET …/insights (its period and locale are those asked). */
+  insights: Insights;
   handlers: ReturnType<typeof http.get>[];
 }
+
+/** Three days of a site's counts, every list with an entry or two. */
+export const INSIGHTS: Insights = {
+  from: '2026-03-01',
+  to: '2026-03-03',
+  locale: null,
+  locales: ['en-US', 'fr-FR'],
+  minTextCount: 3,
+  totals: {
+    searches: 40,
+    zeroResults: 10,
+    zeroResultRate: 0.25,
+    clicks: 12,
+    clickThroughRate: 0.4,
+    otherSearches: 7,
+    redactedSearches: 2,
+    otherZeroResultSearches: 1,
+  },
+  days: [
+    { day: '2026-03-01', searches: 10, zeroResults: 2 },
+    { day: '2026-03-02', searches: 0, zeroResults: 0 },
+    { day: '2026-03-03', searches: 30, zeroResults: 8 },
+  ],
+  topSearches: [
+    { text: 'cloud', searches: 20, zeroResults: 0, clicks: 9 },
+    { text: '<b>kubernetes</b>', searches: 9, zeroResults: 9, clicks: 0 },
+  ],
+  zeroResultSearches: [
+    {
+      text: '<b>kubernetes</b>',
+      globalFilter: { name: 'solution-partners', label: 'Solution Partners' },
+      filterItems: [{ id: 40002, name: 'Nordics', group: 'Region' }],
+      searches: 9,
+    },
+  ],
+  filterItems: [
+    {
+      globalFilter: { name: 'solution-partners', label: 'Solution Partners' },
+      id: 40002,
+      name: 'Nordics',
+      group: 'Region',
+      searches: 11,
+      zeroResults: 9,
+    },
+  ],
+  partners: [
+    { partnerId: 1, slug: 'partner-1', title: 'Partner 01', clicks: 8 },
+    { partnerId: 99, slug: null, title: null, clicks: 4 },
+  ],
+  positions: [
+    { position: 1, clicks: 8, rate: 0.2667 },
+    { position: 2, clicks: 4, rate: 0.1333 },
+  ],
+};
 
 const emptyReport: ImportReport = {
   mode: 'upsert',
@@ -110,6 +176,8 @@ export function fakeAdminApi(count = 30): FakeApi {
       ),
     ),
     report: emptyReport,
+    tuning: { synonymSets: [], queryRules: [] },
+    insights: INSIGHTS,
     handlers: [],
   };
   const record = async (request: Request) => {
@@ -189,6 +257,39 @@ export function fakeAdminApi(count = 30): FakeApi {
         partnersUpdated: api.report.changedCount,
       });
     }),
+    http.get(insightsPath(MAIN), async ({ request }) => {
+      if (!(await record(request))) return unauthorized();
+      const url = new URL(request.url);
+      return HttpResponse.json({
+        ...api.insights,
+        from: url.searchParams.get('from'),
+        to: url.searchParams.get('to'),
+        locale: url.searchParams.get('locale'),
+      });
+    }),
+    http.get(tuningPath(MAIN), async ({ request }) => {
+      if (!(await record(request))) return unauthorized();
+      return HttpResponse.json(api.tuning);
+    }),
+    http.put(tuningPath(MAIN), async ({ request }) => {
+      if (!(await record(request))) return unauthorized();
+      const parsed = siteTuningSchema.safeParse(await request.json());
+      if (!parsed.success) {
+        return HttpResponse.json({ status: 'BAD_REQUEST', title: 'bad tuning' }, { status: 400 });
+      }
+      api.tuning = parsed.data;
+      return HttpResponse.json(api.tuning);
+    }),
+    http.post(tuningPreviewPath(MAIN), async ({ request }) => {
+      if (!(await record(request))) return unauthorized();
+      const parsed = tuningPreviewSchema.safeParse(await request.json());
+      if (!parsed.success) {
+        return HttpResponse.json({ status: 'BAD_REQUEST', title: 'bad preview' }, { status: 400 });
+      }
+      return HttpResponse.json(
+        previewAnswer(api.partners, parsed.data.tuning, parsed.data.criteria.text),
+      );
+    }),
     http.get(exportPath(MAIN), async ({ request }) => {
       if (!(await record(request))) return unauthorized();
       return new HttpResponse('slug,title\n', {
@@ -200,6 +301,49 @@ export function fakeAdminApi(count = 30): FakeApi {
     }),
   ];
   return api;
+}
+
+/**
+ * A small stand-in for the server's tuned search: a title holds the text or one of its
+ * synonyms; a rule's pinned partners first, its hidden ones left out. Enough for the view's
+ * tests to tell the draft was used; the real one is tested in packages/server.
+ */
+function previewAnswer(
+  partners: readonly PartnerAnswer[],
+  tuning: SiteTuning,
+  text: string,
+): SearchResponse {
+  const query = text.trim().toLowerCase();
+  const words = new Set([query]);
+  for (const set of tuning.synonymSets) {
+    const phrases = set.kind === 'equivalent' ? set.phrases : [set.from];
+    const found = set.kind === 'equivalent' ? set.phrases : set.to;
+    if (phrases.some((phrase) => phrase.toLowerCase() === query)) {
+      for (const phrase of found) words.add(phrase.toLowerCase());
+    }
+  }
+  const rule = tuning.queryRules.find((candidate) => candidate.query.toLowerCase() === query);
+  const titleOf = (partner: PartnerAnswer) => partner.title['en-US'] ?? partner.slug;
+  const matching = partners.filter((partner) =>
+    [...words].some((word) => titleOf(partner).toLowerCase().includes(word)),
+  );
+  const pinned = (rule?.pinned ?? []).flatMap((slug) => partners.filter((p) => p.slug === slug));
+  const shown = [...pinned, ...matching.filter((p) => !pinned.includes(p))].filter(
+    (partner) => !(rule?.hidden ?? []).includes(partner.slug),
+  );
+  return {
+    partners: shown.slice(0, 10).map((partner) => ({
+      image: { url: partner.imageUrl },
+      categories: [],
+      title: titleOf(partner),
+      summary: partner.summary['en-US'] ?? '',
+      url: partner.url,
+    })),
+    totalFound: shown.length,
+    error: false,
+    filterGroups: [],
+    searchPartnersCriteria: { text, filterItemIds: [] },
+  };
 }
 
 /** The recorded requests to a path, by method. */

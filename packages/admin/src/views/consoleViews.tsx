@@ -1,18 +1,20 @@
 /**
  * The console's views: what the navigation lists and which component shows each route.
- * Insights and Tuning slot in here (a section, its routes in core/route.ts, a component),
- * with nothing else to change.
+ * A view is a section, its routes in core/route.ts and a component, with nothing else
+ * to change.
  */
 import type { ReactNode } from 'react';
 import type { Scope } from '@partners-network/contract';
 import type { AdminClient } from '../core/createAdminClient';
 import type { MessageId } from '../core/messages';
 import type { Route } from '../core/route';
-import { DEFAULT_LIST, formatRoute } from '../core/route';
+import { DEFAULT_INSIGHTS, DEFAULT_LIST, formatRoute } from '../core/route';
 import type { Navigate } from '../core/useHashRoute';
 import { ImportView } from './ImportView';
+import { InsightsView } from './InsightsView';
 import { PartnerFormView } from './PartnerFormView';
 import { PartnersView } from './PartnersView';
+import { TuningView } from './TuningView';
 
 /** What every view gets from the shell. */
 export interface ViewContext {
@@ -22,7 +24,7 @@ export interface ViewContext {
   notify(text: string): void;
 }
 
-export type Section = 'partners' | 'import';
+export type Section = 'partners' | 'import' | 'tuning' | 'insights';
 
 export interface ConsoleView {
   section: Section;
@@ -37,6 +39,12 @@ export const CONSOLE_VIEWS: readonly ConsoleView[] = [
     href: (site) => formatRoute({ view: 'partners', site, list: DEFAULT_LIST }),
   },
   { section: 'import', label: 'viewImport', href: (site) => formatRoute({ view: 'import', site }) },
+  { section: 'tuning', label: 'viewTuning', href: (site) => formatRoute({ view: 'tuning', site }) },
+  {
+    section: 'insights',
+    label: 'viewInsights',
+    href: (site) => formatRoute({ view: 'insights', site, insights: DEFAULT_INSIGHTS }),
+  },
 ];
 
 /** The navigation entry a route belongs to (editing a partner is under Partners). */
@@ -48,6 +56,10 @@ export function sectionOf(view: Route['view']): Section | undefined {
       return 'partners';
     case 'import':
       return 'import';
+    case 'tuning':
+      return 'tuning';
+    case 'insights':
+      return 'insights';
     case 'home':
       return undefined;
   }
@@ -75,5 +87,9 @@ export function renderView(
       );
     case 'import':
       return <ImportView key={site} site={route.site} {...context} />;
+    case 'tuning':
+      return <TuningView key={site} site={route.site} {...context} />;
+    case 'insights':
+      return <InsightsView key={site} site={route.site} insights={route.insights} {...context} />;
   }
 }

@@ -8,6 +8,9 @@ import {
   insightsDaySchema,
   insightsSchema,
   XSRF_HEADER_NAME,
+  contactFormSetupSchema,
+  contactReceiptSchema,
+  contactRequestSchema,
   filterDefinitionsSchema,
   placesResponseSchema,
   problemSchema,
@@ -30,6 +33,12 @@ import { exportFormatSchema } from '../importFile/writeExportFile';
 import { MAX_PLACES, placesQuerySchema } from '../geo/placesQuery';
 import { directoryDataSchema, partnerDataSchema, slugSchema } from '../store/DirectoryData';
 import { importSummarySchema } from '../store/PartnerStore';
+import {
+  contactFilterQuerySchema,
+  contactListQuerySchema,
+  contactRequestPageSchema,
+  contactRequestViewSchema,
+} from '../store/contactRequestView';
 
 /** A zod schema of the contract or of the server (zod or zod/mini: one core). */
 export type Schema = z.core.$ZodType;
@@ -418,6 +427,140 @@ export const COUNTING_OPERATIONS: ApiOperation[] = [
   },
 ];
 
+const CONTACT_LIMIT = PROBLEM(
+  'Past the per-client limit of contact requests (CONTACT_LIMIT_PER_HOUR); Retry-After says when to retry',
+);
+
+/** The contact calls (routes/contact.ts, issue 26): listed on a server with the contact feature. */
+export const CONTACT_OPERATIONS: ApiOperation[] = [
+  {
+    method: 'get',
+    path: `${SCOPE}/contact/challenge`,
+    operationId: 'getContactChallenge',
+    summary: "The contact form's setup: a proof-of-work challenge and the operator's rules",
+    description:
+      'What the page asks when a visitor opens the contact form: an ALTCHA challenge (PBKDF2) the page solves while the visitor writes, the privacy notice, how long a delivered request is kept and how long the form must stay open before it is sent. Bounded per client more loosely than the requests.',
+    tags: ['public'],
+    responses: {
+      200: { description: 'The setup', schema: contactFormSetupSchema },
+      404: PROBLEM('No partner directory for this company and site'),
+      429: CONTACT_LIMIT,
+    },
+  },
+  {
+    method: 'post',
+    path: `${SCOPE}/partners/{slug}/contact`,
+    operationId: 'contactPartner',
+    summary: "A visitor's request to a partner, kept and then delivered by mail or webhook",
+    description:
+      "Written to the database's outbox when accepted, then delivered with retries; the same idempotencyKey is one request. The partner's address is never sent back. A filled honeypot (website) gets the same answer and delivers nothing.",
+    tags: ['public'],
+    query: [LOCALE],
+    params: { slug: slugSchema },
+    body: contactRequestSchema,
+    auth: 'xsrf',
+    responses: {
+      202: { description: 'Accepted: kept, to be delivered', schema: contactReceiptSchema },
+      400: PROBLEM(
+        'A body that breaks a rule (the title names the field and the rule), a proof that does not solve a challenge of this server, has expired or was used, or a form sent too soon after it opened',
+      ),
+      403: PROBLEM(`Missing ${XSRF_HEADER_NAME} header or no matching ${XSRF_COOKIE_NAME} cookie`),
+      404: PROBLEM('No partner directory for this company and site, or no partner to contact'),
+      429: CONTACT_LIMIT,
+    },
+  },
+];
+
+const CONTACT_REQUESTS = `${SCOPE}/contact-requests`;
+const NO_REQUEST = PROBLEM(
+  'No partner directory for this company and site, or no contact request with this id in it',
+);
+
+/** The admin API of contact requests (routes/adminContact.ts): with the admin calls and contact. */
+export const ADMIN_CONTACT_OPERATIONS: ApiOperation[] = [
+  {
+    method: 'get',
+    path: CONTACT_REQUESTS,
+    operationId: 'listContactRequests',
+    summary: "A page of the site's contact requests, newest first",
+    description: ADMIN_ONLY,
+    tags: ['admin'],
+    query: Object.entries(contactListQuerySchema.shape).map(([name, schema]) => ({
+      name,
+      description:
+        {
+          partner: "Only this partner's requests (its slug)",
+          status: 'Only requests in this state: waiting, sending, delivered or failed',
+          limit: 'Requests in the page, 1 to 500 (default 50)',
+          offset: 'Requests to skip (default 0)',
+        }[name] ?? name,
+      schema,
+    })),
+    auth: 'bearer',
+    responses: {
+      200: { description: 'The page and how many match', schema: contactRequestPageSchema },
+      400: PROBLEM('A query value that breaks its rule (the title names it)'),
+      401: UNAUTHORIZED,
+      404: PROBLEM('No partner directory for this company and site'),
+    },
+  },
+  {
+    method: 'get',
+    path: `${CONTACT_REQUESTS}.csv`,
+    operationId: 'exportContactRequests',
+    summary: 'Every matching contact request of the site, as a spreadsheet (CSV)',
+    description: `${ADMIN_ONLY} A cell that a spreadsheet would read as a formula starts with '.`,
+    tags: ['admin'],
+    query: [
+      {
+        name: 'partner',
+        description: "Only this partner's requests (its slug)",
+        schema: slugSchema,
+      },
+      {
+        name: 'status',
+        description: 'Only requests in this state: waiting, sending, delivered or failed',
+        schema: contactFilterQuerySchema.shape.status,
+      },
+    ],
+    auth: 'bearer',
+    responses: {
+      200: { description: 'The requests, newest first', textTypes: ['text/csv'] },
+      400: PROBLEM('A query value that breaks its rule (the title names it)'),
+      401: UNAUTHORIZED,
+      404: PROBLEM('No partner directory for this company and site'),
+    },
+  },
+  {
+    method: 'get',
+    path: `${CONTACT_REQUESTS}/{id}`,
+    operationId: 'getContactRequest',
+    summary: 'One contact request',
+    description: ADMIN_ONLY,
+    tags: ['admin'],
+    auth: 'bearer',
+    responses: {
+      200: { description: 'The request', schema: contactRequestViewSchema },
+      401: UNAUTHORIZED,
+      404: NO_REQUEST,
+    },
+  },
+  {
+    method: 'delete',
+    path: `${CONTACT_REQUESTS}/{id}`,
+    operationId: 'deleteContactRequest',
+    summary: 'Erases one contact request (a visitor asked for it)',
+    description: ADMIN_ONLY,
+    tags: ['admin'],
+    auth: 'bearer',
+    responses: {
+      204: { description: 'Erased' },
+      401: UNAUTHORIZED,
+      404: NO_REQUEST,
+    },
+  },
+];
+
 /** The admin API's insights (routes/adminInsights.ts): listed with the admin calls. */
 export const INSIGHTS_OPERATIONS: ApiOperation[] = [
   {
@@ -461,11 +604,17 @@ export const INSIGHTS_OPERATIONS: ApiOperation[] = [
  * The operations `/openapi.json` lists: the admin calls only on a server that has them,
  * the insights only on one that also reads the counts.
  */
-export function apiOperations(options: { admin: boolean; insights?: boolean }): ApiOperation[] {
+export function apiOperations(options: {
+  admin: boolean;
+  insights?: boolean;
+  contact?: boolean;
+}): ApiOperation[] {
   return [
     ...PUBLIC_OPERATIONS,
     ...COUNTING_OPERATIONS,
+    ...(options.contact ? CONTACT_OPERATIONS : []),
     ...(options.admin ? ADMIN_OPERATIONS : []),
     ...(options.admin && options.insights ? INSIGHTS_OPERATIONS : []),
+    ...(options.admin && options.contact ? ADMIN_CONTACT_OPERATIONS : []),
   ];
 }

@@ -100,7 +100,9 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], versio
                       ...textContent(response.textTypes),
                     },
                   }
-                : {}),
+                : response.textTypes
+                  ? { content: textContent(response.textTypes) }
+                  : {}),
             },
           ]),
         ),

@@ -15,8 +15,11 @@ import { checkBearerToken } from '../http/checkBearerToken';
 import { describeIssues } from '../http/describeIssues';
 import { sendProblem } from '../http/sendProblem';
 import type { ContactRequestRecord } from '../store/ContactOutbox';
-import { CONTACT_STATUSES } from '../store/ContactOutbox';
-import { slugSchema } from '../store/DirectoryData';
+import {
+  contactFilterQuerySchema,
+  contactListQuerySchema,
+  contactView,
+} from '../store/contactRequestView';
 import type { PartnerStore } from '../store/PartnerStore';
 import type { ScopeParams } from './scopeParams';
 import { toScope, unknownScopeTitle } from './scopeParams';
@@ -30,50 +33,7 @@ export interface AdminContactOptions {
 /** Rows a CSV export reads at a time. */
 const EXPORT_PAGE = 1000;
 
-export const contactFilterQuerySchema = z.object({
-  partner: slugSchema.optional(),
-  status: z
-    .enum(CONTACT_STATUSES, { error: `status must be one of ${CONTACT_STATUSES.join(', ')}` })
-    .optional(),
-});
-
-export const contactListQuerySchema = contactFilterQuerySchema.extend({
-  limit: z.coerce
-    .number()
-    .int('limit must be a whole number')
-    .min(1, 'limit must be from 1 to 500')
-    .max(500, 'limit must be from 1 to 500')
-    .default(50),
-  offset: z.coerce
-    .number()
-    .int('offset must be a whole number')
-    .min(0, 'offset must be 0 or more')
-    .default(0),
-});
-
 const idSchema = z.coerce.number().int().positive();
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
-/** A request as the admin API shows it. */
-export function contactView(request: ContactRequestRecord) {
-  return {
-    id: request.id,
-    receivedAt: iso(request.receivedAt),
-    status: request.status,
-    partner: { slug: request.partnerSlug, title: request.partnerTitle },
-    channel: request.channel,
-    name: request.name,
-    email: request.email,
-    company: request.company,
-    message: request.message,
-    locale: request.locale,
-    attempts: request.attempts,
-    nextAttemptAt: request.status === 'waiting' ? iso(request.nextAttemptAt) : null,
-    lastError: request.lastError,
-    settledAt: iso(request.finishedAt),
-  };
-}
 
 const CSV_COLUMNS = [
   'id',

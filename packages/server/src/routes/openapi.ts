@@ -10,6 +10,8 @@ export interface OpenApiOptions {
   admin: boolean;
   /** Whether it reads the search counts too (GET …/insights with the admin calls). */
   insights?: boolean;
+  /** Whether it has the contact calls (a ContactService): the public ones and, with admin, theirs. */
+  contact?: boolean;
 }
 
 /**
@@ -20,7 +22,11 @@ export interface OpenApiOptions {
 export async function openapi(app: FastifyInstance, options: OpenApiOptions): Promise<void> {
   const document = JSON.stringify(
     buildOpenApiDocument(
-      apiOperations({ admin: options.admin, insights: options.insights ?? false }),
+      apiOperations({
+        admin: options.admin,
+        insights: options.insights ?? false,
+        contact: options.contact ?? false,
+      }),
       API_VERSION,
     ),
   );

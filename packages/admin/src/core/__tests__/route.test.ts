@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Route } from '../route';
-import { DEFAULT_LIST, formatRoute, parseRoute } from '../route';
+import { DEFAULT_INSIGHTS, DEFAULT_LIST, formatRoute, parseRoute } from '../route';
 
 const site = { companyId: '20097', scopeGroupId: '20121' };
 
@@ -12,6 +12,18 @@ describe('the route in the address', () => {
     { view: 'newPartner', site },
     { view: 'editPartner', site, slug: 'lisboa-dados' },
     { view: 'import', site: { companyId: 'a/b', scopeGroupId: 'c d' } },
+    { view: 'tuning', site },
+    { view: 'insights', site, insights: DEFAULT_INSIGHTS },
+    {
+      view: 'insights',
+      site,
+      insights: {
+        from: '2026-01-01',
+        to: '2026-01-31',
+        locale: 'fr-FR',
+        page: 'https://portal.example/partners?x=1&y=2',
+      },
+    },
   ])('reads back what it wrote: %j', (route) => {
     expect(parseRoute(formatRoute(route))).toEqual(route);
   });

@@ -10,6 +10,8 @@ import { DEFAULT_LOCALE } from '@partners-network/contract';
 import type { PartnerDraft } from '../../core/partnerDraft';
 import { t } from '../../core/translate';
 import { TextField } from '../../ui/TextField';
+import { fieldId } from './fieldId';
+import { ContactSection, LocationsSection, locationFieldId } from './locationSections';
 
 export interface SectionProps {
   draft: PartnerDraft;
@@ -20,8 +22,7 @@ export interface SectionProps {
   errorOf(field: string): string | undefined;
 }
 
-export const fieldId = (field: string, part?: string | number) =>
-  `partner-${field}${part === undefined ? '' : `-${part}`}`;
+export { fieldId };
 
 /** Where the error summary sends the focus for a problem of a field. */
 export function targetOf(field: string): string | undefined {
@@ -33,14 +34,31 @@ export function targetOf(field: string): string | undefined {
       return fieldId(field, 0);
     case 'filterItemIds':
       return fieldId('findItem');
+    case 'locations':
+      return fieldId('addLocation');
+    case 'contact':
+      return fieldId('contact', 'none');
+    case 'contact.emails':
+      return fieldId('contactEmails');
+    case 'contact.webhook':
+      return fieldId('contactWebhook');
     case 'slug':
     case 'url':
     case 'imageUrl':
     case 'position':
       return fieldId(field);
     default:
-      return undefined;
+      return locationTarget(field);
   }
+}
+
+/** `locations.<index>.<part>`: that location's field (its city for the location as a whole). */
+function locationTarget(field: string): string | undefined {
+  const [list, index, part] = field.split('.');
+  const at = Number(index);
+  if (list !== 'locations' || !Number.isInteger(at)) return undefined;
+  const parts = ['city', 'country', 'latitude', 'longitude', 'label'] as const;
+  return locationFieldId(at, parts.find((known) => known === part) ?? 'city');
 }
 
 const languageNames = new Intl.DisplayNames(['en'], {
@@ -48,7 +66,7 @@ const languageNames = new Intl.DisplayNames(['en'], {
   languageDisplay: 'standard',
 });
 
-function languageOf(locale: string): string {
+export function languageOf(locale: string): string {
   try {
     return languageNames.of(locale) ?? locale;
   } catch {
@@ -283,4 +301,6 @@ export const PARTNER_FORM_SECTIONS: readonly {
   { id: 'texts', Section: TextsSection },
   { id: 'globalFilters', Section: GlobalFiltersSection },
   { id: 'filterItems', Section: FilterItemsSection },
+  { id: 'locations', Section: LocationsSection },
+  { id: 'contact', Section: ContactSection },
 ];

@@ -12,6 +12,7 @@ import { BESANCON, FILLER_COUNT, MAIN, ZURICH } from '../../store/__tests__/stor
 import { answerCaches } from '../AnswerCaches';
 import { WIDER_RADII_KM } from '../findNear';
 import { SiteAnswers } from '../SiteAnswers';
+import { referenceKm } from '../../search/__tests__/referenceKm';
 import { storedSite } from './storedSite';
 
 const LYON: StoredLocation = {
@@ -46,17 +47,6 @@ const TOKYO: StoredLocation = {
 };
 /** A handful of real cities, so that partners share places and distances tie. */
 const CITIES = [LYON, ZÜRICH, BESANÇON, SÃO_PAULO, TOKYO];
-
-/** The plain reference: great-circle kilometres on a sphere of 6,371 km. */
-function kilometres(a: { latitude: number; longitude: number }, b: StoredLocation): number {
-  const radians = Math.PI / 180;
-  const h =
-    Math.sin(((b.latitude - a.latitude) * radians) / 2) ** 2 +
-    Math.cos(a.latitude * radians) *
-      Math.cos(b.latitude * radians) *
-      Math.sin(((b.longitude - a.longitude) * radians) / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(Math.min(1, h)));
-}
 
 /** The fixture's main site, each partner given the locations `placesOf` picks by position. */
 async function locatedSite(placesOf: (at: number) => StoredLocation[]) {
@@ -107,7 +97,9 @@ describe('a search near a point', () => {
             .map((partner, at) => ({
               url: partner.record.url,
               at,
-              km: Math.min(...(partner.record.locations ?? []).map((one) => kilometres(from, one))),
+              km: Math.min(
+                ...(partner.record.locations ?? []).map((one) => referenceKm(from, one)),
+              ),
             }))
             .filter((partner) => radiusKm === undefined || partner.km <= radiusKm)
             .sort((a, b) => a.km - b.km || a.at - b.at);
@@ -187,7 +179,7 @@ describe('a search near a point', () => {
     const { answers, partners } = await locatedSite((at) => (at >= 3 ? [BESANÇON] : []));
     const answer = answers.answer(near({ near: LYON, radiusKm: 25 }), 'en-US');
     expect(answer.totalFound).toBe(0);
-    const kmToBesancon = kilometres(LYON, BESANÇON);
+    const kmToBesancon = referenceKm(LYON, BESANÇON);
     const wider = WIDER_RADII_KM.find((radius) => radius > 25 && radius >= kmToBesancon);
     const located = partners.filter(
       (partner) => partner.record.globalFilters.includes('tech') && partner.record.locations,

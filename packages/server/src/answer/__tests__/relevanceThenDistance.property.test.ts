@@ -7,8 +7,9 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Bitset } from '../../search/Bitset';
-import type { GeoPoint, SiteLocation } from '../../search/PartnerLocations';
+import type { SiteLocation } from '../../search/PartnerLocations';
 import { SiteLocationsBuilder } from '../../search/PartnerLocations';
+import { referenceKm } from '../../search/__tests__/referenceKm';
 import { relevanceThenDistance } from '../findNear';
 
 const CITIES: SiteLocation[] = [
@@ -30,16 +31,6 @@ const siteOf = fc.integer({ min: 1, max: 120 }).chain((size) =>
     }),
   }),
 );
-
-function referenceKm(a: GeoPoint, b: GeoPoint): number {
-  const radians = Math.PI / 180;
-  const h =
-    Math.sin(((b.latitude - a.latitude) * radians) / 2) ** 2 +
-    Math.cos(a.latitude * radians) *
-      Math.cos(b.latitude * radians) *
-      Math.sin(((b.longitude - a.longitude) * radians) / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(Math.min(1, h)));
-}
 
 describe('relevanceThenDistance', () => {
   it('orders each rank by distance, the unlocated last, as a plain sort does', async () => {

@@ -5,17 +5,7 @@ import { LaidLocations } from '../LaidLocations';
 import type { GeoPoint, SiteLocation } from '../PartnerLocations';
 import { SiteLocationsBuilder, boxesAround } from '../PartnerLocations';
 import { TREE_WORKER_FROM } from '../buildLocationTree';
-
-/** The reference: the haversine formula written out, nothing shared with the code under test. */
-function referenceKm(a: GeoPoint, b: GeoPoint): number {
-  const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
-  const dLat = toRadians(b.latitude - a.latitude);
-  const dLon = toRadians(b.longitude - a.longitude);
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(toRadians(a.latitude)) * Math.cos(toRadians(b.latitude)) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(Math.min(1, h)));
-}
+import { referenceKm } from './referenceKm';
 
 function nearestKm(point: GeoPoint, locations: readonly SiteLocation[]): number {
   return Math.min(...locations.map((location) => referenceKm(point, location)));
