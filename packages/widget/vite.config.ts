@@ -72,6 +72,8 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       manifest: true,
       target: 'es2022',
+      // No <link rel=modulepreload> list (its file names, __vite__mapDeps, sat in the entry).
+      modulePreload: false,
       ...PAGE_SCRIPT_MINIFY,
       rollupOptions: {
         input: { 'partners-network': 'src/register.ts' },
