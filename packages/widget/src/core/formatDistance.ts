@@ -3,6 +3,7 @@
  * region counts road distances in miles, through `Intl.NumberFormat`'s unit style
  * ("12 km", "7 mi", "١٢ كم"). The page always sends kilometres; only the text changes.
  */
+import { numberFormat } from './formatCount';
 import { DEFAULT_LOCALE } from './types';
 
 export const KM_PER_MILE = 1.609344;
@@ -16,15 +17,9 @@ export function countsInMiles(locale: string): boolean {
 export function formatDistance(km: number, locale: string): string {
   const miles = countsInMiles(locale);
   const value = miles ? km / KM_PER_MILE : km;
-  const options: Intl.NumberFormatOptions = {
+  return numberFormat(locale, {
     style: 'unit',
     unit: miles ? 'mile' : 'kilometer',
     maximumFractionDigits: value < 10 ? 1 : 0,
-  };
-  try {
-    return new Intl.NumberFormat(locale || DEFAULT_LOCALE, options).format(value);
-  } catch {
-    // A malformed language tag from the portal must not break the page.
-    return new Intl.NumberFormat(DEFAULT_LOCALE, options).format(value);
-  }
+  }).format(value);
 }

@@ -8,13 +8,12 @@
  *
  * Framework-free; the URL is never touched (replaceState keeps it), only the state
  * object gets one more key, and only when it is null or a plain object (a host
- * router's own state shape is left alone).
+ * router's own state shape is left alone: `historyState.ts`). A chunk of its own
+ * (`hooks/useScrollMemory.ts` loads it): at start when the entry remembers a position or
+ * a focus (Back, reload), else on the visitor's first scroll or input, as there is nothing
+ * to save before.
  */
-
-/** The key of `history.state` that holds the remembered `scrollY`. */
-export const SCROLL_STATE_KEY = 'partnersNetworkScrollY';
-/** The key that holds what the page says had focus (e.g. the index of the opened card). */
-export const FOCUS_STATE_KEY = 'partnersNetworkFocus';
+import { FOCUS_STATE_KEY, isPlainState, SCROLL_STATE_KEY, writeHistoryState } from './historyState';
 
 /**
  * Where `scrollend` is missing (Safari), scrolling is saved at most this often:
@@ -55,13 +54,6 @@ export interface ScrollMemory {
   dispose(): void;
 }
 
-function isPlainState(value: unknown): value is Record<string, unknown> | null {
-  if (value === null) return true;
-  if (typeof value !== 'object') return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
 /** The remembered position in a history state, or null. */
 export function readSavedScroll(state: unknown): number | null {
   if (!isPlainState(state) || state === null) return null;
@@ -91,23 +83,11 @@ export function createScrollMemory(
   let disposed = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
-  function write(key: string, value: unknown): void {
-    const state: unknown = history.state;
-    if (!isPlainState(state)) return;
-    if (state !== null && Object.is(state[key], value)) return;
-    try {
-      // No URL argument: the address stays exactly as it is.
-      history.replaceState({ ...state, [key]: value }, '');
-    } catch {
-      // Rate-limited or refused: the page works without the memory.
-    }
-  }
-
   function save(): void {
     if (disposed || pending) return;
     if (timer !== null) clearTimeout(timer);
     timer = null;
-    write(SCROLL_STATE_KEY, Math.round(win.scrollY));
+    writeHistoryState(history, SCROLL_STATE_KEY, Math.round(win.scrollY));
   }
 
   function onScroll(): void {
@@ -175,7 +155,7 @@ export function createScrollMemory(
       save();
     },
     rememberFocus(key) {
-      if (!disposed) write(FOCUS_STATE_KEY, key);
+      if (!disposed) writeHistoryState(history, FOCUS_STATE_KEY, key);
     },
     dispose() {
       if (disposed) return;

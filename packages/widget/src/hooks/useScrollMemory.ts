@@ -2,14 +2,22 @@
  * React side of core/scrollMemory: alive while the page owns the URL; once the first
  * list has settled on screen it restores the remembered scroll position and gives
  * focus back to the card the visitor opened (a keyboard user goes on from there).
+ *
+ * The memory is a chunk: a first visit has nothing to restore and nothing to save until
+ * the visitor scrolls or acts, so it loads then (or at start when the history entry
+ * remembers something: Back, reload). Until it has come, the page script takes the
+ * browser's scroll restoration over and remembers a card opened (`core/historyState.ts`).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import type { RefObject } from 'react';
-import { createScrollMemory } from '../core/scrollMemory';
+import { FOCUS_STATE_KEY, remembersScroll, writeHistoryState } from '../core/historyState';
 import type { ScrollMemory } from '../core/scrollMemory';
 
 /** The focusable element of each card (PartnerCardView). */
 const CARD_FOCUS = '[data-card-focus]';
+
+/** What a visitor does first that the memory must hear (scrolling, or what may scroll). */
+const FIRST_INPUTS = ['scroll', 'wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 /**
  * `enabled`: the page keeps its state in the URL (syncUrl), so the history entry is
@@ -24,35 +32,60 @@ export function useScrollMemory(
   listRef: RefObject<HTMLElement | null>,
   laidOut: RefObject<boolean>,
 ): (index: number) => void {
-  // Made in an effect (it takes over the history's scroll restoration); effects run in
-  // order, so the restoring one below finds it.
-  const memory = useRef<ScrollMemory | null>(null);
+  const [memory, setMemory] = useState<ScrollMemory | null>(null);
 
   useEffect(() => {
     if (!enabled) return;
-    const created = createScrollMemory(window);
-    memory.current = created;
+    const { history } = window;
+    // The page rebuilds its list asynchronously: the browser's own restoration would run
+    // against a page that is still short.
+    const previous = history.scrollRestoration;
+    history.scrollRestoration = 'manual';
+    let created: ScrollMemory | null = null;
+    let live = true;
+    const waiting = new AbortController();
+    const load = () => {
+      waiting.abort();
+      void import('../core/scrollMemory').then(({ createScrollMemory }) => {
+        if (!live) return;
+        created = createScrollMemory(window);
+        setMemory(created);
+      });
+    };
+    if (remembersScroll(history.state)) load();
+    else {
+      for (const type of FIRST_INPUTS)
+        window.addEventListener(type, load, {
+          passive: true,
+          capture: true,
+          signal: waiting.signal,
+        });
+    }
     return () => {
-      created.dispose();
-      memory.current = null;
+      live = false;
+      waiting.abort();
+      created?.dispose();
+      history.scrollRestoration = previous;
+      setMemory(null);
     };
   }, [enabled]);
 
   // restore() acts once: later runs (a new settle) give null.
   useEffect(() => {
-    const current = memory.current;
-    if (!settled || current === null) return;
-    return current.restoreWhenReady(
+    if (!settled || memory === null) return;
+    return memory.restoreWhenReady(
       () => listRef.current !== null && laidOut.current,
       (key) => {
         if (key === null || !/^\d{1,4}$/.test(key)) return;
         // Once only: a later reload of a different list must not jump to this card.
-        current.rememberFocus(null);
+        memory.rememberFocus(null);
         const card = listRef.current?.querySelectorAll<HTMLElement>(CARD_FOCUS)[Number(key)];
         card?.focus({ preventScroll: true });
       },
     );
-  }, [settled, listRef, laidOut]);
+  }, [settled, memory, listRef, laidOut]);
 
-  return (index) => memory.current?.rememberFocus(String(index));
+  return (index) => {
+    if (enabled) writeHistoryState(window.history, FOCUS_STATE_KEY, String(index));
+  };
 }
