@@ -12,6 +12,7 @@ import type {
   SearchResponse,
 } from '@partners-network/contract';
 import { connectUrl } from './connectUrl';
+import type { formatDistance as FormatDistance } from './formatDistance';
 import type { ModelSource } from './connectUrl';
 import { createApiClient } from './createApiClient';
 import type { ApiClient } from './createApiClient';
@@ -123,15 +124,19 @@ export function createSearchController(
     dispatch(...change, { type: 'request', kind });
     if (disposed) return;
     const criteria = selectRequestCriteria(model, kind);
-    let response: SearchResponse | null;
+    // Only a search near a point shows distances: their format is a chunk, asked for beside
+    // the search (a first visit has no point and never loads it).
+    const distances = criteria.near && import('./formatDistance').catch(() => undefined);
+    let answered: [SearchResponse, { formatDistance: typeof FormatDistance } | undefined] | null;
     try {
-      response = await latest.run((signal) => answerOf(criteria, signal));
+      answered = await latest.run((signal) => Promise.all([answerOf(criteria, signal), distances]));
     } catch (error) {
       if (disposed) return;
       return fail(`the search failed: ${describeError(error)}`, error);
     }
     // A newer search (or dispose) took over while this one was on its way.
-    if (response === null || disposed) return;
+    if (answered === null || disposed) return;
+    const [response, distance] = answered;
     if (response.error) return fail('the search answered with its error flag set');
     let cards: PartnerCard[];
     try {
@@ -143,7 +148,7 @@ export function createSearchController(
           location.extraParams,
           base,
           response.answerId,
-          portal.languageId,
+          distance && ((km) => distance.formatDistance(km, portal.languageId)),
         ),
       );
     } catch (error) {

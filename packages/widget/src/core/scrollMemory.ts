@@ -46,6 +46,12 @@ export interface ScrollMemory {
     onRestored: (focusKey: string | null) => void,
     timeoutMs?: number,
   ): () => void;
+  /**
+   * restoreWhenReady, then gives focus back to the card the visitor opened: the remembered
+   * key is its index among the `[data-card-focus]` elements of `list()` (a keyboard user
+   * goes on from there), once.
+   */
+  restoreOpenedCard(isReady: () => boolean, list: () => ParentNode | null): () => void;
   /** Saves the position now (also done on scroll, link clicks and pagehide). */
   save(): void;
   /** Remembers what has focus (a key the page understands), e.g. the card being opened. */
@@ -122,7 +128,7 @@ export function createScrollMemory(
     return savedFocus;
   }
 
-  return {
+  const memory: ScrollMemory = {
     saved,
     restore,
     restoreWhenReady(isReady, onRestored, timeoutMs = RESTORE_TIMEOUT_MS) {
@@ -151,6 +157,15 @@ export function createScrollMemory(
       frame = win.requestAnimationFrame(check);
       return () => win.cancelAnimationFrame(frame);
     },
+    restoreOpenedCard(isReady, list) {
+      return memory.restoreWhenReady(isReady, (key) => {
+        if (key === null || !/^\d{1,4}$/.test(key)) return;
+        // Once only: a later reload of a different list must not jump to this card.
+        memory.rememberFocus(null);
+        const cards = list()?.querySelectorAll<HTMLElement>('[data-card-focus]');
+        cards?.[Number(key)]?.focus({ preventScroll: true });
+      });
+    },
     save() {
       save();
     },
@@ -170,4 +185,5 @@ export function createScrollMemory(
       history.scrollRestoration = previousRestoration;
     },
   };
+  return memory;
 }

@@ -13,9 +13,6 @@ import type { RefObject } from 'react';
 import { FOCUS_STATE_KEY, remembersScroll, writeHistoryState } from '../core/historyState';
 import type { ScrollMemory } from '../core/scrollMemory';
 
-/** The focusable element of each card (PartnerCardView). */
-const CARD_FOCUS = '[data-card-focus]';
-
 /** What a visitor does first that the memory must hear (scrolling, or what may scroll). */
 const FIRST_INPUTS = ['scroll', 'wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
@@ -46,9 +43,9 @@ export function useScrollMemory(
     const waiting = new AbortController();
     const load = () => {
       waiting.abort();
-      void import('../core/scrollMemory').then(({ createScrollMemory }) => {
+      void import('../core/scrollMemory').then((module) => {
         if (!live) return;
-        created = createScrollMemory(window);
+        created = module.createScrollMemory(window);
         setMemory(created);
       });
     };
@@ -73,15 +70,9 @@ export function useScrollMemory(
   // restore() acts once: later runs (a new settle) give null.
   useEffect(() => {
     if (!settled || memory === null) return;
-    return memory.restoreWhenReady(
+    return memory.restoreOpenedCard(
       () => listRef.current !== null && laidOut.current,
-      (key) => {
-        if (key === null || !/^\d{1,4}$/.test(key)) return;
-        // Once only: a later reload of a different list must not jump to this card.
-        memory.rememberFocus(null);
-        const card = listRef.current?.querySelectorAll<HTMLElement>(CARD_FOCUS)[Number(key)];
-        card?.focus({ preventScroll: true });
-      },
+      () => listRef.current,
     );
   }, [settled, memory, listRef, laidOut]);
 
