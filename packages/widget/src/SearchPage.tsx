@@ -1,7 +1,6 @@
 import { addStyles } from './adoptStyles';
 import { Suspense, lazy, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { selectChips, selectShowNoResults, selectShowSkeleton } from './core/selectors';
-import type { WayOut } from './core/selectWaysOut';
 import { SKELETON_CARDS, VISIBLE_FILTER_ITEMS, VISIBLE_GLOBAL_FILTERS } from './core/types';
 import { useFocusAfterLoadMore } from './hooks/useFocusAfterLoadMore';
 import { useScrollMemory } from './hooks/useScrollMemory';
@@ -52,15 +51,6 @@ const NoResultsPanel = lazy(() =>
     .then((module) => ({ default: module.NoResultsSection })),
 );
 
-// The location field's suggestions, geolocation, radius and order: once a visitor uses it.
-// Not lazy(): the field the page script shows stays (with its focus) until the chunk has
-// come, then the chunk's field takes over in one commit (no fallback in between).
-let nearSection: Promise<typeof NearSectionPart> | undefined;
-const loadNearSection = () =>
-  (nearSection ??= import('./sections/NearSection')
-    .then(withStyles)
-    .then((module) => module.NearSection));
-
 function navigateHome(): void {
   window.location.assign('/');
 }
@@ -106,8 +96,14 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
   const [NearSection, setNearSection] = useState<typeof NearSectionPart | null>(null);
   const [nearWake, setNearWake] = useState<NearWake | ''>('');
   const wantNear = nearWake !== '' || state.located.near !== undefined;
+  // The location field's suggestions, geolocation, radius and order: once a visitor uses it.
+  // Not lazy(): the field the page script shows stays (with its focus) until the chunk has
+  // come, then the chunk's field takes over in one commit (no fallback in between).
   useEffect(() => {
-    if (wantNear) void loadNearSection().then((part) => setNearSection(() => part));
+    if (wantNear)
+      void import('./sections/NearSection')
+        .then(withStyles)
+        .then((module) => setNearSection(() => module.NearSection));
   }, [wantNear]);
 
   if (state.phase === 'error') {
@@ -139,18 +135,6 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
     if (index < 0) return;
     if (!button) rememberOpenedCard(index);
     if (card instanceof HTMLAnchorElement) actions.openCard(index);
-  }
-
-  function handleResetAll() {
-    actions.resetAll();
-    setResetSignal((signal) => signal + 1);
-    inputRef.current?.focus();
-  }
-
-  // Like RESET ALL: the panel goes with the new list, focus goes to the search field.
-  function handleWayOut(way: WayOut) {
-    actions.searchInstead(way.text, way.filterItemIds, way.radiusKm);
-    inputRef.current?.focus();
   }
 
   return (
@@ -224,8 +208,12 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
               <Suspense>
                 <NoResultsPanel
                   state={state}
-                  onResetAll={handleResetAll}
-                  onWayOut={handleWayOut}
+                  actions={actions}
+                  // RESET ALL empties the search field; focus goes to it after either.
+                  onDone={(reset) => {
+                    if (reset) setResetSignal((signal) => signal + 1);
+                    inputRef.current?.focus();
+                  }}
                   locale={portal.languageId}
                 />
               </Suspense>

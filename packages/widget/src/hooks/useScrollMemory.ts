@@ -3,18 +3,16 @@
  * list has settled on screen it restores the remembered scroll position and gives
  * focus back to the card the visitor opened (a keyboard user goes on from there).
  *
- * The memory is a chunk: a first visit has nothing to restore and nothing to save until
- * the visitor scrolls or acts, so it loads then (or at start when the history entry
- * remembers something: Back, reload). Until it has come, the page script takes the
- * browser's scroll restoration over and remembers a card opened (`core/historyState.ts`).
+ * The memory is a chunk: a first visit has nothing to restore and no position to save
+ * until the visitor scrolls, so it loads then (or at start when the history entry
+ * remembers something: Back, reload); it takes the browser's scroll restoration over once
+ * it is there. A card opened is remembered by the page script (`core/historyState.ts`), so
+ * that needs no chunk.
  */
 import { useEffect, useState } from 'react';
 import type { RefObject } from 'react';
 import { FOCUS_STATE_KEY, remembersScroll, writeHistoryState } from '../core/historyState';
 import type { ScrollMemory } from '../core/scrollMemory';
-
-/** What a visitor does first that the memory must hear (scrolling, or what may scroll). */
-const FIRST_INPUTS = ['scroll', 'wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 /**
  * `enabled`: the page keeps its state in the URL (syncUrl), so the history entry is
@@ -33,16 +31,10 @@ export function useScrollMemory(
 
   useEffect(() => {
     if (!enabled) return;
-    const { history } = window;
-    // The page rebuilds its list asynchronously: the browser's own restoration would run
-    // against a page that is still short.
-    const previous = history.scrollRestoration;
-    history.scrollRestoration = 'manual';
     let created: ScrollMemory | null = null;
     let live = true;
-    const waiting = new AbortController();
     const load = () => {
-      waiting.abort();
+      removeEventListener('scroll', load);
       void import('../core/scrollMemory').then((module) => {
         if (!live) return;
         created = module.createScrollMemory(window);
@@ -50,19 +42,11 @@ export function useScrollMemory(
       });
     };
     if (remembersScroll(history.state)) load();
-    else {
-      for (const type of FIRST_INPUTS)
-        window.addEventListener(type, load, {
-          passive: true,
-          capture: true,
-          signal: waiting.signal,
-        });
-    }
+    else addEventListener('scroll', load, { passive: true });
     return () => {
       live = false;
-      waiting.abort();
+      removeEventListener('scroll', load);
       created?.dispose();
-      history.scrollRestoration = previous;
       setMemory(null);
     };
   }, [enabled]);
