@@ -13,8 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SmtpSink } from '../packages/server/src/contact/__tests__/smtpSink';
 import { createSmtpSink } from '../packages/server/src/contact/__tests__/smtpSink';
 import { findAxeViolations } from './support/axe';
-import { openSearchPage } from './support/searchPage';
-import type { SearchPage } from './support/searchPage';
+import { SearchPage, openSearchPage } from './support/searchPage';
 import { usePortal } from './support/usePortal';
 
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), 'artifacts');
@@ -180,6 +179,31 @@ describe('contacting a partner', () => {
     expect(await dialog.getByRole('textbox', { name: 'Message' }).inputValue()).toBe(
       'Kept after a failure',
     );
+  });
+
+  it("shows the operator's contact. messages, in the portal's language", async () => {
+    const page = await portal.open('/?languageId=fr_FR', {
+      async beforeNavigate(page) {
+        await page.route('**/demo/portal.js', async (route) => {
+          const response = await route.fetch();
+          const body = `${await response.text()}
+window.partnersNetworkSettings.messages = {
+  'contact.send': 'Envoyer la demande',
+  fr: { 'contact.cancel': 'Fermer sans envoyer' },
+  de: { 'contact.cancel': 'Nicht für Französisch' },
+};`;
+          await route.fulfill({ response, body });
+        });
+      },
+    });
+    const { button } = await firstContactable(new SearchPage(page));
+    await button.click();
+    const dialog = dialogOf(page);
+    await dialog.getByRole('button', { name: 'Envoyer la demande' }).waitFor();
+    await dialog.getByRole('button', { name: 'Fermer sans envoyer' }).waitFor();
+    // The rest of the dialog keeps the French catalogue's texts.
+    await dialog.getByRole('textbox', { name: 'Message' }).waitFor();
+    expect(await dialog.getByRole('heading').textContent()).toContain('Contacter');
   });
 
   it.each([

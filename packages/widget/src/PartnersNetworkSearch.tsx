@@ -11,8 +11,6 @@ import { MessagesContext } from './ui/MessagesContext';
 export interface PartnersNetworkSearchProps extends SearchPageProps {
   /** On the host <div> (the shadow root's host): place and size it from the page. */
   className?: string;
-  /** Operator's replacements for the page's messages, as the element's `messages`. */
-  messages?: unknown;
 }
 
 /**
@@ -49,7 +47,7 @@ export function PartnersNetworkSearch({
 }
 
 /** The page once the visitor's messages are there; props are read on the first render. */
-function TranslatedPage({ messages, ...props }: SearchPageProps & { messages?: unknown }) {
+function TranslatedPage({ messages, ...props }: SearchPageProps) {
   const [start] = useState(() => {
     const setup = resolveSearchSetup(props);
     return { setup, translator: loadTranslator(setup.portal.languageId, messages) };
@@ -72,7 +70,7 @@ function TranslatedPage({ messages, ...props }: SearchPageProps & { messages?: u
   return (
     <div data-pn-container="" lang={translator.lang} dir={translator.dir}>
       <MessagesContext.Provider value={translator}>
-        <SearchPage {...props} {...start.setup} />
+        <SearchPage {...props} {...start.setup} messages={messages} />
       </MessagesContext.Provider>
     </div>
   );

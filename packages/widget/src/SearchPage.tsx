@@ -25,6 +25,11 @@ import { SelectedChips } from './ui/SelectedChips';
 export interface SearchPageProps extends UseSearchControllerOptions {
   /** 'Go to the home page' (SPEC 2: navigates to '/'); replaceable for hosts and tests. */
   onNavigateHome?: () => void;
+  /**
+   * Operator's replacements for texts (the element's `messages`): the host made the page's
+   * translator from them; the page hands them on to the contact dialog (`contact.` ids).
+   */
+  messages?: unknown;
 }
 
 const SILENT = { text: '', before: '', after: '' };
@@ -126,7 +131,7 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
     const contact = target.closest('[data-contact]');
     if (contact instanceof HTMLElement && !button) {
       void import('./openContact').then((module) =>
-        module.openContact(contact, portal, options.fetch),
+        module.openContact(contact, portal, options.fetch, options.messages),
       );
     }
     const card = target.closest('[data-card-focus]');

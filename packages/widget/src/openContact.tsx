@@ -15,6 +15,7 @@ export function openContact(
   button: HTMLElement,
   portal: PortalContext,
   fetchImpl?: typeof fetch,
+  messages?: unknown,
 ): void {
   const slug = button.dataset.contact;
   // A double click opens one dialog.
@@ -41,6 +42,7 @@ export function openContact(
       opener={button}
       portal={portal}
       lang={page?.lang || 'en-US'}
+      messages={messages}
       {...(fetchImpl ? { fetch: fetchImpl } : {})}
       onClose={close}
     />,

@@ -177,6 +177,13 @@ describe('POST search', () => {
       ['a cookie but no header', { cookie: `XSRF-TOKEN=${TOKEN}`, 'x-xsrf-token': '' }],
       ['a header that differs', { cookie: `XSRF-TOKEN=${TOKEN}`, 'x-xsrf-token': 'forged' }],
       ['an empty cookie and header', { cookie: 'XSRF-TOKEN=', 'x-xsrf-token': '' }],
+      // Compared character by character in constant time: every position counts.
+      [
+        'a header that differs in its last character only',
+        { cookie: `XSRF-TOKEN=${TOKEN}`, 'x-xsrf-token': `${TOKEN.slice(0, -1)}~` },
+      ],
+      ['a header that is the start of the cookie', { 'x-xsrf-token': TOKEN.slice(0, -1) }],
+      ['a header longer than the cookie', { 'x-xsrf-token': `${TOKEN}a` }],
     ])('answers 403 with %s', async (_, headers) => {
       const response = await postSearch(validCriteria, { headers });
       expect(response.statusCode).toBe(403);
@@ -187,6 +194,16 @@ describe('POST search', () => {
     it('checks the token before anything else in the request', async () => {
       const response = await postSearch('{not json', { headers: { 'x-xsrf-token': 'forged' } });
       expect(response.statusCode).toBe(403);
+    });
+
+    it.each([
+      ['in double quotes', `XSRF-TOKEN="${TOKEN}"`, TOKEN],
+      ['URL-encoded', `XSRF-TOKEN=${encodeURIComponent('a/b+c=d')}`, 'a/b+c=d'],
+    ])('accepts a cookie %s, as the widget reads it', async (_, cookie, header) => {
+      const response = await postSearch(validCriteria, {
+        headers: { cookie, 'x-xsrf-token': header },
+      });
+      expect(response.statusCode).toBe(200);
     });
 
     it('accepts the token among other cookies', async () => {

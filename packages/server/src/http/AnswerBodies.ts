@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AnswerEncoding } from './compression';
-import { COMPRESS_THRESHOLD_BYTES, compressAnswer, negotiateEncoding } from './compression';
+import { COMPRESS_THRESHOLD_BYTES, compressAnswerNow, negotiateEncoding } from './compression';
 
 /** What was made for one answer: only what a request has needed so far. */
 interface Body {
   /** Its JSON, kept once a client took it as it is (or it is too small to compress). */
   json?: string;
   /** Its brotli and gzip bytes, kept once a client took them. */
-  encoded: Map<AnswerEncoding, Promise<Buffer>>;
+  encoded: Map<AnswerEncoding, Buffer>;
 }
 
 /**
@@ -22,7 +22,8 @@ interface Body {
  * the rate new answers come in (bench/README.md, the memory rounds).
  *
  * Compression follows the app's rules (`compression.ts`: over 1 KB, brotli first, else
- * gzip, by `Accept-Encoding`), and runs off the main thread (zlib's thread pool).
+ * gzip, by `Accept-Encoding`), on the request's own thread (`compressAnswerNow`), so a kept
+ * answer is sent without waiting for anything.
  */
 export class AnswerBodies<Answer extends object> {
   readonly #bodies = new WeakMap<Answer, Body>();
@@ -34,7 +35,7 @@ export class AnswerBodies<Answer extends object> {
   }
 
   /** Sends `answer` as JSON, compressed when the client takes it and it is worth it. */
-  async send(request: FastifyRequest, reply: FastifyReply, answer: Answer): Promise<FastifyReply> {
+  send(request: FastifyRequest, reply: FastifyReply, answer: Answer): FastifyReply {
     let body = this.#bodies.get(answer);
     if (body === undefined) {
       body = { encoded: new Map() };
@@ -48,7 +49,7 @@ export class AnswerBodies<Answer extends object> {
       return reply
         .header('Vary', 'Accept-Encoding')
         .header('Content-Encoding', encoding)
-        .send(await kept);
+        .send(kept);
     const json = body.json ?? JSON.stringify(this.#serialize(answer));
     const small = Buffer.byteLength(json) < COMPRESS_THRESHOLD_BYTES;
     if (!small) reply.header('Vary', 'Accept-Encoding');
@@ -56,14 +57,8 @@ export class AnswerBodies<Answer extends object> {
       body.json = json;
       return reply.send(json);
     }
-    const bytes = compressAnswer(json, encoding);
+    const bytes = compressAnswerNow(json, encoding);
     body.encoded.set(encoding, bytes);
-    try {
-      return reply.header('Content-Encoding', encoding).send(await bytes);
-    } catch (error) {
-      // Not kept: the next request tries again.
-      body.encoded.delete(encoding);
-      throw error;
-    }
+    return reply.header('Content-Encoding', encoding).send(bytes);
   }
 }

@@ -2,7 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance } from 'fastify';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 
 /** Below this an answer goes as it is: compressing it saves less than it costs. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -23,6 +23,15 @@ const gzipAsync = promisify(gzip);
 /** An answer's bytes in an encoding, as the compression plugin sends them (zlib's threads). */
 export function compressAnswer(body: string, encoding: AnswerEncoding): Promise<Buffer> {
   return encoding === 'br' ? brotliAsync(body, BROTLI_OPTIONS) : gzipAsync(body);
+}
+
+/**
+ * The same bytes as `compressAnswer`, made on the calling thread. For a search answer (a few
+ * KB) that is about 90 µs of CPU, less than what handing it to zlib's threads costs: a
+ * Transform stream, its output chunks, and a thread that competes for the same 2 cores.
+ */
+export function compressAnswerNow(body: string, encoding: AnswerEncoding): Buffer {
+  return encoding === 'br' ? brotliCompressSync(body, BROTLI_OPTIONS) : gzipSync(body);
 }
 
 /**

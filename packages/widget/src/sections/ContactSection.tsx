@@ -38,6 +38,8 @@ export interface ContactSectionProps {
   portal: PortalContext;
   /** The page's catalogue tag (its root's `lang`). */
   lang: string;
+  /** The operator's messages given to the page (the element's, or mount()'s option). */
+  messages?: unknown;
   fetch?: typeof fetch;
   onClose: () => void;
 }
@@ -47,6 +49,7 @@ export function ContactSection({
   opener,
   portal,
   lang,
+  messages,
   fetch,
   onClose,
 }: ContactSectionProps) {
@@ -65,13 +68,14 @@ export function ContactSection({
 
   useEffect(() => {
     let current = true;
-    void loadContactTranslator(lang).then((loaded) => {
+    const locale = portal.languageId.replace(/_/g, '-');
+    void loadContactTranslator(lang, locale, messages).then((loaded) => {
       if (current) setTranslator(loaded);
     });
     return () => {
       current = false;
     };
-  }, [lang]);
+  }, [lang, portal.languageId, messages]);
 
   useEffect(() => {
     let current = true;

@@ -2,11 +2,12 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { filterGroupsPath, searchPath, searchResponseSchema } from '@partners-network/contract';
 import { MAIN, storeFixture } from '../../store/__tests__/storeFixture';
+import { compressAnswer } from '../compression';
 import { useFixtureApp } from '../../__tests__/useFixtureApp';
 
 const fixture = useFixtureApp('compress');
 
-function searchWith(acceptEncoding?: string) {
+function searchWith(acceptEncoding?: string, resultsPerPage = 50) {
   return fixture.app.inject({
     method: 'POST',
     url: `${searchPath(MAIN)}?locale=en-US`,
@@ -21,7 +22,7 @@ function searchWith(acceptEncoding?: string) {
       text: '',
       filterItemIds: [],
       offset: 0,
-      resultsPerPage: 50,
+      resultsPerPage,
     }),
   });
 }
@@ -89,6 +90,28 @@ describe('compressed answers the server keeps', () => {
     expect(JSON.parse(gunzipSync(gzipAgain?.rawPayload ?? Buffer.alloc(0)).toString())).toEqual(
       json,
     );
+  });
+
+  it('go out alike when made and when kept: the same bytes and headers, those of the library', async () => {
+    // A page size no other test asks for: the first request makes its answer and bytes.
+    const made = await searchWith(BROWSER, 30);
+    const kept = await searchWith(BROWSER, 30);
+    const plain = await searchWith(undefined, 30);
+    expect(kept.rawPayload.equals(made.rawPayload)).toBe(true);
+    const sameFor = (headers: Record<string, unknown>) => {
+      const { date: _date, 'x-request-id': _id, ...rest } = headers;
+      return rest;
+    };
+    expect(sameFor(kept.headers)).toEqual(sameFor(made.headers));
+    expect(made.headers).toMatchObject({
+      'content-encoding': 'br',
+      vary: 'Accept-Encoding',
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+    });
+    // Made on the request's thread, they are the bytes zlib's asynchronous stream makes
+    // (what the bench's compressed floor sends).
+    expect(made.rawPayload.equals(await compressAnswer(plain.payload, 'br'))).toBe(true);
   });
 
   it('are made again once the directory changed: a renamed partner never shows its old name', async () => {

@@ -7,7 +7,6 @@ import { formatNumber } from '../formatCount';
 import type { Message, MessageId } from './catalogues/en-US';
 
 export type MessageValues = Readonly<Record<string, string | number>>;
-export type MessageOverrides = Partial<Record<MessageId, Message>>;
 
 /** `Id`: the page's message ids, or another catalogue's (the contact form's chunk). */
 export interface Translator<Id extends string = MessageId> {

@@ -12,19 +12,27 @@ export type ChunkCatalogues<Id extends string> = Readonly<
   Record<string, () => Promise<{ default: Readonly<Record<Id, Message>> }>>
 >;
 
-/** `lang`: the page catalogue's tag (the page root's `lang`); `what` names the part in the console. */
+/**
+ * `lang`: the page catalogue's tag (the page root's `lang`); `what` names the part in the
+ * console; `overrides`: the operator's replacements for the part's messages, when given.
+ */
 export async function loadChunkTranslator<Id extends string>(
   lang: string,
   catalogues: ChunkCatalogues<Id>,
   enUS: Readonly<Record<Id, Message>>,
   what: string,
+  overrides?: Promise<Partial<Record<Id, Message>> | undefined>,
 ): Promise<Translator<Id>> {
   const load = catalogues[lang];
-  if (!load) return createTranslator(enUS, 'en-US');
-  try {
-    return createTranslator((await load()).default, lang);
-  } catch (error) {
-    logError(`${what} messages not loaded, showing en-US:`, error);
-    return createTranslator(enUS, 'en-US');
+  let catalogue = enUS;
+  let tag = 'en-US';
+  if (load) {
+    try {
+      catalogue = (await load()).default;
+      tag = lang;
+    } catch (error) {
+      logError(`${what} messages not loaded, showing en-US:`, error);
+    }
   }
+  return createTranslator(catalogue, tag, tag, await overrides);
 }

@@ -4,7 +4,14 @@
  *
  *   { "loadMore": "Show more partners",              <- every language
  *     "fr": { "loadMore": "Voir plus de partenaires" }, <- French, any region
- *     "ar-SA": { "added": { "one": "…", "other": "…" } } }
+ *     "ar-SA": { "added": { "one": "…", "other": "…" } },
+ *     "contact.send": "Send request" }                  <- the contact dialog's `send`
+ *
+ * Each catalogue checks its own ids: the page's, and the contact dialog's (a chunk of its
+ * own, core/i18n/contact/) behind `contact.` (bare, its ids would be ambiguous beside the
+ * page's: the page's own `contact` is the card's button). A key with a dot is another
+ * catalogue's: the page leaves it to the dialog, which checks it when it opens, and the
+ * dialog leaves the page's ids alone.
  *
  * Loaded as a chunk of its own, only when a page gives messages (loadTranslator).
  * Outside data: a key that is neither a message id nor a language tag, a text that is
@@ -13,18 +20,24 @@
  * warning that names it. Texts stay text (React escapes them), never HTML.
  */
 import { logWarning } from '../log';
-import type { Catalogue, Message, MessageId } from './catalogues/en-US';
-import type { MessageOverrides } from './createTranslator';
+import type { Message, MessageId } from './catalogues/en-US';
 import { placeholdersOf } from './placeholdersOf';
 
-export interface ParsedMessageOverrides {
+type Overrides<Id extends string> = Partial<Record<Id, Message>>;
+
+export interface ParsedMessageOverrides<Id extends string = MessageId> {
   /** For every language. */
-  all: MessageOverrides;
+  all: Overrides<Id>;
   /** By lower-case language tag (`fr`, `fr-fr`). */
-  languages: ReadonlyMap<string, MessageOverrides>;
+  languages: ReadonlyMap<string, Overrides<Id>>;
 }
 
-export const NO_MESSAGE_OVERRIDES: ParsedMessageOverrides = { all: {}, languages: new Map() };
+/** The en-US texts of one catalogue, and the prefix of its ids among an operator's keys. */
+interface OwnIds<Id extends string> {
+  enUS: Readonly<Record<Id, Message>>;
+  /** '' for the page's catalogue, `contact.` for the dialog's. */
+  prefix: string;
+}
 
 const MAX_LENGTH = 1000;
 const PLURAL_FORMS = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
@@ -35,9 +48,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The message an operator gave for `id`, or null with the reason in `problems`. */
-function parseMessage(
-  enUS: Catalogue,
-  id: MessageId,
+function parseMessage<Id extends string>(
+  enUS: Readonly<Record<Id, Message>>,
+  id: Id,
   value: unknown,
   problems: string[],
 ): Message | null {
@@ -72,24 +85,33 @@ function parseMessage(
   return message;
 }
 
-function isMessageId(enUS: Catalogue, key: string): key is MessageId {
-  return Object.hasOwn(enUS, key);
+function isMessageId<Id extends string>(enUS: Readonly<Record<Id, Message>>, id: string): id is Id {
+  return Object.hasOwn(enUS, id);
 }
 
-/** Message ids of one object; other keys are problems, or (top level) language tags. */
-function parseMessages(
-  enUS: Catalogue,
+/** Whether a key belongs to this catalogue (the rest is another's, checked there). */
+function isOwnKey(own: OwnIds<string>, key: string): boolean {
+  return own.prefix ? key.startsWith(own.prefix) : !key.includes('.');
+}
+
+/**
+ * Message ids of one object; other keys are (top level) language tags, another
+ * catalogue's, or problems.
+ */
+function parseMessages<Id extends string>(
+  own: OwnIds<Id>,
   value: Record<string, unknown>,
   where: string,
   problems: string[],
   onOtherKey: (key: string, value: unknown) => boolean,
-): MessageOverrides {
-  const messages: MessageOverrides = {};
+): Overrides<Id> {
+  const messages: Overrides<Id> = {};
   for (const [key, item] of Object.entries(value)) {
-    if (isMessageId(enUS, key)) {
-      const message = parseMessage(enUS, key, item, problems);
-      if (message !== null) messages[key] = message;
-    } else if (!onOtherKey(key, item)) {
+    const id = isOwnKey(own, key) ? key.slice(own.prefix.length) : '';
+    if (isMessageId(own.enUS, id)) {
+      const message = parseMessage(own.enUS, id, item, problems);
+      if (message !== null) messages[id] = message;
+    } else if (!onOtherKey(key, item) && isOwnKey(own, key)) {
       problems.push(`${where}"${key}" is neither a message id nor a language tag`);
     }
   }
@@ -98,25 +120,27 @@ function parseMessages(
 
 /**
  * Parses the operator's messages (already JSON-parsed, or the object a page set)
- * against the en-US catalogue (passed in, so this chunk imports nothing from the page
- * script). `source` names where they came from in the warning.
+ * against a catalogue's en-US texts (passed in, so this chunk imports nothing from the
+ * page script or the dialog's chunk). `source` names where they came from in the warning.
  */
-export function parseMessageOverrides(
+export function parseMessageOverrides<Id extends string = MessageId>(
   value: unknown,
   source: string,
-  enUS: Catalogue,
-): ParsedMessageOverrides {
-  if (value === undefined || value === null) return NO_MESSAGE_OVERRIDES;
+  enUS: Readonly<Record<Id, Message>>,
+  prefix = '',
+): ParsedMessageOverrides<Id> {
+  const own: OwnIds<Id> = { enUS, prefix };
   const problems: string[] = [];
-  const languages = new Map<string, MessageOverrides>();
-  let all: MessageOverrides = {};
+  const languages = new Map<string, Overrides<Id>>();
+  let all: Overrides<Id> = {};
+  if (value === undefined || value === null) return { all, languages };
   if (isRecord(value)) {
-    all = parseMessages(enUS, value, '', problems, (key, item) => {
+    all = parseMessages(own, value, '', problems, (key, item) => {
       if (!LANGUAGE_TAG.test(key) || !isRecord(item)) return false;
       const tag = key.replace(/_/g, '-').toLowerCase();
       languages.set(
         tag,
-        parseMessages(enUS, item, `${key}: `, problems, () => false),
+        parseMessages(own, item, `${key}: `, problems, () => false),
       );
       return true;
     });
@@ -133,13 +157,13 @@ export function parseMessageOverrides(
  * The overrides for a catalogue (`lang`) shown to a portal language (`locale`), later
  * sources winning: for every language, then the language (`fr`), then the tag (`fr-FR`).
  */
-export function pickOverrides(
-  sources: readonly ParsedMessageOverrides[],
+export function pickOverrides<Id extends string>(
+  sources: readonly ParsedMessageOverrides<Id>[],
   lang: string,
   locale: string,
-): MessageOverrides {
+): Overrides<Id> {
   const tags = [lang.split('-')[0] ?? '', lang, locale].map((tag) => tag.toLowerCase());
-  const picked: MessageOverrides = {};
+  const picked: Overrides<Id> = {};
   for (const source of sources) {
     Object.assign(picked, source.all);
     for (const tag of new Set(tags)) Object.assign(picked, source.languages.get(tag));
@@ -150,18 +174,20 @@ export function pickOverrides(
 /**
  * The overrides a page gives for a catalogue (`lang`) shown to a portal language
  * (`locale`): `window.partnersNetworkSettings.messages`, then the element's, which win.
+ * `enUS` and `prefix`: whose ids (the page's; the contact dialog's behind `contact.`).
  */
-export function overridesOf(
+export function overridesOf<Id extends string = MessageId>(
   fromSettings: unknown,
   fromElement: unknown,
-  enUS: Catalogue,
+  enUS: Readonly<Record<Id, Message>>,
   lang: string,
   locale: string,
-): MessageOverrides {
+  prefix = '',
+): Overrides<Id> {
   return pickOverrides(
     [
-      parseMessageOverrides(fromSettings, 'window.partnersNetworkSettings.messages', enUS),
-      parseMessageOverrides(fromElement, 'the element', enUS),
+      parseMessageOverrides(fromSettings, 'window.partnersNetworkSettings.messages', enUS, prefix),
+      parseMessageOverrides(fromElement, 'the element', enUS, prefix),
     ],
     lang,
     locale,

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import enUS from '../catalogues/en-US';
-import { parseMessageOverrides, pickOverrides } from '../parseMessageOverrides';
+import contactEnUS from '../contact/en-US';
+import { overridesOf, parseMessageOverrides, pickOverrides } from '../parseMessageOverrides';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -87,5 +88,47 @@ describe('parseMessageOverrides', () => {
     expect(warn).toHaveBeenCalledTimes(3);
     expect(parseMessageOverrides(undefined, 'x', enUS).all).toEqual({});
     expect(warn).toHaveBeenCalledTimes(3);
+  });
+
+  it("leaves the contact dialog's contact. ids to it, and checks them there", () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const messages = {
+      loadMore: 'More',
+      'contact.send': 'Send request',
+      'contact.title': 'Write to {partner} at {office}',
+      'contact.nothing': 'x',
+      fr: { 'contact.cancel': 'Fermer sans envoyer', resetAll: 'Tout effacer' },
+    };
+    // The page: its own ids, not a word about the dialog's.
+    const page = parseMessageOverrides(messages, 'the element', enUS);
+    expect(page.all).toEqual({ loadMore: 'More' });
+    expect(page.languages.get('fr')).toEqual({ resetAll: 'Tout effacer' });
+    expect(warn).not.toHaveBeenCalled();
+
+    // The dialog: its own ids without the prefix, per language, the element's over the
+    // settings'; the page's ids left alone, its own problems named once.
+    const settings = { 'contact.send': 'From settings', 'contact.close': 'Done' };
+    expect(overridesOf(settings, messages, contactEnUS, 'fr-FR', 'fr-CA', 'contact.')).toEqual({
+      send: 'Send request',
+      close: 'Done',
+      cancel: 'Fermer sans envoyer',
+    });
+    expect(warn).toHaveBeenCalledTimes(1);
+    const message = String(warn.mock.calls[0]?.[0]);
+    expect(message).toContain('title has placeholders the message does not have: {office}');
+    expect(message).toContain('"contact.nothing" is neither a message id nor a language tag');
+    expect(message).not.toContain('loadMore');
+    expect(overridesOf(settings, messages, contactEnUS, 'de-DE', 'de-DE', 'contact.')).toEqual({
+      send: 'Send request',
+      close: 'Done',
+    });
+  });
+
+  it("keeps the page's own contact (the card's button) apart from the dialog's", () => {
+    const messages = { contact: 'Write to them', 'contact.send': 'Go' };
+    expect(parseMessageOverrides(messages, 'x', enUS).all).toEqual({ contact: 'Write to them' });
+    expect(parseMessageOverrides(messages, 'x', contactEnUS, 'contact.').all).toEqual({
+      send: 'Go',
+    });
   });
 });

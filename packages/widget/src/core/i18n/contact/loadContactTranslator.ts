@@ -3,6 +3,7 @@
  * chunk, every other language is a chunk of its own requested when the dialog opens. A
  * catalogue that fails to load gives en-US (with the error in the console).
  */
+import { logError } from '../../log';
 import type { Translator } from '../createTranslator';
 import { loadChunkTranslator } from '../loadChunkTranslator';
 import enUS from './en-US';
@@ -28,7 +29,31 @@ export const CONTACT_CATALOGUES: Readonly<Record<string, () => CatalogueModule>>
 
 export type ContactTranslator = Translator<ContactMessageId>;
 
-/** `lang`: the page catalogue's tag (the page root's `lang`). */
-export function loadContactTranslator(lang: string): Promise<ContactTranslator> {
-  return loadChunkTranslator(lang, CONTACT_CATALOGUES, enUS, 'contact');
+/**
+ * `lang`: the page catalogue's tag (the page root's `lang`); `locale`: the portal's
+ * language; `messages`: the operator's messages given to the element or to mount() (their
+ * `contact.` ids, over `window.partnersNetworkSettings.messages` like the page's).
+ */
+export function loadContactTranslator(
+  lang: string,
+  locale = lang,
+  messages?: unknown,
+  win: Window = window,
+): Promise<ContactTranslator> {
+  const settings: unknown = Reflect.get(win, 'partnersNetworkSettings');
+  const fromSettings: unknown =
+    typeof settings === 'object' && settings !== null
+      ? Reflect.get(settings, 'messages')
+      : undefined;
+  const overrides =
+    fromSettings === undefined && messages === undefined
+      ? undefined
+      : import('../parseMessageOverrides').then(
+          (parser) => parser.overridesOf(fromSettings, messages, enUS, lang, locale, 'contact.'),
+          (error: unknown) => {
+            logError("operator's contact messages not loaded, showing the catalogue's:", error);
+            return undefined;
+          },
+        );
+  return loadChunkTranslator(lang, CONTACT_CATALOGUES, enUS, 'contact', overrides);
 }
