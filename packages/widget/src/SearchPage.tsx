@@ -159,7 +159,7 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
             text={state.text}
             portal={portal}
             fetch={options.fetch}
-            wake={nearWake || undefined}
+            wake={nearWake}
           />
         ) : (
           <NearStart onWake={setNearWake} />

@@ -46,8 +46,8 @@ export function useScrollMemory(
     return () => {
       live = false;
       removeEventListener('scroll', load);
+      // (A disposed memory restores nothing: it may stay in the state.)
       created?.dispose();
-      setMemory(null);
     };
   }, [enabled]);
 

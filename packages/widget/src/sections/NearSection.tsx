@@ -20,8 +20,8 @@ export interface NearSectionProps {
   text: string;
   portal: PortalContext;
   fetch?: typeof fetch;
-  /** How the visitor woke the field; undefined when the address did. */
-  wake?: NearWake;
+  /** How the visitor woke the field; '' or undefined when the address did. */
+  wake?: NearWake | '';
   geolocation?: Geolocation;
 }
 
