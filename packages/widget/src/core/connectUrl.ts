@@ -5,7 +5,7 @@
  * reload show it again.
  */
 import { MAX_RESULTS_PER_PAGE } from '@partners-network/contract';
-import type { SearchCriteria } from '@partners-network/contract';
+import type { LocatedSearchCriteria } from '@partners-network/contract';
 import { afterPaint } from './afterPaint';
 import { redirectEmptyRoute, writeSavedSearchToLocation } from './locationParams';
 import { logWarning } from './log';
@@ -18,7 +18,7 @@ import type { SavedSearch, SearchState } from './types';
  * last page's offset and size, so that restoring (one request of offset +
  * resultsPerPage) shows as many cards.
  */
-export function toSavedSearchOf(criteria: SearchCriteria): SavedSearch {
+export function toSavedSearchOf(criteria: LocatedSearchCriteria): SavedSearch {
   const loadedUntil = criteria.offset + criteria.resultsPerPage;
   const offset = Math.max(0, loadedUntil - LOAD_MORE_STEP);
   return {
