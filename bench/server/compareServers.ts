@@ -72,14 +72,25 @@ const warmUp = searchRequests(warmUpMix, token, BROWSER_ACCEPT_ENCODING);
 const firstRequests = searchRequests(first, token, encoding);
 const generator = await startLoadGenerator();
 
-const startApi = (root: string) =>
-  startChild(
-    childOf(root),
+/**
+ * Extra Node flags per side (COMPARE_FLAGS_OURS, COMPARE_FLAGS_OTHER, space-separated), to
+ * weigh a flag on the same code: for example `--single-threaded-gc --trace-gc` on one side,
+ * `--trace-gc` on the other, with COMPARE_LOG_DIR keeping each server's output.
+ */
+const extraFlags = (name: 'ours' | 'other') =>
+  (process.env[`COMPARE_FLAGS_${name.toUpperCase()}`] ?? '').split(' ').filter(Boolean);
+let started = 0;
+const startApi = (name: 'ours' | 'other') => {
+  const logDir = process.env.COMPARE_LOG_DIR;
+  started += 1;
+  return startChild(
+    childOf(roots[name]),
     { BENCH_MODE: 'api', BENCH_DATABASE_PATH: path, BENCH_LOGGER: 'on' },
     undefined,
-    [...SERVER_NODE_FLAGS],
-    '/dev/null',
+    [...SERVER_NODE_FLAGS, ...extraFlags(name)],
+    logDir ? join(logDir, `${name}-${started}.log`) : '/dev/null',
   );
+};
 
 interface Measured {
   result: LoadResult;
@@ -103,7 +114,7 @@ const line = (name: string, all: Measured[]) => {
 };
 
 async function firstSearch(): Promise<void> {
-  const servers = { ours: await startApi(roots.ours), other: await startApi(roots.other) };
+  const servers = { ours: await startApi('ours'), other: await startApi('other') };
   const floorBody = join('/tmp', `http-cost-floor-${process.pid}.json`);
   const answer = await fetch(`${servers.ours.url}${firstRequests[0]?.path ?? ''}`, {
     method: 'POST',
@@ -158,7 +169,7 @@ async function coldPass(): Promise<void> {
     const order = run % 2 === 1 ? (['ours', 'other'] as const) : (['other', 'ours'] as const);
     const lines: string[] = [];
     for (const name of order) {
-      const server = await startApi(roots[name]);
+      const server = await startApi(name);
       try {
         await generator.load(server.url, warmUp, 10, { amount: 2000 });
         const measured = await timed(server, cold, { amount: cold.length });

@@ -311,16 +311,19 @@ export class SiteAnswers {
   /** A partner's card in a locale, unpacked once for every answer that shows it. */
   #readCards(ordinals: Int32Array, locale: string): Partner[] {
     const { cards, items } = this.#site;
-    return Array.from(ordinals).flatMap((ordinal) => {
+    const read: Partner[] = [];
+    for (const ordinal of ordinals) {
       const key = `${locale}\u0000${ordinal}`;
-      const kept = this.#cards.get(key);
-      if (kept) return [kept];
-      const packed = cards.read(ordinal);
-      if (!packed) return [];
-      const card = cardOf(packed, locale, items);
-      this.#cards.set(key, card);
-      return [card];
-    });
+      let card = this.#cards.get(key);
+      if (!card) {
+        const packed = cards.read(ordinal);
+        if (!packed) continue;
+        card = cardOf(packed, locale, items);
+        this.#cards.set(key, card);
+      }
+      read.push(card);
+    }
+    return read;
   }
 
   #groupsOf(filter: GlobalFilterInfo, locale: string): FilterGroup[] {
