@@ -340,13 +340,19 @@ export class SiteAnswers {
 
   /** The filter's groups with each item's count: new objects, the kept groups unchanged. */
   #countedGroups(search: ResolvedSearch, counts: FacetCounts): FilterGroup[] {
-    return this.#groupsOf(search.filter, search.locale).map((group, at) => ({
-      ...group,
-      filterItems: group.filterItems.map((item, position) => ({
-        ...item,
-        count: counts.itemCounts[at]?.[position] ?? 0,
-      })),
-    }));
+    // Literals, not spreads: a spread adding `count` to a kept item grows a second object
+    // for its properties, for every item of every fresh answer (the same keys, in order).
+    return this.#groupsOf(search.filter, search.locale).map((group, at) => {
+      const groupCounts = counts.itemCounts[at];
+      return {
+        name: group.name,
+        filterItems: group.filterItems.map((item, position) => ({
+          id: item.id,
+          name: item.name,
+          count: groupCounts?.[position] ?? 0,
+        })),
+      };
+    });
   }
 }
 
