@@ -85,6 +85,7 @@ export type CityKeyOf = (city: string, country: string) => string;
  * 0.27 to 0.49 at 100k).
  */
 const SCAN_AT_MOST = 2048;
+const HALF_RADIANS = RADIANS / 2;
 
 export class SiteLocationsBuilder {
   readonly #starts: Int32Array;
@@ -256,12 +257,34 @@ export class SiteLocations implements PartnerLocations {
       radiusKm,
     )) {
       for (const place of tree.range(minLongitude, minLatitude, maxLongitude, maxLatitude)) {
-        if (this.#haversineTo(place, point, cosLatitude) <= limit) {
-          found.add(this.#owners[place] ?? 0);
+        const owner = this.#owners[place] ?? 0;
+        if (!found.has(owner) && this.#isWithin(place, point, cosLatitude, limit)) {
+          found.add(owner);
         }
       }
     }
     return found;
+  }
+
+  /**
+   * Whether a location's haversine to the point is at most `limit`, mostly without a sine:
+   * x - x³/6 <= sin x <= x (0 <= x <= 1) brackets sin²(Δ/2) of both terms, and only a
+   * location between the bounds (near the circle's edge) is measured exactly. `within`
+   * over 100 km around a directory's city tests thousands of locations (it was about a
+   * third of a near search's time at 100k partners).
+   */
+  #isWithin(place: number, point: GeoPoint, cosLatitude: number, limit: number): boolean {
+    const halfLatitude = Math.abs((this.#latitudes[place] ?? 0) - point.latitude) * HALF_RADIANS;
+    const halfLongitude = Math.abs((this.#longitudes[place] ?? 0) - point.longitude) * HALF_RADIANS;
+    if (halfLatitude <= 1 && halfLongitude <= 1) {
+      const cosines = cosLatitude * (this.#cosLatitudes[place] ?? 0);
+      const upper = halfLatitude * halfLatitude + cosines * halfLongitude * halfLongitude;
+      if (upper <= limit) return true;
+      const lowLatitude = halfLatitude * (1 - (halfLatitude * halfLatitude) / 6);
+      const lowLongitude = halfLongitude * (1 - (halfLongitude * halfLongitude) / 6);
+      if (lowLatitude * lowLatitude + cosines * lowLongitude * lowLongitude > limit) return false;
+    }
+    return this.#haversineTo(place, point, cosLatitude) <= limit;
   }
 
   nearest(point: GeoPoint, limit: number, options: NearestOptions = {}): NearestPartners {

@@ -229,12 +229,23 @@ class DistanceRows {
     const rows = this.#rows;
     const width = this.#width;
     const m = term.length;
+    const over = this.budget + 1;
     for (let i = from + 1; i <= to; i += 1) {
       const row = i * width;
       rows[row] = i;
       let rowMin = i;
       const letter = word.charCodeAt(i - 1);
-      for (let j = 1; j <= m; j += 1) {
+      // Only the band |i - j| <= budget can be within the budget (a distance is at least
+      // the difference of the lengths): cells beside it are written as just over it, which
+      // decides every match, prune and best length alike (Ukkonen's cut-off).
+      const low = Math.max(1, i - this.budget);
+      const high = Math.min(m, i + this.budget);
+      if (low > 1) rows[row + low - 1] = over;
+      if (high < m) {
+        rows[row + high + 1] = over;
+        rows[row + m] = over;
+      }
+      for (let j = low; j <= high; j += 1) {
         const cost = letter === term.charCodeAt(j - 1) ? 0 : 1;
         let value = Math.min(
           (rows[row - width + j] ?? 0) + 1,

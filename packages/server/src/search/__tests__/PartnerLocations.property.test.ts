@@ -113,6 +113,41 @@ describe('SiteLocations against a brute-force haversine scan', () => {
     );
   });
 
+  it('finds exactly the partners within a radius around a crowded point (edges of the circle)', async () => {
+    // Locations a few hundred kilometres around the point, radii of the same order: most
+    // of them near the circle's edge, where \`within\` measures exactly rather than bounds.
+    // Integers scaled: fast-check's doubles cluster on their bounds and on zero.
+    const offset = fc
+      .integer({ min: -40_000, max: 40_000 })
+      .map((tenThousandths) => tenThousandths / 10_000);
+    await fc.assert(
+      fc.asyncProperty(
+        point,
+        fc.array(fc.array(fc.tuple(offset, offset), { minLength: 1, maxLength: 3 }), {
+          maxLength: 80,
+        }),
+        fc.integer({ min: 0, max: 400_000 }).map((metres) => metres / 1000),
+        async (from, offsets, radiusKm) => {
+          const sites = offsets.map((own) =>
+            own.map(([north, east]) => ({
+              city: 'Near',
+              country: 'FR',
+              latitude: Math.max(-90, Math.min(90, from.latitude + north)),
+              longitude: ((from.longitude + east + 540) % 360) - 180,
+            })),
+          );
+          const found = (await build(sites)).within(from, radiusKm);
+          sites.forEach((own, ordinal) => {
+            const distance = nearestKm(from, own);
+            if (Math.abs(distance - radiusKm) < EPSILON_KM) return;
+            expect(found.has(ordinal)).toBe(distance <= radiusKm);
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('lists the nearest first, by scan and by walk, among candidates and within a radius', async () => {
     await fc.assert(
       fc.asyncProperty(
