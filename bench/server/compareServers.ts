@@ -25,8 +25,7 @@ import { BROWSER_ACCEPT_ENCODING, mergeLoads, startLoadGenerator } from '../lib/
 import { percentile } from '../lib/stats';
 import { ensureDirectoryDb } from './directories';
 import { SCOPE, searchRequests } from './measureServer';
-import type { MixQuery } from './queryMix';
-import { buildQueryMix } from './queryMix';
+import { buildQueryMix, firstAskPass } from './queryMix';
 
 const TICKS_PER_SECOND = 100;
 
@@ -55,16 +54,7 @@ await definitionsStore.close();
 if (!definitions) throw new Error('no site');
 const { token } = createXsrfToken();
 const encoding = mode === 'first' ? undefined : BROWSER_ACCEPT_ENCODING;
-const keyOf = (query: MixQuery) => JSON.stringify([query.locale, query.criteria]);
-const warmUpMix = buildQueryMix(definitions, 200, 7);
-const warmed = new Set(warmUpMix.map(keyOf));
-const coldMix = [
-  ...new Map(
-    buildQueryMix(definitions, 2000, 8)
-      .filter((query) => !warmed.has(keyOf(query)))
-      .map((query) => [keyOf(query), query]),
-  ).values(),
-];
+const { warmUp: warmUpMix, firstAsks: coldMix } = firstAskPass(definitions);
 const first = buildQueryMix(definitions, 400)
   .filter((query) => query.kind === 'first search')
   .slice(0, 1);

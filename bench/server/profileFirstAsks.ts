@@ -15,7 +15,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import { openSqliteStore } from '@partners-network/server';
 import { ensureDirectoryDb } from './directories';
 import { SCOPE } from './measureServer';
-import { buildQueryMix } from './queryMix';
+import { firstAskPass } from './queryMix';
 import { searchResponseOf } from '../../packages/server/src/routes/searchResponseOf';
 
 const count = Number(process.argv[2] ?? 10000);
@@ -23,17 +23,8 @@ const path = await ensureDirectoryDb(count);
 const store = openSqliteStore({ path });
 await store.warm();
 const definitions = await store.getFilterDefinitions(SCOPE, 'en-US');
-if (!definitions) throw new Error('x');
-const key = (q: { locale: string; criteria: unknown }) => JSON.stringify([q.locale, q.criteria]);
-const warmMix = buildQueryMix(definitions, 200, 7);
-const warmed = new Set(warmMix.map(key));
-const cold = [
-  ...new Map(
-    buildQueryMix(definitions, 2000, 8)
-      .filter((q) => !warmed.has(key(q)))
-      .map((q) => [key(q), q]),
-  ).values(),
-];
+if (!definitions) throw new Error(`no site in ${path}`);
+const { warmUp: warmMix, firstAsks: cold } = firstAskPass(definitions);
 for (const q of warmMix) {
   const r = await store.search(SCOPE, q.criteria, q.locale);
   if (r) JSON.stringify(searchResponseOf(r));
