@@ -25,8 +25,7 @@ import { BROWSER_ACCEPT_ENCODING, mergeLoads, startLoadGenerator } from '../lib/
 import { percentile } from '../lib/stats';
 import { ensureDirectoryDb } from './directories';
 import { SCOPE, searchRequests } from './measureServer';
-import type { MixQuery } from './queryMix';
-import { buildQueryMix } from './queryMix';
+import { buildQueryMix, firstAskPass } from './queryMix';
 
 const TICKS_PER_SECOND = 100;
 
@@ -55,16 +54,7 @@ await definitionsStore.close();
 if (!definitions) throw new Error('no site');
 const { token } = createXsrfToken();
 const encoding = mode === 'first' ? undefined : BROWSER_ACCEPT_ENCODING;
-const keyOf = (query: MixQuery) => JSON.stringify([query.locale, query.criteria]);
-const warmUpMix = buildQueryMix(definitions, 200, 7);
-const warmed = new Set(warmUpMix.map(keyOf));
-const coldMix = [
-  ...new Map(
-    buildQueryMix(definitions, 2000, 8)
-      .filter((query) => !warmed.has(keyOf(query)))
-      .map((query) => [keyOf(query), query]),
-  ).values(),
-];
+const { warmUp: warmUpMix, firstAsks: coldMix } = firstAskPass(definitions);
 const first = buildQueryMix(definitions, 400)
   .filter((query) => query.kind === 'first search')
   .slice(0, 1);
@@ -72,14 +62,25 @@ const warmUp = searchRequests(warmUpMix, token, BROWSER_ACCEPT_ENCODING);
 const firstRequests = searchRequests(first, token, encoding);
 const generator = await startLoadGenerator();
 
-const startApi = (root: string) =>
-  startChild(
-    childOf(root),
+/**
+ * Extra Node flags per side (COMPARE_FLAGS_OURS, COMPARE_FLAGS_OTHER, space-separated), to
+ * weigh a flag on the same code: for example `--single-threaded-gc --trace-gc` on one side,
+ * `--trace-gc` on the other, with COMPARE_LOG_DIR keeping each server's output.
+ */
+const extraFlags = (name: 'ours' | 'other') =>
+  (process.env[`COMPARE_FLAGS_${name.toUpperCase()}`] ?? '').split(' ').filter(Boolean);
+let started = 0;
+const startApi = (name: 'ours' | 'other') => {
+  const logDir = process.env.COMPARE_LOG_DIR;
+  started += 1;
+  return startChild(
+    childOf(roots[name]),
     { BENCH_MODE: 'api', BENCH_DATABASE_PATH: path, BENCH_LOGGER: 'on' },
     undefined,
-    [...SERVER_NODE_FLAGS],
-    '/dev/null',
+    [...SERVER_NODE_FLAGS, ...extraFlags(name)],
+    logDir ? join(logDir, `${name}-${started}.log`) : '/dev/null',
   );
+};
 
 interface Measured {
   result: LoadResult;
@@ -103,7 +104,7 @@ const line = (name: string, all: Measured[]) => {
 };
 
 async function firstSearch(): Promise<void> {
-  const servers = { ours: await startApi(roots.ours), other: await startApi(roots.other) };
+  const servers = { ours: await startApi('ours'), other: await startApi('other') };
   const floorBody = join('/tmp', `http-cost-floor-${process.pid}.json`);
   const answer = await fetch(`${servers.ours.url}${firstRequests[0]?.path ?? ''}`, {
     method: 'POST',
@@ -158,7 +159,7 @@ async function coldPass(): Promise<void> {
     const order = run % 2 === 1 ? (['ours', 'other'] as const) : (['other', 'ours'] as const);
     const lines: string[] = [];
     for (const name of order) {
-      const server = await startApi(roots[name]);
+      const server = await startApi(name);
       try {
         await generator.load(server.url, warmUp, 10, { amount: 2000 });
         const measured = await timed(server, cold, { amount: cold.length });

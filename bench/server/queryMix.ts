@@ -197,3 +197,24 @@ export function withNearSearches(
     };
   });
 }
+
+/**
+ * The diagnostics' first-ask pass (compareServers.ts, profileFirstAsks.ts): a warm-up mix of
+ * one seed, then the distinct searches of a mix of a third seed that the warm-up did not ask.
+ */
+export function firstAskPass(definitions: FilterDefinitions): {
+  warmUp: MixQuery[];
+  firstAsks: MixQuery[];
+} {
+  const keyOf = (query: MixQuery) => JSON.stringify([query.locale, query.criteria]);
+  const warmUp = buildQueryMix(definitions, 200, 7);
+  const warmed = new Set(warmUp.map(keyOf));
+  const firstAsks = [
+    ...new Map(
+      buildQueryMix(definitions, 2000, 8)
+        .filter((query) => !warmed.has(keyOf(query)))
+        .map((query) => [keyOf(query), query]),
+    ).values(),
+  ];
+  return { warmUp, firstAsks };
+}

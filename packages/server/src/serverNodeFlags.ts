@@ -13,8 +13,15 @@
  *   in, and at 1,000 answers a second the heap held 140 MB for 40 MB live, and the process
  *   kept over 100 MB more after the rounds. With it the peak stayed under 380 MB where it
  *   had reached 470 and 567 MB; full collections run about twice as often.
+ * - `--no-parallel-scavenge` has the scavenger collect the young generation on the thread that
+ *   pauses rather than with helper threads: on a busy machine (two cores, the load generator or
+ *   a neighbour on one) the pause waits for helpers that are not running. In the first-ask pass
+ *   (every answer fresh, 10 connections, 10k partners) the scavenges of the pass summed 118 to
+ *   187 ms against 291 to 336 ms without it, their longest 11 to 65 ms against 44 to 143, and
+ *   the pass used less CPU per answer in 4 runs of 4 (bench/README.md). It changes no heap size.
  */
 export const SERVER_NODE_FLAGS: readonly string[] = [
   '--max-semi-space-size=4',
   '--heap-growing-percent=100',
+  '--no-parallel-scavenge',
 ];

@@ -311,16 +311,19 @@ export class SiteAnswers {
   /** A partner's card in a locale, unpacked once for every answer that shows it. */
   #readCards(ordinals: Int32Array, locale: string): Partner[] {
     const { cards, items } = this.#site;
-    return Array.from(ordinals).flatMap((ordinal) => {
+    const read: Partner[] = [];
+    for (const ordinal of ordinals) {
       const key = `${locale}\u0000${ordinal}`;
-      const kept = this.#cards.get(key);
-      if (kept) return [kept];
-      const packed = cards.read(ordinal);
-      if (!packed) return [];
-      const card = cardOf(packed, locale, items);
-      this.#cards.set(key, card);
-      return [card];
-    });
+      let card = this.#cards.get(key);
+      if (!card) {
+        const packed = cards.read(ordinal);
+        if (!packed) continue;
+        card = cardOf(packed, locale, items);
+        this.#cards.set(key, card);
+      }
+      read.push(card);
+    }
+    return read;
   }
 
   #groupsOf(filter: GlobalFilterInfo, locale: string): FilterGroup[] {
@@ -337,13 +340,19 @@ export class SiteAnswers {
 
   /** The filter's groups with each item's count: new objects, the kept groups unchanged. */
   #countedGroups(search: ResolvedSearch, counts: FacetCounts): FilterGroup[] {
-    return this.#groupsOf(search.filter, search.locale).map((group, at) => ({
-      ...group,
-      filterItems: group.filterItems.map((item, position) => ({
-        ...item,
-        count: counts.itemCounts[at]?.[position] ?? 0,
-      })),
-    }));
+    // Literals, not spreads: a spread adding `count` to a kept item grows a second object
+    // for its properties, for every item of every fresh answer (the same keys, in order).
+    return this.#groupsOf(search.filter, search.locale).map((group, at) => {
+      const groupCounts = counts.itemCounts[at];
+      return {
+        name: group.name,
+        filterItems: group.filterItems.map((item, position) => ({
+          id: item.id,
+          name: item.name,
+          count: groupCounts?.[position] ?? 0,
+        })),
+      };
+    });
   }
 }
 

@@ -53,9 +53,10 @@ export function countFacets(
 
 function countItems(index: SearchIndex, search: ResolvedSearch, text: Bitset | null) {
   const { filter, ticked } = search;
-  // Partners of the filter and text: the base every count starts from.
-  const base = index.globalFilter(filter.id).clone();
-  if (text) base.andInPlace(text);
+  // Partners of the filter and text: the base every count starts from. Without text it is
+  // the index's own set, only read: a fresh answer copies a set only to narrow it.
+  const filterSet = index.globalFilter(filter.id);
+  const base = text ? filterSet.and(text) : filterSet;
   const tickedSets = ticked.map((group) => index.anyOf(group.itemIds));
   // The ticked group each of the filter's groups is, or -1.
   const tickedOf = filter.groups.map((group) =>
@@ -66,9 +67,11 @@ function countItems(index: SearchIndex, search: ResolvedSearch, text: Bitset | n
   // in one call instead of a copy and a call per group.
   const itemCounts: number[][] = filter.groups.map(() => []);
   for (const own of new Set(tickedOf)) {
-    const rest = base.clone();
+    let rest = base;
     tickedSets.forEach((set, at) => {
-      if (at !== own) rest.andInPlace(set);
+      if (at === own) return;
+      if (rest === base) rest = base.and(set);
+      else rest.andInPlace(set);
     });
     const groups = filter.groups.flatMap((group, at) =>
       tickedOf[at] === own ? [{ at, items: group.items }] : [],

@@ -14,9 +14,23 @@ export interface ExpandedTerm {
  */
 export class MatchedWords {
   readonly #expanded: readonly ExpandedTerm[];
+  /**
+   * The runs by text index: a search's terms (and most layers) share one index, so a word
+   * of a card is looked up in it once, not once per term (highlights look up every word
+   * of the ten cards shown).
+   */
+  readonly #byText: readonly { text: TextIndex; runLists: (readonly TermRun[])[] }[];
 
   constructor(expanded: readonly ExpandedTerm[]) {
     this.#expanded = expanded;
+    const byText = new Map<TextIndex, (readonly TermRun[])[]>();
+    for (const { text, runs } of expanded) {
+      if (runs.length === 0) continue;
+      const known = byText.get(text);
+      if (known) known.push(runs);
+      else byText.set(text, [runs]);
+    }
+    this.#byText = Array.from(byText, ([text, runLists]) => ({ text, runLists }));
   }
 
   /** Both searches' words: the layers of a LayeredIndex. */
@@ -30,12 +44,15 @@ export class MatchedWords {
    */
   lengthOf(word: string): number {
     let longest = 0;
-    for (const { text, runs } of this.#expanded) {
-      if (runs.length === 0) continue;
+    for (const { text, runLists } of this.#byText) {
       const at = text.indexOf(word);
       if (at < 0) continue;
-      const run = runContaining(runs, at);
-      if (run) longest = Math.max(longest, run.matched === WHOLE_TERM ? word.length : run.matched);
+      for (const runs of runLists) {
+        const run = runContaining(runs, at);
+        if (run) {
+          longest = Math.max(longest, run.matched === WHOLE_TERM ? word.length : run.matched);
+        }
+      }
     }
     return longest;
   }
