@@ -146,7 +146,9 @@ describe('the list survives Back, reload and sharing', () => {
     const searchPage = await openSearchPage(portal, '/', { width: 1280, height: 800 });
     const { page } = searchPage;
     await searchPage.waitForCards(10);
-    // Scroll memory is a chunk of its own, requested with the first answers.
+    // Scroll memory is a chunk of its own, requested on the visitor's first scroll (a first
+    // visit has nothing to restore and no position to save before).
+    await wheelTo(page, 600);
     await expect.poll(() => page.evaluate(() => window.history.scrollRestoration)).toBe('manual');
   });
 });

@@ -166,6 +166,8 @@ function inLanguage(page: Page, messages: Catalogue): SearchPage {
     resetAll: text(messages.resetAll),
     errorTitle: text(messages.errorTitle),
     goHome: text(messages.goHome),
+    near: text(messages.near),
+    useMyLocation: text(messages.useMyLocation),
   };
   return new SearchPage(page, { texts });
 }

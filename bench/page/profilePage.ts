@@ -8,14 +8,10 @@
  *
  *   npx tsx bench/page/profilePage.ts
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { launchChromium } from '../../e2e/support/launchChromium';
 import { buildUnminifiedWidget } from '../bytes/measureBytes';
-import { startChild } from '../lib/child';
-import { BENCH_DIR } from '../lib/environment';
+import { withDemoInChromium } from './withDemoInChromium';
 import { CPU_THROTTLING_RATE, VIEWPORT } from './measurePage';
 
 interface ProfileNode {
@@ -150,15 +146,13 @@ async function settle(page: Page, done: string): Promise<void> {
   throw new Error(`not settled: ${done}`);
 }
 
-const folder = mkdtempSync(join(tmpdir(), 'pn-profile-'));
-try {
-  await buildUnminifiedWidget(join(folder, 'bundled'));
-  const demo = await startChild(join(BENCH_DIR, 'page/demoChild.ts'), {
-    BENCH_DATABASE_PATH: join(folder, 'demo.db'),
-    BENCH_WIDGET_DIST: join(folder, 'bundled'),
-  });
-  const browser = await launchChromium();
-  try {
+await withDemoInChromium(
+  'pn-profile-',
+  async (folder) => {
+    await buildUnminifiedWidget(join(folder, 'bundled'));
+    return join(folder, 'bundled');
+  },
+  async (demo, browser) => {
     const context = await browser.newContext({ viewport: VIEWPORT });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -207,10 +201,5 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 300));
     });
     await context.close();
-  } finally {
-    await browser.close();
-    await demo.stop();
-  }
-} finally {
-  rmSync(folder, { recursive: true, force: true });
-}
+  },
+);

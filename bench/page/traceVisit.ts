@@ -30,9 +30,9 @@ import { summarize } from '../lib/stats';
 import { CPU_THROTTLING_RATE, VIEWPORT, loadProbeScript, snapshot } from './measurePage';
 import type { ProbeSnapshot } from './probe';
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
-  cat: string;
+  cat?: string;
   ph: string;
   ts: number;
   dur?: number;
@@ -46,6 +46,7 @@ interface TraceEvent {
       requestId?: string;
       finishTime?: number;
       functionName?: string;
+      type?: string;
       frame?: string;
       documentLoaderURL?: string;
     };

@@ -32,6 +32,9 @@ export interface SearchPageTexts {
   resetAll: string;
   errorTitle: string;
   goHome: string;
+  /** The location field's label and its "Use my location" button (issue 25). */
+  near: string;
+  useMyLocation: string;
 }
 
 /** The en-US page: SPEC's words. */
@@ -51,6 +54,8 @@ export const EN_US_TEXTS: SearchPageTexts = {
   resetAll: 'RESET ALL',
   errorTitle: 'Something went wrong.',
   goHome: 'Go to the home page',
+  near: 'Near',
+  useMyLocation: 'Use my location',
 };
 
 export interface SearchPageOptions {
@@ -164,6 +169,32 @@ export class SearchPage {
 
   cards(): Locator {
     return this.root.getByRole('article');
+  }
+
+  /** The location field: a plain field until its chunk loads, then a combobox. */
+  nearField(): Locator {
+    return this.root.getByLabel(this.texts.near, { exact: true });
+  }
+
+  useMyLocationButton(): Locator {
+    return this.root.getByRole('button', { name: this.texts.useMyLocation });
+  }
+
+  /** The cities the location field suggests. */
+  suggestions(): Locator {
+    return this.root.getByRole('listbox').getByRole('option');
+  }
+
+  /** Types `typed` in the location field and chooses the suggestion named `option`. */
+  async chooseNear(typed: string, option: string | RegExp): Promise<void> {
+    await this.nearField().click();
+    await this.root.getByRole('combobox', { name: this.texts.near, exact: true }).fill(typed);
+    await this.suggestions().filter({ hasText: option }).first().click();
+  }
+
+  /** What each card says of its distance ("12 km · Lyon"), in order. */
+  cardDistances(): Promise<string[]> {
+    return this.cards().getByText(/ · /).allTextContents();
   }
 
   loadMoreButton(): Locator {
@@ -369,7 +400,10 @@ export class SearchPage {
       while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
       if (!el || el === document.body) return null;
       // A filter's name, without its count (said in words for screen readers).
-      const label = el.closest('label')?.querySelector('input + span')?.textContent ?? '';
+      const label =
+        el.closest('label')?.querySelector('input + span')?.textContent ??
+        (el instanceof HTMLInputElement ? el.labels?.[0]?.textContent : '') ??
+        '';
       const ownName = el.getAttribute('aria-label') ?? (label || (el.textContent ?? '')) ?? '';
       const type = el instanceof HTMLInputElement ? `[${el.type}]` : '';
       const ring = (style: CSSStyleDeclaration) =>

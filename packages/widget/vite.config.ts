@@ -45,11 +45,16 @@ function precompress(): Plugin {
 
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
 
+/** A dynamic import as Vite wraps it, before it fills in what to preload. */
+const WRAPPED_IMPORT =
+  /__vitePreload\(\(\) => (import\('[^']+'\)),__VITE_IS_MODERN__\?__VITE_PRELOAD__:void 0\)/g;
+
 /**
  * Vite wraps every `import()` in a helper that preloads the chunk's own imports with
  * <link rel=modulepreload> (0.6 KB gzip in the entry). The chunks are the message
  * catalogues, which import nothing, and parts of the page that import only the entry
- * (already loaded), so there is nothing to preload: the helper just calls the import.
+ * (already loaded), so there is nothing to preload: the helper just calls the import,
+ * and the wrapping is taken off where Vite wrote it the plain way.
  */
 function noPreloadHelper(): Plugin {
   return {
@@ -58,6 +63,8 @@ function noPreloadHelper(): Plugin {
     enforce: 'pre',
     resolveId: (id) => (id === PRELOAD_HELPER ? id : null),
     load: (id) => (id === PRELOAD_HELPER ? 'export const __vitePreload = (load) => load();' : null),
+    renderChunk: (code) =>
+      code.includes('__vitePreload(') ? code.replace(WRAPPED_IMPORT, '$1') : null,
   };
 }
 
@@ -72,6 +79,8 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       manifest: true,
       target: 'es2022',
+      // No <link rel=modulepreload> list (its file names, __vite__mapDeps, sat in the entry).
+      modulePreload: false,
       ...PAGE_SCRIPT_MINIFY,
       rollupOptions: {
         input: { 'partners-network': 'src/register.ts' },

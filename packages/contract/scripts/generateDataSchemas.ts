@@ -19,6 +19,7 @@ import * as prettier from 'prettier';
 import * as z from 'zod/mini';
 import type { DataSchemaNode, DataSchemaType } from '../src/dataSchema';
 import * as contactSchemas from '../src/contactSchemas';
+import * as placesSchemas from '../src/placesSchemas';
 import * as portalSchemas from '../src/portalSchemas';
 import * as wireSchemas from '../src/schemas';
 
@@ -39,6 +40,8 @@ interface Output {
 export const OUTPUTS: readonly Output[] = [
   { path: DATA_SCHEMAS_PATH, sources: { schemas: wireSchemas, portalSchemas } },
   { path: resolve(here, '../src/contactDataSchemas.ts'), sources: { contactSchemas } },
+  // The same for the location field's places call (issue 25).
+  { path: resolve(here, '../src/placesDataSchemas.ts'), sources: { placesSchemas } },
 ];
 
 /** zod node kinds and checks whose JSON Schema `parseData` reads exactly. */

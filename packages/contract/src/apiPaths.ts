@@ -1,4 +1,4 @@
-/** Paths of the calls of SPEC.md section 7 (and the places call), relative to the portal origin. */
+/** Paths of the calls of SPEC.md section 7 (the places call's is in placesPaths.ts), relative to the portal origin. */
 
 export const API_BASE_PATH = '/o/preferred-partners/v1';
 
@@ -22,11 +22,6 @@ export function searchPath(scope: Scope): string {
 /** The beacon of a card opened (POST, no anti-forgery header: sendBeacon cannot set one). */
 export function clicksPath(scope: Scope): string {
   return `${scopePath(scope)}/clicks`;
-}
-
-/** GET: cities for a typed beginning, `?q=Lyo&locale=fr-FR` (schemas.ts, placesResponseSchema). */
-export function placesPath(scope: Scope): string {
-  return `${scopePath(scope)}/places`;
 }
 
 /** Anti-forgery: the cookie the portal page sets and the header a POST echoes it in. */

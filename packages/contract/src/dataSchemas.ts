@@ -189,42 +189,6 @@ export const partnerDataSchema = dataSchema<z.output<typeof schemas.partnerSchem
   required: ['image', 'categories', 'title', 'summary', 'url'],
 });
 
-export const placeDataSchema = dataSchema<z.output<typeof schemas.placeSchema>>({
-  type: 'object',
-  properties: {
-    name: { type: 'string' },
-    country: { type: 'string' },
-    countryName: { type: 'string' },
-    latitude: { type: 'number' },
-    longitude: { type: 'number' },
-    partnerCount: { type: 'integer', minimum: 0 },
-  },
-  required: ['name', 'country', 'countryName', 'latitude', 'longitude', 'partnerCount'],
-});
-
-export const placesResponseDataSchema = dataSchema<z.output<typeof schemas.placesResponseSchema>>({
-  type: 'object',
-  properties: {
-    places: {
-      maxItems: 8,
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          name: { type: 'string' },
-          country: { type: 'string' },
-          countryName: { type: 'string' },
-          latitude: { type: 'number' },
-          longitude: { type: 'number' },
-          partnerCount: { type: 'integer', minimum: 0 },
-        },
-        required: ['name', 'country', 'countryName', 'latitude', 'longitude', 'partnerCount'],
-      },
-    },
-  },
-  required: ['places'],
-});
-
 export const problemDataSchema = dataSchema<z.output<typeof schemas.problemSchema>>({
   type: 'object',
   properties: { status: { type: 'string' }, title: { type: 'string' } },

@@ -84,9 +84,8 @@ export const searchCriteriaSchema = z.object({
  * The search criteria with the optional fields of issue 25, which the server takes (POST
  * …/search parses with this one): a point, a radius around it in kilometres (only partners
  * with a location inside), and the order of the answer. A client that sends none of them
- * searches as before. The reference server accepts them and does not apply them yet. The
- * page parses its saved search with `searchCriteriaSchema`'s twin until it offers a location
- * (this twin costs the page's script about 80 bytes gzip, which its budget does not have).
+ * searches as before. The page's saved search (the address) is parsed with this one's twin
+ * too, so a point, radius or order in the address is held to the same limits.
  */
 export const locatedSearchCriteriaSchema = z.extend(searchCriteriaSchema, {
   near: z.optional(nearSchema),
@@ -192,25 +191,6 @@ export const searchResponseSchema = z.object({
   }),
 });
 
-/**
- * One city suggested for a typed beginning: its name in the visitor's language where the
- * gazetteer has it (else as typed, else its own), its country (ISO 3166-1 alpha-2 and its
- * name in the locale), its coordinates, and how many partners of the site are there.
- */
-export const placeSchema = z.object({
-  name: z.string(),
-  country: z.string(),
-  countryName: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
-  partnerCount: z.int().check(z.nonnegative()),
-});
-
-/** Answer of GET .../places?q=…&locale=…: up to 8 cities, best known first. */
-export const placesResponseSchema = z.object({
-  places: z.array(placeSchema).check(z.maxLength(8)),
-});
-
 /** Error body in the portal's style, for 400, 403 and 404 answers. */
 export const problemSchema = z.object({
   status: z.string(),
@@ -230,5 +210,3 @@ export type SearchResponse = z.infer<typeof searchResponseSchema>;
 export type Problem = z.infer<typeof problemSchema>;
 export type Near = z.infer<typeof nearSchema>;
 export type LocatedSearchCriteria = z.infer<typeof locatedSearchCriteriaSchema>;
-export type Place = z.infer<typeof placeSchema>;
-export type PlacesResponse = z.infer<typeof placesResponseSchema>;

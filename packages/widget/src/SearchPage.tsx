@@ -1,7 +1,6 @@
 import { addStyles } from './adoptStyles';
 import { Suspense, lazy, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { selectChips, selectShowNoResults, selectShowSkeleton } from './core/selectors';
-import type { WayOut } from './core/selectWaysOut';
 import { SKELETON_CARDS, VISIBLE_FILTER_ITEMS, VISIBLE_GLOBAL_FILTERS } from './core/types';
 import { useFocusAfterLoadMore } from './hooks/useFocusAfterLoadMore';
 import { useScrollMemory } from './hooks/useScrollMemory';
@@ -17,6 +16,9 @@ import { ResultsList } from './ui/ResultsList';
 import { ResultsSkeleton } from './ui/ResultsSkeleton';
 import { announceResults } from './ui/resultsAnnouncement';
 import { SearchBackground } from './ui/SearchBackground';
+import { NearStart } from './ui/NearStart';
+import type { NearWake } from './ui/NearStart';
+import type { NearSection as NearSectionPart } from './sections/NearSection';
 import { SearchPanel } from './ui/SearchPanel';
 import { SelectedChips } from './ui/SelectedChips';
 
@@ -75,9 +77,10 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
   // interrupt, so the cards paint sooner and no long task blocks the page.
   const filterGroups = useDeferredValue(state.filterGroups);
   // Scroll restoration waits for them: they can make the page taller.
+  const groupsIn = filterGroups === state.filterGroups;
   const groupsShown = useRef(true);
   useEffect(() => {
-    groupsShown.current = filterGroups === state.filterGroups;
+    groupsShown.current = groupsIn;
   });
   const rememberOpenedCard = useScrollMemory(options.syncUrl ?? true, !busy, listRef, groupsShown);
   const loadMore = useFocusAfterLoadMore(
@@ -94,6 +97,20 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
   const announced = announcement ? announceResults(announcement, t) : SILENT;
   // Counts come with every answer; deferred like the groups they belong to.
   const facets = useDeferredValue(state.facets);
+  // Until the location field is used (or the address holds a point), its start only; how it
+  // was used ('' once its field lost focus) tells the chunk's field what to go on with.
+  const [NearSection, setNearSection] = useState<typeof NearSectionPart | null>(null);
+  const [nearWake, setNearWake] = useState<NearWake | ''>('');
+  const wantNear = nearWake !== '' || state.located.near !== undefined;
+  // The location field's suggestions, geolocation, radius and order: once a visitor uses it.
+  // Not lazy(): the field the page script shows stays (with its focus) until the chunk has
+  // come, then the chunk's field takes over in one commit (no fallback in between).
+  useEffect(() => {
+    if (wantNear)
+      void import('./sections/NearSection')
+        .then(withStyles)
+        .then((module) => setNearSection(() => module.NearSection));
+  }, [wantNear]);
 
   if (state.phase === 'error') {
     return (
@@ -126,18 +143,6 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
     if (card instanceof HTMLAnchorElement) actions.openCard(index);
   }
 
-  function handleResetAll() {
-    actions.resetAll();
-    setResetSignal((signal) => signal + 1);
-    inputRef.current?.focus();
-  }
-
-  // Like RESET ALL: the panel goes with the new list, focus goes to the search field.
-  function handleWayOut(way: WayOut) {
-    actions.searchInstead(way.text, way.filterItemIds);
-    inputRef.current?.focus();
-  }
-
   return (
     <div className="pn-root">
       <div className="pn-hero" part="hero">
@@ -148,6 +153,18 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
           onSubmit={actions.submitText}
           inputRef={inputRef}
         />
+        {NearSection ? (
+          <NearSection
+            located={state.located}
+            onLocate={actions.locate}
+            text={state.text}
+            portal={portal}
+            fetch={options.fetch}
+            wake={nearWake}
+          />
+        ) : (
+          <NearStart onWake={setNearWake} />
+        )}
       </div>
       <div className="pn-body">
         <BackLink href={backHref} />
@@ -177,7 +194,10 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
               <SelectedChips
                 chips={chips}
                 onRemove={actions.toggleFilterItem}
-                available={available}
+                // The chip input keeps its place while the groups come (they render after
+                // the cards; shown then, it pushed the cards down at 412 px: a layout
+                // shift), with nothing to add yet: `chips` is then an empty array.
+                available={available ?? (groupsIn ? undefined : chips)}
                 onAdd={actions.toggleFilterItem}
               />
             </div>
@@ -195,7 +215,16 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
             )}
             {selectShowNoResults(state) && (
               <Suspense>
-                <NoResultsPanel state={state} onResetAll={handleResetAll} onWayOut={handleWayOut} />
+                <NoResultsPanel
+                  state={state}
+                  actions={actions}
+                  // RESET ALL empties the search field; focus goes to it after either.
+                  onDone={(reset) => {
+                    if (reset) setResetSignal((signal) => signal + 1);
+                    inputRef.current?.focus();
+                  }}
+                  locale={portal.languageId}
+                />
               </Suspense>
             )}
             <LoadMoreButton

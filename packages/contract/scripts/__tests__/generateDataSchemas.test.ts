@@ -55,6 +55,7 @@ describe('data schemas', () => {
       'contract/src/contactDataSchemas.ts',
       'contract/src/dataSchema.ts',
       'contract/src/dataSchemas.ts',
+      'contract/src/placesDataSchemas.ts',
     ]);
   });
 });

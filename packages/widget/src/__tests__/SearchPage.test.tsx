@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Profiler } from 'react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -143,6 +144,26 @@ describe('SearchPage', () => {
       'href',
       'https://portal.test/partners/0',
     );
+  });
+
+  it('has the chip input in place when the first cards show: the filter groups, rendered after them, move nothing', async () => {
+    const host = document.body.appendChild(document.createElement('div'));
+    // At each commit: the first one with cards, has it the chip input too?
+    let inputWithFirstCards: boolean | null = null;
+    const onRender = () => {
+      if (inputWithFirstCards !== null || host.querySelector('article') === null) return;
+      inputWithFirstCards =
+        screen.queryByRole('combobox', { name: 'Add a filter by name' }) !== null;
+    };
+    render(
+      <Profiler id="page" onRender={onRender}>
+        <SearchPage portal={portal} location={location} syncUrl={false} />
+      </Profiler>,
+      { container: host },
+    );
+    await firstPage();
+    expect(inputWithFirstCards).toBe(true);
+    host.remove();
   });
 
   it('has the heading, the back link with the page segment and the background picture', async () => {

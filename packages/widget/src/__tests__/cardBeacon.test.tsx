@@ -87,6 +87,8 @@ describe('the beacon of a card opened', () => {
     const user = await openPage();
     await user.click(screen.getByRole('button', { name: /load more/i }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(20));
+    // Focus goes to the first new card once it is painted; the visitor goes on from there.
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Partner 10' })).toHaveFocus());
     fireEvent(
       screen.getByRole('link', { name: 'Partner 11' }),
       new MouseEvent('auxclick', { bubbles: true, button: 1 }),

@@ -1,10 +1,12 @@
 /**
  * The URL as a subscriber of the controller (the way InstantSearch's router sits apart
  * from its state): on start an empty route becomes '#/search', and each answer writes
- * the saved search of the list shown into the hash, so Back and reload show it again.
+ * the saved search of the list shown into the hash once it is painted, so Back and
+ * reload show it again.
  */
 import { MAX_RESULTS_PER_PAGE } from '@partners-network/contract';
-import type { SearchCriteria } from '@partners-network/contract';
+import type { LocatedSearchCriteria } from '@partners-network/contract';
+import { afterPaint } from './afterPaint';
 import { redirectEmptyRoute, writeSavedSearchToLocation } from './locationParams';
 import { logWarning } from './log';
 import type { SearchModel } from './searchReducer';
@@ -16,7 +18,7 @@ import type { SavedSearch, SearchState } from './types';
  * last page's offset and size, so that restoring (one request of offset +
  * resultsPerPage) shows as many cards.
  */
-export function toSavedSearchOf(criteria: SearchCriteria): SavedSearch {
+export function toSavedSearchOf(criteria: LocatedSearchCriteria): SavedSearch {
   const loadedUntil = criteria.offset + criteria.resultsPerPage;
   const offset = Math.max(0, loadedUntil - LOAD_MORE_STEP);
   return {
@@ -62,6 +64,8 @@ export function connectUrl(source: ModelSource, win: Window): () => void {
     const next = source.getModel().shown;
     if (next === shown || next === null) return;
     shown = next;
-    write(() => writeSavedSearchToLocation(toSavedSearchOf(next.criteria), win));
+    // Once the answer is painted: a replaceState costs 10 to 20 ms at 4x CPU, and in the
+    // answer's task it ran before React rendered the cards (bench/README.md).
+    afterPaint(() => write(() => writeSavedSearchToLocation(toSavedSearchOf(next.criteria), win)));
   });
 }

@@ -20,7 +20,7 @@ import {
 import type {
   DataSchema,
   FilterDefinitions,
-  SearchCriteria,
+  LocatedSearchCriteria,
   SearchResponse,
 } from '@partners-network/contract';
 import { ApiError } from './ApiError';
@@ -33,7 +33,7 @@ export const AUTH_TOKEN_HEADER_NAME = 'x-csrf-token';
 
 export interface ApiClient {
   fetchFilterDefinitions(signal?: AbortSignal): Promise<FilterDefinitions>;
-  searchPartners(criteria: SearchCriteria, signal?: AbortSignal): Promise<SearchResponse>;
+  searchPartners(criteria: LocatedSearchCriteria, signal?: AbortSignal): Promise<SearchResponse>;
   /** The beacon of a card opened: its answer's id and its place in the list (from 1). */
   sendClick?(answerId: string, position: number): void;
 }

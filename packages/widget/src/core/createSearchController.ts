@@ -6,8 +6,13 @@
  * subscriber (connectUrl.ts). getState() is the model seen through selectSearchState.
  */
 import { findSearchTextProblem } from '@partners-network/contract';
-import type { FilterDefinitions, SearchCriteria, SearchResponse } from '@partners-network/contract';
+import type {
+  FilterDefinitions,
+  LocatedSearchCriteria,
+  SearchResponse,
+} from '@partners-network/contract';
 import { connectUrl } from './connectUrl';
+import type { formatDistance as FormatDistance } from './formatDistance';
 import type { ModelSource } from './connectUrl';
 import { createApiClient } from './createApiClient';
 import type { ApiClient } from './createApiClient';
@@ -62,14 +67,9 @@ export interface SearchControllerOptions {
   win?: Window;
 }
 
-/** The same list asked for (text, items, page), whatever the global filter. */
-function sameList(a: SearchCriteria, b: SearchCriteria): boolean {
-  return (
-    a.text === b.text &&
-    a.offset === b.offset &&
-    a.resultsPerPage === b.resultsPerPage &&
-    a.filterItemIds.join() === b.filterItemIds.join()
-  );
+/** The same list asked for (text, items, page, point), whatever the global filter. */
+function sameList(a: LocatedSearchCriteria, b: LocatedSearchCriteria): boolean {
+  return JSON.stringify({ ...a, globalFilter: 0 }) === JSON.stringify({ ...b, globalFilter: 0 });
 }
 
 export function createInitialState(location: LocationParams): SearchState {
@@ -94,7 +94,7 @@ export function createSearchController(
   let startPromise: Promise<void> | null = null;
   let startAbort: AbortController | null = null;
   /** The first search sent with the definitions request (searchEarly), until it is used. */
-  let early: { criteria: SearchCriteria; answer: Promise<SearchResponse> } | null = null;
+  let early: { criteria: LocatedSearchCriteria; answer: Promise<SearchResponse> } | null = null;
   let debounceTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** Several actions make one change: no listener sees a state half-way through them. */
@@ -124,15 +124,19 @@ export function createSearchController(
     dispatch(...change, { type: 'request', kind });
     if (disposed) return;
     const criteria = selectRequestCriteria(model, kind);
-    let response: SearchResponse | null;
+    // Only a search near a point shows distances: their format is a chunk, asked for beside
+    // the search (a first visit has no point and never loads it).
+    const distances = criteria.near && import('./formatDistance').catch(() => undefined);
+    let answered: [SearchResponse, { formatDistance: typeof FormatDistance } | undefined] | null;
     try {
-      response = await latest.run((signal) => answerOf(criteria, signal));
+      answered = await latest.run((signal) => Promise.all([answerOf(criteria, signal), distances]));
     } catch (error) {
       if (disposed) return;
       return fail(`the search failed: ${describeError(error)}`, error);
     }
     // A newer search (or dispose) took over while this one was on its way.
-    if (response === null || disposed) return;
+    if (answered === null || disposed) return;
+    const [response, distance] = answered;
     if (response.error) return fail('the search answered with its error flag set');
     let cards: PartnerCard[];
     try {
@@ -144,6 +148,7 @@ export function createSearchController(
           location.extraParams,
           base,
           response.answerId,
+          distance && ((km) => distance.formatDistance(km, portal.languageId)),
         ),
       );
     } catch (error) {
@@ -156,7 +161,10 @@ export function createSearchController(
    * The answer to `criteria`: the early first search's when it asked the same (the
    * global filter as the server applied it), else a request of its own.
    */
-  async function answerOf(criteria: SearchCriteria, signal: AbortSignal): Promise<SearchResponse> {
+  async function answerOf(
+    criteria: LocatedSearchCriteria,
+    signal: AbortSignal,
+  ): Promise<SearchResponse> {
     const taken = early;
     early = null;
     if (taken && sameList(taken.criteria, criteria)) {
@@ -261,14 +269,21 @@ export function createSearchController(
       cancelDebounce();
       void search('replace', { type: 'reset' });
     },
-    searchInstead(text, filterItemIds) {
+    searchInstead(text, filterItemIds, radiusKm) {
       cancelDebounce();
+      const wider: SearchAction[] = radiusKm
+        ? [{ type: 'located', located: { ...model.located, radiusKm } }]
+        : [];
       void search(
         'replace',
         { type: 'reset' },
         { type: 'text', text },
         ...filterItemIds.map((id): SearchAction => ({ type: 'toggle', id })),
+        ...wider,
       );
+    },
+    locate(located) {
+      void search('replace', { type: 'located', located });
     },
     setLoading(loading) {
       dispatch({ type: 'loading', loading });

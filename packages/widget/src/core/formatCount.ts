@@ -2,15 +2,20 @@ import { DEFAULT_LOCALE } from './types';
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function numberFormat(locale: string): Intl.NumberFormat {
-  const key = locale || DEFAULT_LOCALE;
+/** The locale's number format with these options, made once (each construction costs). */
+export function numberFormat(
+  locale: string,
+  options: Intl.NumberFormatOptions = {},
+): Intl.NumberFormat {
+  const tag = locale || DEFAULT_LOCALE;
+  const key = tag + JSON.stringify(options);
   let formatter = formatters.get(key);
   if (!formatter) {
     try {
-      formatter = new Intl.NumberFormat(key);
+      formatter = new Intl.NumberFormat(tag, options);
     } catch {
       // A malformed language tag from the portal must not break the page.
-      formatter = new Intl.NumberFormat(DEFAULT_LOCALE);
+      formatter = new Intl.NumberFormat(DEFAULT_LOCALE, options);
     }
     formatters.set(key, formatter);
   }

@@ -7,14 +7,14 @@
  */
 import {
   describeDataIssues,
+  locatedSearchCriteriaDataSchema,
   parseData,
-  searchCriteriaDataSchema,
 } from '@partners-network/contract';
 import type { SavedSearch } from './types';
 import { logWarning } from './log';
 
-/** Same fields and limits as the criteria sent to the API. */
-const savedSearchSchema = searchCriteriaDataSchema;
+/** Same fields and limits as the criteria sent to the API, the point and radius included. */
+const savedSearchSchema = locatedSearchCriteriaDataSchema;
 
 export function encodeSavedSearch(saved: SavedSearch): string {
   const json = JSON.stringify({
@@ -23,6 +23,9 @@ export function encodeSavedSearch(saved: SavedSearch): string {
     text: saved.text,
     offset: saved.offset,
     resultsPerPage: saved.resultsPerPage,
+    near: saved.near,
+    radiusKm: saved.radiusKm,
+    sort: saved.sort,
   });
   let binary = '';
   for (const byte of new TextEncoder().encode(json)) binary += String.fromCharCode(byte);

@@ -8,13 +8,12 @@
  *
  * Framework-free; the URL is never touched (replaceState keeps it), only the state
  * object gets one more key, and only when it is null or a plain object (a host
- * router's own state shape is left alone).
+ * router's own state shape is left alone: `historyState.ts`). A chunk of its own
+ * (`hooks/useScrollMemory.ts` loads it): at start when the entry remembers a position or
+ * a focus (Back, reload), else on the visitor's first scroll or input, as there is nothing
+ * to save before.
  */
-
-/** The key of `history.state` that holds the remembered `scrollY`. */
-export const SCROLL_STATE_KEY = 'partnersNetworkScrollY';
-/** The key that holds what the page says had focus (e.g. the index of the opened card). */
-export const FOCUS_STATE_KEY = 'partnersNetworkFocus';
+import { FOCUS_STATE_KEY, isPlainState, SCROLL_STATE_KEY, writeHistoryState } from './historyState';
 
 /**
  * Where `scrollend` is missing (Safari), scrolling is saved at most this often:
@@ -47,19 +46,18 @@ export interface ScrollMemory {
     onRestored: (focusKey: string | null) => void,
     timeoutMs?: number,
   ): () => void;
+  /**
+   * restoreWhenReady, then gives focus back to the card the visitor opened: the remembered
+   * key is its index among the `[data-card-focus]` elements of `list()` (a keyboard user
+   * goes on from there), once.
+   */
+  restoreOpenedCard(isReady: () => boolean, list: () => ParentNode | null): () => void;
   /** Saves the position now (also done on scroll, link clicks and pagehide). */
   save(): void;
   /** Remembers what has focus (a key the page understands), e.g. the card being opened. */
   rememberFocus(key: string | null): void;
   /** Removes the listeners and gives scroll restoration back to the browser. */
   dispose(): void;
-}
-
-function isPlainState(value: unknown): value is Record<string, unknown> | null {
-  if (value === null) return true;
-  if (typeof value !== 'object') return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
 }
 
 /** The remembered position in a history state, or null. */
@@ -91,23 +89,11 @@ export function createScrollMemory(
   let disposed = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
-  function write(key: string, value: unknown): void {
-    const state: unknown = history.state;
-    if (!isPlainState(state)) return;
-    if (state !== null && Object.is(state[key], value)) return;
-    try {
-      // No URL argument: the address stays exactly as it is.
-      history.replaceState({ ...state, [key]: value }, '');
-    } catch {
-      // Rate-limited or refused: the page works without the memory.
-    }
-  }
-
   function save(): void {
     if (disposed || pending) return;
     if (timer !== null) clearTimeout(timer);
     timer = null;
-    write(SCROLL_STATE_KEY, Math.round(win.scrollY));
+    writeHistoryState(history, SCROLL_STATE_KEY, Math.round(win.scrollY));
   }
 
   function onScroll(): void {
@@ -142,7 +128,7 @@ export function createScrollMemory(
     return savedFocus;
   }
 
-  return {
+  const memory: ScrollMemory = {
     saved,
     restore,
     restoreWhenReady(isReady, onRestored, timeoutMs = RESTORE_TIMEOUT_MS) {
@@ -171,11 +157,20 @@ export function createScrollMemory(
       frame = win.requestAnimationFrame(check);
       return () => win.cancelAnimationFrame(frame);
     },
+    restoreOpenedCard(isReady, list) {
+      return memory.restoreWhenReady(isReady, (key) => {
+        if (key === null || !/^\d{1,4}$/.test(key)) return;
+        // Once only: a later reload of a different list must not jump to this card.
+        memory.rememberFocus(null);
+        const cards = list()?.querySelectorAll<HTMLElement>('[data-card-focus]');
+        cards?.[Number(key)]?.focus({ preventScroll: true });
+      });
+    },
     save() {
       save();
     },
     rememberFocus(key) {
-      if (!disposed) write(FOCUS_STATE_KEY, key);
+      if (!disposed) writeHistoryState(history, FOCUS_STATE_KEY, key);
     },
     dispose() {
       if (disposed) return;
@@ -190,4 +185,5 @@ export function createScrollMemory(
       history.scrollRestoration = previousRestoration;
     },
   };
+  return memory;
 }

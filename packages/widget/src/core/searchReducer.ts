@@ -10,11 +10,11 @@ import type {
   FilterDefinitions,
   FilterGroup,
   GlobalFilter,
-  SearchCriteria,
+  LocatedSearchCriteria,
   SearchResponse,
 } from '@partners-network/contract';
 import { LOAD_MORE_STEP, RESULTS_PER_PAGE } from './types';
-import type { AnswerFacets, LocationParams, PartnerCard } from './types';
+import type { AnswerFacets, Located, LocationParams, PartnerCard } from './types';
 
 /** A new list (from offset 0) or the next page of the list shown (Load More). */
 export type RequestKind = 'replace' | 'append';
@@ -32,7 +32,7 @@ export interface ShownList {
    * applied: what the live region reads out, what the URL saves, and (offset +
    * resultsPerPage) where Load More continues.
    */
-  criteria: SearchCriteria;
+  criteria: LocatedSearchCriteria;
 }
 
 export interface SearchModel {
@@ -52,6 +52,8 @@ export interface SearchModel {
   selectedItemIds: number[];
   /** The text of the last emitted search (trimmed). */
   text: string;
+  /** The point, radius and order the visitor chose (issue 25); {} when not located. */
+  located: Located;
   filterGroups: FilterGroup[];
   cards: PartnerCard[];
   totalFound: number;
@@ -68,12 +70,13 @@ export type SearchAction =
   | { type: 'text'; text: string }
   | { type: 'globalFilter'; name: string }
   | { type: 'toggle'; id: number }
+  | { type: 'located'; located: Located }
   | { type: 'reset' }
   | { type: 'request'; kind: RequestKind }
   | {
       type: 'answer';
       kind: RequestKind;
-      criteria: SearchCriteria;
+      criteria: LocatedSearchCriteria;
       response: SearchResponse;
       cards: PartnerCard[];
     }
@@ -91,6 +94,7 @@ export function createInitialModel(location: LocationParams): SearchModel {
     selectedGlobalFilter: null,
     selectedItemIds: saved?.filterItemIds ?? [],
     text: saved?.text ?? '',
+    located: { near: saved?.near, radiusKm: saved?.radiusKm, sort: saved?.sort },
     filterGroups: [],
     cards: [],
     totalFound: 0,
@@ -125,10 +129,14 @@ export function pickInitialGlobalFilter(
 }
 
 /** What the next request asks for: a new list from 0 (a restore at once), or the next 10. */
-export function selectRequestCriteria(model: SearchModel, kind: RequestKind): SearchCriteria {
+export function selectRequestCriteria(
+  model: SearchModel,
+  kind: RequestKind,
+): LocatedSearchCriteria {
   const shown = model.shown?.criteria;
   const append = kind === 'append';
   return {
+    ...model.located,
     globalFilter: model.selectedGlobalFilter ?? '',
     text: model.text,
     filterItemIds: model.selectedItemIds,
@@ -172,6 +180,8 @@ export function searchReducer(model: SearchModel, action: SearchAction): SearchM
         restoreUntil: null,
       };
     }
+    case 'located':
+      return { ...model, located: action.located, restoreUntil: null };
     case 'reset':
       return { ...model, selectedItemIds: [], text: '', restoreUntil: null };
     case 'request':

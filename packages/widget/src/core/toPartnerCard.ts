@@ -8,6 +8,7 @@ import type { PartnerCard, Range } from './types';
  * A partner as a card shows it. Texts stay plain text (React escapes them); unsafe
  * URLs become null and the card shows without link or picture. `position` is the
  * partner's place in the whole result list: unique, and stable when more are appended.
+ * `formatKm` writes the distance of a search near a point ("12 km" of "12 km · Lyon").
  */
 export function toPartnerCard(
   partner: Partner,
@@ -15,7 +16,9 @@ export function toPartnerCard(
   extraParams: readonly [string, string][],
   base?: string,
   answerId?: string,
+  formatKm?: (km: number) => string,
 ): PartnerCard {
+  const near = partner.distance;
   const href = sanitizeUrl(partner.url, base);
   const summary = truncateSummary(partner.summary);
   const marks = partner.highlights;
@@ -27,6 +30,7 @@ export function toPartnerCard(
     href: href === null ? null : buildPartnerHref(href, extraParams),
     categories: partner.categories.map((category) => category.name),
     contact: partner.contact?.slug ?? null,
+    distance: near && formatKm && `${formatKm(near.km)} · ${near.city}`,
     marks: {
       title: vetRanges(marks?.title, partner.title.length),
       // Marks of the cut-off part of the summary go; the ellipsis is never marked.

@@ -2,7 +2,12 @@
  * The shapes shared by core/, hooks/ and the React layer. core/ implements them
  * without React; hooks/ adapts them; ui/ components never see them (props only).
  */
-import type { FilterGroup, GlobalFilter, SearchResponse } from '@partners-network/contract';
+import type {
+  FilterGroup,
+  GlobalFilter,
+  LocatedSearchCriteria,
+  SearchResponse,
+} from '@partners-network/contract';
 
 /** Business constants of SPEC.md section 9. */
 export const RESULTS_PER_PAGE = 10;
@@ -35,8 +40,14 @@ export interface Picture {
   sources: { url: string; maxWidth: number }[];
 }
 
+/**
+ * Where a search is near (issue 25): the point (a city or the visitor's rounded position,
+ * with the label the visitor saw), the radius in km and the order. Empty: not located.
+ */
+export type Located = Pick<LocatedSearchCriteria, 'near' | 'radiusKm' | 'sort'>;
+
 /** The saved search of the `search` query parameter (base64 JSON). */
-export interface SavedSearch {
+export interface SavedSearch extends Located {
   globalFilter: string;
   filterItemIds: number[];
   text: string;
@@ -68,6 +79,8 @@ export interface PartnerCard {
    * cut `summary` (vetted: in bounds, ordered, not overlapping). Empty without text.
    */
   marks: { title: Range[]; summary: Range[] };
+  /** Near a point: how far the nearest location is and where ("12 km · Lyon"). */
+  distance?: string;
   /** The id of the answer that showed it: what the beacon of a card opened sends back. */
   answerId?: string | undefined;
 }
@@ -99,6 +112,8 @@ export interface SearchState {
   selectedItemIds: number[];
   /** The text of the last emitted search (trimmed). */
   text: string;
+  /** The point, radius and order of the search (issue 25); {} when not located. */
+  located: Located;
   cards: PartnerCard[];
   totalFound: number;
   /** The counts and steps back of the list shown (its last new list's answer); null before. */
@@ -127,9 +142,11 @@ export interface SearchController {
   resetAll(): void;
   /**
    * Runs a search with this text and these filter items instead (a step back from an
-   * empty list), the global filter unchanged.
+   * empty list), the global filter unchanged; a wider radius when the step gives one.
    */
-  searchInstead(text: string, filterItemIds: readonly number[]): void;
+  searchInstead(text: string, filterItemIds: readonly number[], radiusKm?: number): void;
+  /** A new list near this point, within this radius, in this order ({}: not located). */
+  locate(located: Located): void;
   /**
    * The visitor opened the card at this index of the list (its main link: a click, Enter,
    * a middle click): a beacon tells the server the answer's id and the card's place, with

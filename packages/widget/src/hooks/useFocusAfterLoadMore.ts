@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type { RefObject } from 'react';
+import { afterPaint } from '../core/afterPaint';
 
 export function useFocusAfterLoadMore(
   listRef: RefObject<HTMLElement | null>,
@@ -18,12 +19,13 @@ export function useFocusAfterLoadMore(
     const index = pending.current;
     if (index === null || loadingMore) return;
     pending.current = null;
-    if (cardCount <= index) return;
-    // In the next frame: focus forces a style and layout pass, done once there, not here.
-    const frame = requestAnimationFrame(() =>
+    // Once the new cards are painted: focus forces a style and layout pass (and scrolls);
+    // in the frame that shows the cards it delayed their paint (bench/README.md). Not
+    // cancelled: a frame is too short for a new list to come meanwhile. No card at `index`
+    // (the answer added none): nothing to focus.
+    afterPaint(() =>
       listRef.current?.querySelectorAll<HTMLElement>('[data-card-focus]')[index]?.focus(),
     );
-    return () => cancelAnimationFrame(frame);
   }, [loadingMore, cardCount, listRef]);
 
   return () => {

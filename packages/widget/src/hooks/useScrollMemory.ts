@@ -2,14 +2,17 @@
  * React side of core/scrollMemory: alive while the page owns the URL; once the first
  * list has settled on screen it restores the remembered scroll position and gives
  * focus back to the card the visitor opened (a keyboard user goes on from there).
+ *
+ * The memory is a chunk: a first visit has nothing to restore and no position to save
+ * until the visitor scrolls, so it loads then (or at start when the history entry
+ * remembers something: Back, reload); it takes the browser's scroll restoration over once
+ * it is there. A card opened is remembered by the page script (`core/historyState.ts`), so
+ * that needs no chunk.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import type { RefObject } from 'react';
-import { createScrollMemory } from '../core/scrollMemory';
+import { FOCUS_STATE_KEY, remembersScroll, writeHistoryState } from '../core/historyState';
 import type { ScrollMemory } from '../core/scrollMemory';
-
-/** The focusable element of each card (PartnerCardView). */
-const CARD_FOCUS = '[data-card-focus]';
 
 /**
  * `enabled`: the page keeps its state in the URL (syncUrl), so the history entry is
@@ -24,35 +27,40 @@ export function useScrollMemory(
   listRef: RefObject<HTMLElement | null>,
   laidOut: RefObject<boolean>,
 ): (index: number) => void {
-  // Made in an effect (it takes over the history's scroll restoration); effects run in
-  // order, so the restoring one below finds it.
-  const memory = useRef<ScrollMemory | null>(null);
+  const [memory, setMemory] = useState<ScrollMemory | null>(null);
 
   useEffect(() => {
     if (!enabled) return;
-    const created = createScrollMemory(window);
-    memory.current = created;
+    let created: ScrollMemory | null = null;
+    let live = true;
+    const load = () => {
+      removeEventListener('scroll', load);
+      void import('../core/scrollMemory').then((module) => {
+        if (!live) return;
+        created = module.createScrollMemory(window);
+        setMemory(created);
+      });
+    };
+    if (remembersScroll(history.state)) load();
+    else addEventListener('scroll', load, { passive: true });
     return () => {
-      created.dispose();
-      memory.current = null;
+      live = false;
+      removeEventListener('scroll', load);
+      // (A disposed memory restores nothing: it may stay in the state.)
+      created?.dispose();
     };
   }, [enabled]);
 
   // restore() acts once: later runs (a new settle) give null.
   useEffect(() => {
-    const current = memory.current;
-    if (!settled || current === null) return;
-    return current.restoreWhenReady(
+    if (!settled || memory === null) return;
+    return memory.restoreOpenedCard(
       () => listRef.current !== null && laidOut.current,
-      (key) => {
-        if (key === null || !/^\d{1,4}$/.test(key)) return;
-        // Once only: a later reload of a different list must not jump to this card.
-        current.rememberFocus(null);
-        const card = listRef.current?.querySelectorAll<HTMLElement>(CARD_FOCUS)[Number(key)];
-        card?.focus({ preventScroll: true });
-      },
+      () => listRef.current,
     );
-  }, [settled, listRef, laidOut]);
+  }, [settled, memory, listRef, laidOut]);
 
-  return (index) => memory.current?.rememberFocus(String(index));
+  return (index) => {
+    if (enabled) writeHistoryState(window.history, FOCUS_STATE_KEY, String(index));
+  };
 }

@@ -27,6 +27,7 @@ export type SearchActions = Pick<
   | 'loadMore'
   | 'resetAll'
   | 'searchInstead'
+  | 'locate'
   | 'openCard'
 >;
 
@@ -98,6 +99,7 @@ export function useSearchController(
       loadMore: controller.loadMore,
       resetAll: controller.resetAll,
       searchInstead: controller.searchInstead,
+      locate: controller.locate,
       openCard: controller.openCard,
     }),
     [controller],

@@ -3,28 +3,35 @@
  * what only it needs (choosing the steps), loaded when a search first finds nothing.
  */
 import { selectWaysOut } from '../core/selectWaysOut';
-import type { WayOut } from '../core/selectWaysOut';
-import type { SearchState } from '../core/types';
+import type { SearchController, SearchState } from '../core/types';
 import { NoResultsPanel } from '../ui/NoResultsPanel';
 
 export { styles } from '../ui/NoResultsPanel';
 
 export interface NoResultsSectionProps {
   state: Pick<SearchState, 'facets' | 'filterGroups' | 'cards'>;
-  onResetAll: () => void;
-  /** Runs the search of a step back. */
-  onWayOut: (way: WayOut) => void;
+  actions: Pick<SearchController, 'resetAll' | 'searchInstead'>;
+  /** After RESET ALL (`reset`) or a step back: the page empties its field or focuses it. */
+  onDone: (reset?: boolean) => void;
+  /** The portal's language tag: a wider radius in its unit ("Within 250 km"). */
+  locale?: string;
 }
 
-export function NoResultsSection({ state, onResetAll, onWayOut }: NoResultsSectionProps) {
-  const waysOut = selectWaysOut(state);
+/** Like RESET ALL, a step back takes the panel away with the new list. */
+export function NoResultsSection({ state, actions, onDone, locale }: NoResultsSectionProps) {
+  const waysOut = selectWaysOut(state, locale);
   return (
     <NoResultsPanel
-      onResetAll={onResetAll}
+      onResetAll={() => {
+        actions.resetAll();
+        onDone(true);
+      }}
       waysOut={waysOut}
       onWayOut={(index) => {
         const way = waysOut[index];
-        if (way) onWayOut(way);
+        if (!way) return;
+        actions.searchInstead(way.text, way.filterItemIds, way.radiusKm);
+        onDone();
       }}
     />
   );

@@ -125,7 +125,7 @@ export const FilterPanel = memo(function FilterPanel({
           />
         )}
         {groups.map((group) => {
-          const lastSelected = findLastIndex(group.filterItems, (item) => selected.has(item.id));
+          const lastSelected = group.filterItems.findLastIndex((item) => selected.has(item.id));
           return (
             <ExpandableGroup
               key={group.name}
@@ -185,14 +185,6 @@ function Choice({ count, children }: { count: number | undefined; children: Reac
       )}
     </label>
   );
-}
-
-function findLastIndex<T>(list: readonly T[], test: (item: T) => boolean): number {
-  for (let i = list.length - 1; i >= 0; i--) {
-    const item = list[i];
-    if (item !== undefined && test(item)) return i;
-  }
-  return -1;
 }
 
 interface ExpandableGroupProps {

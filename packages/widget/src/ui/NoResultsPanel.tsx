@@ -6,9 +6,9 @@ export { styles } from './panelStyles';
 
 /** A step back from the empty list: what it removes and how many partners it finds. */
 export interface WayOutOption {
-  /** A ticked filter item, one word of the text, or the whole text. */
-  kind: 'item' | 'word' | 'text';
-  /** The item's name or the word ('' for the text). */
+  /** A ticked filter item, one word of the text, the whole text, or the radius (widened). */
+  kind: 'item' | 'word' | 'text' | 'radius';
+  /** The item's name, the word ('' for the text), or the wider radius ("250 km"). */
   name: string;
   count: number;
 }
@@ -21,7 +21,12 @@ export interface NoResultsPanelProps {
   onWayOut?: (index: number) => void;
 }
 
-const WAY_OUT_MESSAGE = { item: 'wayOutItem', word: 'wayOutWord', text: 'wayOutText' } as const;
+const WAY_OUT_MESSAGE = {
+  item: 'wayOutItem',
+  word: 'wayOutWord',
+  text: 'wayOutText',
+  radius: 'wayOutRadius',
+} as const;
 
 /**
  * SPEC's no-results panel (title, text, RESET ALL), with the steps back that would
@@ -48,7 +53,11 @@ export function NoResultsPanel({ onResetAll, waysOut = [], onWayOut }: NoResults
                   part="button way-out-button"
                   onClick={() => onWayOut?.(index)}
                 >
-                  {t(WAY_OUT_MESSAGE[way.kind], { name: way.name, count: way.count }, way.count)}
+                  {t(
+                    WAY_OUT_MESSAGE[way.kind],
+                    { name: way.name, radius: way.name, count: way.count },
+                    way.count,
+                  )}
                 </button>
               </li>
             ))}

@@ -11,6 +11,8 @@ export interface PartnerCardData {
   categories: readonly string[];
   /** The slug of the partner's contact call when it can be contacted (issue 26), else null. */
   contact?: string | null;
+  /** Near a point: how far its nearest location is and where ("12 km · Lyon"). */
+  distance?: string;
   /** Ranges of title and summary to mark as matches: in bounds, ordered, not overlapping. */
   marks?: {
     title: readonly (readonly [number, number])[];
@@ -77,6 +79,7 @@ export const PartnerCardView = memo(function PartnerCardView({ card }: PartnerCa
         <p className="pn-card__summary" dir="auto">
           {marked(card.summary, card.marks?.summary)}
         </p>
+        {card.distance && <p className="pn-card__distance">{card.distance}</p>}
         {card.contact && (
           // Opens the contact dialog: the results section listens (SearchPage), so no card
           // carries a handler of its own. Named "Contact", described by the partner's title.

@@ -362,6 +362,13 @@ describe('saved search', () => {
     expect(first.getState().cards).toHaveLength(10);
     first.loadMore();
     await vi.waitFor(() => expect(first.getState().cards).toHaveLength(20));
+    // Written once the answer is painted: the list of 20 cards with item 7 ticked.
+    await vi.waitFor(() =>
+      expect(readLocationParams(window.location).savedSearch).toMatchObject({
+        filterItemIds: [7],
+        offset: 10,
+      }),
+    );
     expect(window.location.hash).toMatch(/^#\/search\?utm=a&search=/);
     expect(window.location.search).toBe('?x=1');
     first.dispose();
@@ -381,7 +388,8 @@ describe('saved search', () => {
     window.history.replaceState(null, '', '/page#?filter=all');
     const c = makeController({ syncUrl: true });
     await c.start();
-    expect(window.location.hash).toMatch(/^#\/search\?filter=all&search=/);
+    // The answer's search is written once it is painted.
+    await vi.waitFor(() => expect(window.location.hash).toMatch(/^#\/search\?filter=all&search=/));
     window.history.replaceState(null, '', '/');
   });
 
@@ -396,7 +404,7 @@ describe('saved search', () => {
     expect(c.getState().cards).toHaveLength(10);
     // The redirect of the empty route and the answer's saved search: both refused.
     const refused = ['Partners Network: could not update the URL.', expect.any(DOMException)];
-    expect(warn.mock.calls).toEqual([refused, refused]);
+    await vi.waitFor(() => expect(warn.mock.calls).toEqual([refused, refused]));
   });
 
   it('leaves the URL alone without syncUrl', async () => {

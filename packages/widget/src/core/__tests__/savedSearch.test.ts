@@ -72,3 +72,29 @@ describe('saved search codec', () => {
     expect(warn.mock.calls[0]?.[0]).toContain('ignoring the search parameter');
   });
 });
+
+describe('saved search near a point (issue 25)', () => {
+  const located: SavedSearch = {
+    ...saved,
+    near: { latitude: 45.75, longitude: 4.85, label: 'Lyon' },
+    radiusKm: 40.234,
+    sort: 'distance',
+  };
+
+  it('round-trips the point, its label, the radius and the order', () => {
+    expect(decodeSavedSearch(encodeSavedSearch(located))).toEqual(located);
+  });
+
+  it.each([
+    ['a latitude off the globe', { near: { latitude: 999, longitude: 4.85 } }],
+    ['a longitude that is text', { near: { latitude: 45, longitude: '4.85' } }],
+    ['a radius of 0', { radiusKm: 0 }],
+    ['a radius wider than the Earth', { radiusKm: 40_000 }],
+    ['an unknown order', { sort: 'price' }],
+    ['a label of 201 characters', { near: { latitude: 1, longitude: 1, label: 'x'.repeat(201) } }],
+  ])('ignores %s, with a console warning', (_, change) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(decodeSavedSearch(utf8Base64({ ...saved, ...change }))).toBeNull();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('ignoring the search parameter'));
+  });
+});

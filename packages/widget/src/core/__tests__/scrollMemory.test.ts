@@ -1,11 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createScrollMemory,
-  FOCUS_STATE_KEY,
-  readSavedFocus,
-  readSavedScroll,
-  SCROLL_STATE_KEY,
-} from '../scrollMemory';
+import { FOCUS_STATE_KEY, SCROLL_STATE_KEY } from '../historyState';
+import { createScrollMemory, readSavedFocus, readSavedScroll } from '../scrollMemory';
 import type { ScrollMemory } from '../scrollMemory';
 
 let scrollY = 0;

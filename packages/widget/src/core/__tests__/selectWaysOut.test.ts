@@ -62,3 +62,21 @@ describe('selectWaysOut', () => {
     expect(selectWaysOut({ ...state(steps), facets: null })).toEqual([]);
   });
 });
+
+describe('the wider radius (issue 25)', () => {
+  const wider: ZeroResultStep = {
+    remove: { radiusKm: 40.234 },
+    radiusKm: 250,
+    text: '',
+    filterItemIds: [1],
+    totalFound: 12,
+  };
+
+  it('is a step of its own, its radius in the locale unit', () => {
+    const state = { cards: [], filterGroups, facets: { filterGroups, zeroResultSteps: [wider] } };
+    expect(selectWaysOut(state, 'de-DE')).toEqual([
+      { kind: 'radius', name: '250 km', count: 12, text: '', filterItemIds: [1], radiusKm: 250 },
+    ]);
+    expect(selectWaysOut(state, 'en-US')[0]?.name).toBe('155 mi');
+  });
+});

@@ -85,6 +85,16 @@ const arSA: Catalogue = {
     other: 'بدون نص البحث ({count} شريك)',
   },
   contact: 'تواصل',
+  near: 'بالقرب من',
+  useMyLocation: 'استخدم موقعي',
+  wayOutRadius: {
+    zero: 'ضمن {radius}: لا شركاء',
+    one: 'ضمن {radius}: شريك واحد',
+    two: 'ضمن {radius}: شريكان',
+    few: 'ضمن {radius}: {count} شركاء',
+    many: 'ضمن {radius}: {count} شريكًا',
+    other: 'ضمن {radius}: {count} شريك',
+  },
 };
 
 export default arSA;

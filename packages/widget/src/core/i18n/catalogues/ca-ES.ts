@@ -53,6 +53,12 @@ const caES: Catalogue = {
     other: 'Sense el text de cerca ({count} socis)',
   },
   contact: 'Contacta',
+  near: 'A prop de',
+  useMyLocation: 'Utilitza la meva ubicació',
+  wayOutRadius: {
+    one: 'A menys de {radius}: {count} soci',
+    other: 'A menys de {radius}: {count} socis',
+  },
 };
 
 export default caES;

@@ -54,6 +54,12 @@ const deDE: Catalogue = {
   wayOutWord: 'Ohne das Wort „{name}“ ({count} Partner)',
   wayOutText: 'Ohne Suchtext ({count} Partner)',
   contact: 'Kontakt aufnehmen',
+  near: 'In der Nähe von',
+  useMyLocation: 'Meinen Standort verwenden',
+  wayOutRadius: {
+    one: 'Im Umkreis von {radius}: {count} Partner',
+    other: 'Im Umkreis von {radius}: {count} Partner',
+  },
 };
 
 export default deDE;

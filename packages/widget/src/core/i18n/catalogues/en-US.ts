@@ -60,6 +60,12 @@ const enUS = {
     other: 'Without the search text ({count} partners)',
   },
   contact: 'Contact',
+  near: 'Near',
+  useMyLocation: 'Use my location',
+  wayOutRadius: {
+    one: 'Within {radius}: {count} partner',
+    other: 'Within {radius}: {count} partners',
+  },
 } satisfies Record<string, Message>;
 
 /** A message: plain text, or one text per plural category of the language (`other` always). */

@@ -57,6 +57,12 @@ const esES: Catalogue = {
     other: 'Sin el texto de búsqueda ({count} socios)',
   },
   contact: 'Contactar',
+  near: 'Cerca de',
+  useMyLocation: 'Usar mi ubicación',
+  wayOutRadius: {
+    one: 'A menos de {radius}: {count} socio',
+    other: 'A menos de {radius}: {count} socios',
+  },
 };
 
 export default esES;

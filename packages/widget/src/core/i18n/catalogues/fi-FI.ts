@@ -55,6 +55,12 @@ const fiFI: Catalogue = {
     other: 'Tyhjennä hakuteksti ({count} kumppania)',
   },
   contact: 'Ota yhteyttä',
+  near: 'Lähellä',
+  useMyLocation: 'Käytä sijaintiani',
+  wayOutRadius: {
+    one: '{radius} säteellä: {count} kumppani',
+    other: '{radius} säteellä: {count} kumppania',
+  },
 };
 
 export default fiFI;

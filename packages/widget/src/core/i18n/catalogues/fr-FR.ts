@@ -61,6 +61,12 @@ const frFR: Catalogue = {
     other: 'Sans le texte de recherche ({count} partenaires)',
   },
   contact: 'Contacter',
+  near: 'Près de',
+  useMyLocation: 'Utiliser ma position',
+  wayOutRadius: {
+    one: 'À moins de {radius} : {count} partenaire',
+    other: 'À moins de {radius} : {count} partenaires',
+  },
 };
 
 export default frFR;

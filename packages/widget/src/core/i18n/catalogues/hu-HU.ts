@@ -47,6 +47,12 @@ const huHU: Catalogue = {
   wayOutWord: 'A(z) „{name}” szó nélkül ({count} partner)',
   wayOutText: 'Keresett szöveg nélkül ({count} partner)',
   contact: 'Kapcsolatfelvétel',
+  near: 'Közelében',
+  useMyLocation: 'Saját helyzetem használata',
+  wayOutRadius: {
+    one: '{radius} körzetben: {count} partner',
+    other: '{radius} körzetben: {count} partner',
+  },
 };
 
 export default huHU;

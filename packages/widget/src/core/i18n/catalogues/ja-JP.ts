@@ -48,6 +48,11 @@ const jaJP: Catalogue = {
   wayOutWord: '「{name}」という語を外す（{count}件）',
   wayOutText: '検索語を外す（{count}件）',
   contact: '問い合わせる',
+  near: '場所',
+  useMyLocation: '現在地を使用',
+  wayOutRadius: {
+    other: '{radius}以内: {count}社のパートナー',
+  },
 };
 
 export default jaJP;

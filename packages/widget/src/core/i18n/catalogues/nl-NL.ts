@@ -58,6 +58,12 @@ const nlNL: Catalogue = {
     other: 'Zonder zoektekst ({count} partners)',
   },
   contact: 'Contact opnemen',
+  near: 'In de buurt van',
+  useMyLocation: 'Mijn locatie gebruiken',
+  wayOutRadius: {
+    one: 'Binnen {radius}: {count} partner',
+    other: 'Binnen {radius}: {count} partners',
+  },
 };
 
 export default nlNL;

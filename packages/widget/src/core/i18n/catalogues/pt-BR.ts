@@ -59,6 +59,12 @@ const ptBR: Catalogue = {
     other: 'Sem o texto pesquisado ({count} parceiros)',
   },
   contact: 'Entrar em contato',
+  near: 'Perto de',
+  useMyLocation: 'Usar minha localização',
+  wayOutRadius: {
+    one: 'Até {radius}: {count} parceiro',
+    other: 'Até {radius}: {count} parceiros',
+  },
 };
 
 export default ptBR;

@@ -46,6 +46,12 @@ const svSE: Catalogue = {
   wayOutWord: 'Utan ordet ”{name}” ({count} partner)',
   wayOutText: 'Utan söktext ({count} partner)',
   contact: 'Kontakta',
+  near: 'Nära',
+  useMyLocation: 'Använd min plats',
+  wayOutRadius: {
+    one: 'Inom {radius}: {count} partner',
+    other: 'Inom {radius}: {count} partner',
+  },
 };
 
 export default svSE;

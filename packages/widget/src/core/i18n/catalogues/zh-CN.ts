@@ -45,6 +45,11 @@ const zhCN: Catalogue = {
   wayOutWord: '去掉词语“{name}”（{count} 个合作伙伴）',
   wayOutText: '清除搜索内容（{count} 个合作伙伴）',
   contact: '联系',
+  near: '附近',
+  useMyLocation: '使用我的位置',
+  wayOutRadius: {
+    other: '{radius}以内：{count} 个合作伙伴',
+  },
 };
 
 export default zhCN;

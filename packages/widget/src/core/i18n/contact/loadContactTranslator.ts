@@ -4,8 +4,8 @@
  * catalogue that fails to load gives en-US (with the error in the console).
  */
 import { logError } from '../../log';
-import { createTranslator } from '../createTranslator';
 import type { Translator } from '../createTranslator';
+import { loadChunkTranslator } from '../loadChunkTranslator';
 import enUS from './en-US';
 import type { ContactCatalogue, ContactMessageId } from './en-US';
 
@@ -34,7 +34,7 @@ export type ContactTranslator = Translator<ContactMessageId>;
  * language; `messages`: the operator's messages given to the element or to mount() (their
  * `contact.` ids, over `window.partnersNetworkSettings.messages` like the page's).
  */
-export async function loadContactTranslator(
+export function loadContactTranslator(
   lang: string,
   locale = lang,
   messages?: unknown,
@@ -55,16 +55,5 @@ export async function loadContactTranslator(
             return undefined;
           },
         );
-  const load = CONTACT_CATALOGUES[lang];
-  let catalogue: ContactCatalogue = enUS;
-  let tag = 'en-US';
-  if (load) {
-    try {
-      catalogue = (await load()).default;
-      tag = lang;
-    } catch (error) {
-      logError('contact messages not loaded, showing en-US:', error);
-    }
-  }
-  return createTranslator(catalogue, tag, tag, await overrides);
+  return loadChunkTranslator(lang, CONTACT_CATALOGUES, enUS, 'contact', overrides);
 }

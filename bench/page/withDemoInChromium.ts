@@ -1,0 +1,42 @@
+/**
+ * The frame of the page diagnostics (profilePage, traceLoadMore): a temporary folder, a
+ * widget built into it, the demo server (page/demoChild.ts, the seeded 260 partners)
+ * serving that build, and Debian's Chromium; all stopped and removed afterwards, whatever
+ * the diagnostic did.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../../e2e/support/launchChromium';
+import { startChild } from '../lib/child';
+import type { RunningChild } from '../lib/child';
+import { BENCH_DIR } from '../lib/environment';
+
+/**
+ * `build` puts a widget into the folder and says where its bundled build is; `run` drives
+ * the demo (at `demo.url`) with the browser.
+ */
+export async function withDemoInChromium(
+  prefix: string,
+  build: (folder: string) => Promise<string>,
+  run: (demo: RunningChild, browser: Browser) => Promise<void>,
+): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    const widgetDist = await build(folder);
+    const demo = await startChild(join(BENCH_DIR, 'page/demoChild.ts'), {
+      BENCH_DATABASE_PATH: join(folder, 'demo.db'),
+      BENCH_WIDGET_DIST: widgetDist,
+    });
+    const browser = await launchChromium();
+    try {
+      await run(demo, browser);
+    } finally {
+      await browser.close();
+      await demo.stop();
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
