@@ -1,10 +1,11 @@
 /**
  * Builds a site's search index as its partners are read: on the main thread for small
  * sites (milliseconds), or in a worker thread for large ones (seconds at 100k partners),
- * so that building a successor never holds up a search. Documents of every locale go in
- * as each page of partners is read, so no page needs to be kept. The worker sends the
- * finished index back, its arrays moved rather than copied, and ends: searches run on the
- * main thread, with no message per search and no second copy of the index's memory.
+ * so that building a successor never holds up a search. Documents of every locale and
+ * memberships go in as each page of partners is read, so no page needs to be kept. The
+ * worker sends the finished index back, its arrays moved rather than copied, and ends:
+ * searches run on the main thread, with no message per search and no second copy of the
+ * index's memory.
  */
 import { Worker } from 'node:worker_threads';
 import type { CacheKind } from '../cache/KeptCache';
