@@ -405,6 +405,8 @@ export class SiteIndexBuilder {
   /** Working memory of a locale's text index, reused by the next locale. */
   readonly #stream: ChunkedInts;
   #streamInUse = false;
+  /** Locales begun and not yet ended. */
+  #open = 0;
 
   constructor(readonly size: number) {
     // About 64 words (and markers) per partner and locale.
@@ -447,6 +449,7 @@ export class SiteIndexBuilder {
     // a working stream; one after the other they share one.
     const stream = this.#streamInUse ? new ChunkedInts(this.size * 64) : this.#stream;
     this.#streamInUse = true;
+    this.#open += 1;
     const text = new TextIndexBuilder(stream);
     const documentIds = new Int32Array(this.size);
     const titleHashes = new Int32Array(this.size);
@@ -458,7 +461,13 @@ export class SiteIndexBuilder {
       },
       end: () => {
         this.#locales.set(locale, { text: text.build(), documentIds, titleHashes });
+        this.#open -= 1;
         if (stream === this.#stream) this.#streamInUse = false;
+        // Locales indexed side by side end one after the other: each stream goes as its
+        // locale ends, before the next one's postings are laid out (at 100k partners three
+        // streams of about 12 MB were held until the whole build ended). Only the shared
+        // stream of locales indexed one after the other is kept, for the next one.
+        if (stream !== this.#stream || this.#open > 0) stream.release();
       },
     };
   }

@@ -366,6 +366,12 @@ export class ChunkedInts {
   clear(): void {
     this.length = 0;
   }
+
+  /** Empties the list and lets its memory go (clear keeps it for the next use). */
+  release(): void {
+    this.length = 0;
+    this.#chunks.length = 0;
+  }
 }
 
 /**

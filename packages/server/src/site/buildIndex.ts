@@ -1,27 +1,28 @@
 /**
  * Builds a site's search index as its partners are read: on the main thread for small
  * sites (milliseconds), or in a worker thread for large ones (seconds at 100k partners),
- * so that building a successor never holds up a search. Documents of every locale go in
- * as each page of partners is read, so no page needs to be kept. The worker sends the
- * finished index back, its arrays moved rather than copied, and ends: searches run on the
- * main thread, with no message per search and no second copy of the index's memory.
+ * so that building a successor never holds up a search. Documents of every locale and
+ * memberships go in as each page of partners is read, so no page needs to be kept. The
+ * worker sends the finished index back, its arrays moved rather than copied, and ends:
+ * searches run on the main thread, with no message per search and no second copy of the
+ * index's memory.
  */
 import { Worker } from 'node:worker_threads';
 import type { CacheKind } from '../cache/KeptCache';
 import type { TermSet } from '../search/TermSet';
 import { SiteIndex, SiteIndexBuilder } from '../search/SiteIndex';
-import type { IndexWorkerMessage, IndexWorkerReply, LocaleDocuments } from './indexMessages';
+import type { IndexPage, IndexWorkerMessage, IndexWorkerReply } from './indexMessages';
 import { addMemberships } from './indexMessages';
 
-/** Where a build sends its documents, then its memberships. */
+/** Where a build sends its pages. */
 export interface IndexSink {
-  /** Indexes a page's documents; resolves when the next page may come. */
-  add(batches: LocaleDocuments[]): Promise<void>;
   /**
-   * Ends the build with every membership: (global filter id, ordinal) and (filter item
-   * id, ordinal) pairs, flat.
+   * Indexes a page's documents and memberships; resolves when the next page may come.
+   * The page's arrays may be moved to another thread: the caller must not use them again.
    */
-  finish(filters: Int32Array, items: Int32Array): Promise<SiteIndex>;
+  add(page: IndexPage): Promise<void>;
+  /** Ends the build. */
+  finish(): Promise<SiteIndex>;
   /** Gives up a build that failed midway: its thread and memory go. */
   abort(): void;
 }
@@ -41,15 +42,15 @@ export function inlineSink(
   const builder = new SiteIndexBuilder(size);
   const adding = new Map(locales.map((locale) => [locale, builder.beginLocale(locale)]));
   return {
-    add: async (batches) => {
-      for (const { locale, documents } of batches) {
+    add: async (page) => {
+      for (const { locale, documents } of page.batches) {
         const adder = adding.get(locale);
         for (const document of documents) adder?.add(document);
       }
+      addMemberships(builder, page);
     },
-    finish: async (filters, items) => {
+    finish: async () => {
       for (const adder of adding.values()) adder.end();
-      addMemberships(builder, filters, items);
       return builder.build(termSets);
     },
     abort: () => undefined,
@@ -111,17 +112,22 @@ export function workerSink(
   // Whoever does not wait for the build (an abort) must not see its rejection unhandled.
   failed.catch(() => undefined);
   const indexed = () => new Promise<void>((resolve) => (onIndexed = resolve));
-  const post = (message: IndexWorkerMessage) => worker.postMessage(message);
+  const post = (message: IndexWorkerMessage, moved: ArrayBuffer[] = []) =>
+    worker.postMessage(message, moved);
   post({ type: 'start', size, locales: [...locales] });
   return {
-    add: async (batches) => {
+    add: async (page) => {
       inFlight += 1;
-      post({ type: 'documents', batches });
+      // The memberships' buffers move to the worker rather than being copied.
+      const moved = [page.filters.buffer, page.items.buffer].filter(
+        (buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer,
+      );
+      post({ type: 'page', ...page }, moved);
       while (inFlight >= BATCHES_IN_FLIGHT) await Promise.race([indexed(), failed]);
     },
-    finish: async (filters, items) => {
+    finish: async () => {
       try {
-        post({ type: 'finish', filters, items });
+        post({ type: 'finish' });
         return await built;
       } finally {
         // Its work is done (or failed): the thread and all its build memory go.

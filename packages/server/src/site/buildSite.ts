@@ -254,9 +254,9 @@ function openSink(size: number, locales: readonly string[], options: BuildOption
 class PartnerTable {
   readonly positions: Float64Array;
   readonly ids: Float64Array;
-  /** (global filter id, ordinal) and (filter item id, ordinal), flat. */
-  readonly filterPairs: number[] = [];
-  readonly itemPairs: number[] = [];
+  /** The page's (global filter id, ordinal) and (filter item id, ordinal), flat. */
+  #filterPairs: number[] = [];
+  #itemPairs: number[] = [];
   readonly partnerCounts = new Map<number, number>();
   readonly cards: PackedCardsBuilder;
   readonly locations: SiteLocationsBuilder;
@@ -282,10 +282,10 @@ class PartnerTable {
     for (const name of record.globalFilters) {
       const filterId = this.#filterIds.get(name);
       if (filterId === undefined) continue;
-      this.filterPairs.push(filterId, ordinal);
+      this.#filterPairs.push(filterId, ordinal);
       this.partnerCounts.set(filterId, (this.partnerCounts.get(filterId) ?? 0) + 1);
     }
-    for (const itemId of record.filterItemIds) this.itemPairs.push(itemId, ordinal);
+    for (const itemId of record.filterItemIds) this.#itemPairs.push(itemId, ordinal);
     const partnerItems: readonly ItemForCard[] =
       record.filterItemIds.length === 0
         ? NONE
@@ -307,6 +307,17 @@ class PartnerTable {
     });
     this.locations.add(ordinal, record.locations ?? []);
     return partnerItems;
+  }
+
+  /** The memberships added since the last call, for the index with their page's documents. */
+  takeMemberships(): { filters: Int32Array; items: Int32Array } {
+    const taken = {
+      filters: Int32Array.from(this.#filterPairs),
+      items: Int32Array.from(this.#itemPairs),
+    };
+    this.#filterPairs = [];
+    this.#itemPairs = [];
+    return taken;
   }
 }
 
@@ -339,7 +350,7 @@ async function buildWhole(
         }
         ordinal += 1;
       }
-      await sink.add(batches);
+      await sink.add({ batches, ...table.takeMemberships() });
       // Searches go on between two pages, also when the index is built here.
       await nextTick();
     }
@@ -348,10 +359,7 @@ async function buildWhole(
     sink.abort();
     throw error;
   }
-  const index = await sink.finish(
-    Int32Array.from(table.filterPairs),
-    Int32Array.from(table.itemPairs),
-  );
+  const index = await sink.finish();
   return {
     info: siteInfoOf(head, table.partnerCounts),
     index,

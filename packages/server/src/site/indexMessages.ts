@@ -10,21 +10,29 @@ export interface LocaleDocuments {
   documents: IndexedDocument[];
 }
 
+/**
+ * A page of partners as the index takes it: every locale's documents, and the page's
+ * memberships, (global filter id, ordinal) and (filter item id, ordinal) pairs, flat.
+ * Memberships go with their page so that no thread holds the whole site's pairs (they
+ * were 25 MB of the main thread's heap at 100k partners until the build's end).
+ */
+export interface IndexPage {
+  batches: LocaleDocuments[];
+  filters: Int32Array;
+  items: Int32Array;
+}
+
 export type IndexWorkerMessage =
   | { type: 'start'; size: number; locales: string[] }
-  | { type: 'documents'; batches: LocaleDocuments[] }
-  | { type: 'finish'; filters: Int32Array; items: Int32Array };
+  | ({ type: 'page' } & IndexPage)
+  | { type: 'finish' };
 
 export type IndexWorkerReply =
   /** A batch of documents is indexed: the sender may send the next one. */
   { type: 'indexed' } | { type: 'built'; parts: SiteIndexParts };
 
-/** Adds flat (global filter id, ordinal) and (filter item id, ordinal) pairs to a build. */
-export function addMemberships(
-  builder: SiteIndexBuilder,
-  filters: Int32Array,
-  items: Int32Array,
-): void {
+/** Adds a page's memberships to a build. */
+export function addMemberships(builder: SiteIndexBuilder, { filters, items }: IndexPage): void {
   for (let at = 0; at + 1 < filters.length; at += 2) {
     builder.addToGlobalFilter(filters[at] ?? 0, filters[at + 1] ?? 0);
   }

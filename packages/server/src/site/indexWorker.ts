@@ -37,17 +37,17 @@ port?.on('message', (message: IndexWorkerMessage) => {
       adding = new Map(message.locales.map((locale) => [locale, started.beginLocale(locale)]));
       return;
     }
-    case 'documents':
+    case 'page':
       for (const { locale, documents } of message.batches) {
         const adder = adding.get(locale);
         for (const document of documents) adder?.add(document);
       }
+      if (builder) addMemberships(builder, message);
       port.postMessage({ type: 'indexed' } satisfies IndexWorkerReply);
       return;
     case 'finish': {
       if (!builder) throw new Error('finish before start');
       for (const adder of adding.values()) adder.end();
-      addMemberships(builder, message.filters, message.items);
       const index = builder.build();
       builder = undefined;
       adding = new Map();

@@ -2,25 +2,34 @@
 import { describe, expect, it } from 'vitest';
 import { countsFor } from '../../answer/__tests__/countsFor';
 import type { IndexSink } from '../buildIndex';
-import type { LocaleDocuments } from '../indexMessages';
+import type { IndexPage } from '../indexMessages';
 import { inlineSink, workerSink } from '../buildIndex';
 
 const LOCALES = ['en-US', 'fr-FR'];
-const page = (at: number): LocaleDocuments[] =>
-  LOCALES.map((locale) => ({
+/** Memberships by page: (global filter id, ordinal) and (filter item id, ordinal), flat. */
+const FILTERS = [
+  [1, 0, 1, 1],
+  [2, 2],
+];
+const ITEMS = [[7, 1], []];
+const page = (at: number): IndexPage => ({
+  batches: LOCALES.map((locale) => ({
     locale,
     documents: [
       { ordinal: 0, documentId: 1, title: 'Cloud Works', categories: 'Hosting', summary: 'Clouds' },
       { ordinal: 1, documentId: 2, title: 'Data Farm', categories: '', summary: `Cloud ${locale}` },
       { ordinal: 2, documentId: 3, title: 'Société Générale', categories: '', summary: '' },
     ].slice(at * 2, at * 2 + 2),
-  }));
+  })),
+  filters: Int32Array.from(FILTERS[at] ?? []),
+  items: Int32Array.from(ITEMS[at] ?? []),
+});
 
-/** Two pages of documents of every locale, then the memberships. */
+/** Two pages of documents of every locale, each with its memberships. */
 async function build(sink: IndexSink) {
   await sink.add(page(0));
   await sink.add(page(1));
-  return sink.finish(Int32Array.from([1, 0, 1, 1, 2, 2]), Int32Array.from([7, 1]));
+  return sink.finish();
 }
 
 describe('workerSink', () => {
@@ -57,6 +66,6 @@ describe('workerSink', () => {
     const sink = workerSink(3, LOCALES);
     await sink.add(page(0));
     sink.abort();
-    await expect(sink.finish(new Int32Array(0), new Int32Array(0))).rejects.toThrow(/exited/);
+    await expect(sink.finish()).rejects.toThrow(/exited/);
   });
 });
