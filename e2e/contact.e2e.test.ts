@@ -14,6 +14,7 @@ import type { SmtpSink } from '../packages/server/src/contact/__tests__/smtpSink
 import { createSmtpSink } from '../packages/server/src/contact/__tests__/smtpSink';
 import { findAxeViolations } from './support/axe';
 import { SearchPage, openSearchPage } from './support/searchPage';
+import { withSettingsMessages } from './support/settingsMessages';
 import { usePortal } from './support/usePortal';
 
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), 'artifacts');
@@ -183,18 +184,11 @@ describe('contacting a partner', () => {
 
   it("shows the operator's contact. messages, in the portal's language", async () => {
     const page = await portal.open('/?languageId=fr_FR', {
-      async beforeNavigate(page) {
-        await page.route('**/demo/portal.js', async (route) => {
-          const response = await route.fetch();
-          const body = `${await response.text()}
-window.partnersNetworkSettings.messages = {
-  'contact.send': 'Envoyer la demande',
-  fr: { 'contact.cancel': 'Fermer sans envoyer' },
-  de: { 'contact.cancel': 'Nicht für Französisch' },
-};`;
-          await route.fulfill({ response, body });
-        });
-      },
+      beforeNavigate: withSettingsMessages({
+        'contact.send': 'Envoyer la demande',
+        fr: { 'contact.cancel': 'Fermer sans envoyer' },
+        de: { 'contact.cancel': 'Nicht für Französisch' },
+      }),
     });
     const { button } = await firstContactable(new SearchPage(page));
     await button.click();

@@ -21,6 +21,7 @@ import { findAxeViolations } from './support/axe';
 import { openWithFirstSearch, searchAnswerTo } from './support/searchCalls';
 import { SearchPage, openSearchPage } from './support/searchPage';
 import type { SearchPageTexts } from './support/searchPage';
+import { withSettingsMessages } from './support/settingsMessages';
 import { usePortal } from './support/usePortal';
 
 const portal = usePortal();
@@ -406,18 +407,11 @@ describe('screenshots in French and Arabic', () => {
 describe("operators' messages", () => {
   it('from the settings object, for one language', async () => {
     const page = await portal.open('/?languageId=fr_FR', {
-      async beforeNavigate(page) {
-        await page.route('**/demo/portal.js', async (route) => {
-          const response = await route.fetch();
-          const body = `${await response.text()}
-window.partnersNetworkSettings.messages = {
-  loadMore: 'More partners',
-  fr: { loadMore: 'Voir la suite', noneFound: 'Rien trouvé.' },
-  de: { loadMore: 'Nicht für Französisch' },
-};`;
-          await route.fulfill({ response, body });
-        });
-      },
+      beforeNavigate: withSettingsMessages({
+        loadMore: 'More partners',
+        fr: { loadMore: 'Voir la suite', noneFound: 'Rien trouvé.' },
+        de: { loadMore: 'Nicht für Französisch' },
+      }),
     });
     await page.getByRole('button', { name: 'Voir la suite' }).waitFor();
     // Other messages keep the catalogue's text.
