@@ -161,6 +161,7 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
             portal={portal}
             fetch={options.fetch}
             wake={nearWake}
+            messages={options.messages}
           />
         ) : (
           <NearStart onWake={setNearWake} />

@@ -134,6 +134,19 @@ describe('the location field', () => {
     expect(combobox).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it("takes the operator's near. messages for the field's own texts", async () => {
+    const user = renderSearchPage(portal, {
+      'near.placeholder': 'Town or postcode area',
+      'near.suggestions': 'Towns',
+    });
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+    await user.click(screen.getByRole('textbox', { name: 'Near' }));
+    const combobox = await nearCombobox();
+    await waitFor(() => expect(combobox).toHaveAttribute('placeholder', 'Town or postcode area'));
+    await user.type(combobox, 'Lyo');
+    expect(await screen.findByRole('listbox', { name: 'Towns' })).toBeInTheDocument();
+  });
+
   it('suggests cities for the typed beginning; the keyboard chooses one and the search goes near it', async () => {
     const user = await renderPage();
     await user.click(screen.getByRole('textbox', { name: 'Near' }));

@@ -28,6 +28,10 @@ export interface UseNearFieldOptions {
   geolocation?: Geolocation;
   /** The visitor pressed "Use my location" before the chunk came: ask at once. */
   locateAtOnce?: boolean;
+  /** The portal's language tag: the operator's replacements for a language are picked by it. */
+  locale?: string;
+  /** The operator's messages given to the page (their `near.` ids replace the field's). */
+  messages?: unknown;
 }
 
 export type LocateStatus = '' | 'locating' | LocateFailure;
@@ -39,6 +43,8 @@ export function useNearField({
   fetchPlaces,
   geolocation,
   locateAtOnce = false,
+  locale = lang,
+  messages,
 }: UseNearFieldOptions) {
   const [translator, setTranslator] = useState<NearTranslator>(EN_US_NEAR);
   const [text, setText] = useState(located.near?.label ?? '');
@@ -51,11 +57,13 @@ export function useNearField({
 
   useEffect(() => {
     let current = true;
-    void loadNearTranslator(lang).then((loaded) => current && setTranslator(loaded));
+    void loadNearTranslator(lang, locale, messages).then(
+      (loaded) => current && setTranslator(loaded),
+    );
     return () => {
       current = false;
     };
-  }, [lang]);
+  }, [lang, locale, messages]);
 
   useEffect(() => {
     if (!open || problem !== null || query === '') return;

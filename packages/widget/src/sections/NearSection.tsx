@@ -23,6 +23,8 @@ export interface NearSectionProps {
   /** How the visitor woke the field; '' or undefined when the address did. */
   wake?: NearWake | '';
   geolocation?: Geolocation;
+  /** The operator's messages given to the page (their `near.` ids replace the field's). */
+  messages?: unknown;
 }
 
 const STATUS = {
@@ -48,6 +50,8 @@ export function NearSection({
     fetchPlaces,
     geolocation: options.geolocation,
     locateAtOnce: wake === 'locate',
+    locale: portal.languageId.replace(/_/g, '-'),
+    messages: options.messages,
   });
   const { t } = field;
   const locale = portal.languageId || 'en-US';

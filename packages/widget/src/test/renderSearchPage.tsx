@@ -17,16 +17,18 @@ export function testPortal(apiBaseUrl = ''): PortalContext {
 }
 
 /**
- * The search page as a component test renders it: no saved search, the URL left alone.
+ * The search page as a component test renders it: no saved search, the URL left alone;
+ * `messages` as an operator gives them to the element (the parts' own texts read them).
  * Returns the user-event session to act with.
  */
-export function renderSearchPage(portal: PortalContext) {
+export function renderSearchPage(portal: PortalContext, messages?: unknown) {
   const user = userEvent.setup();
   render(
     <SearchPage
       portal={portal}
       location={{ filter: null, page: null, savedSearch: null, extraParams: [] }}
       syncUrl={false}
+      messages={messages}
     />,
   );
   return user;

@@ -3,7 +3,6 @@
  * chunk, every other language is a chunk of its own requested when the dialog opens. A
  * catalogue that fails to load gives en-US (with the error in the console).
  */
-import { logError } from '../../log';
 import type { Translator } from '../createTranslator';
 import { loadChunkTranslator } from '../loadChunkTranslator';
 import enUS from './en-US';
@@ -40,20 +39,10 @@ export function loadContactTranslator(
   messages?: unknown,
   win: Window = window,
 ): Promise<ContactTranslator> {
-  const settings: unknown = Reflect.get(win, 'partnersNetworkSettings');
-  const fromSettings: unknown =
-    typeof settings === 'object' && settings !== null
-      ? Reflect.get(settings, 'messages')
-      : undefined;
-  const overrides =
-    fromSettings === undefined && messages === undefined
-      ? undefined
-      : import('../parseMessageOverrides').then(
-          (parser) => parser.overridesOf(fromSettings, messages, enUS, lang, locale, 'contact.'),
-          (error: unknown) => {
-            logError("operator's contact messages not loaded, showing the catalogue's:", error);
-            return undefined;
-          },
-        );
-  return loadChunkTranslator(lang, CONTACT_CATALOGUES, enUS, 'contact', overrides);
+  return loadChunkTranslator(lang, CONTACT_CATALOGUES, enUS, 'contact', {
+    messages,
+    locale,
+    prefix: 'contact.',
+    win,
+  });
 }

@@ -31,7 +31,21 @@ export type NearTranslator = Translator<NearMessageId>;
 
 export const EN_US_NEAR = createTranslator(enUS, 'en-US');
 
-/** `lang`: the page catalogue's tag (the page root's `lang`). */
-export function loadNearTranslator(lang: string): Promise<NearTranslator> {
-  return loadChunkTranslator(lang, NEAR_CATALOGUES, enUS, 'location');
+/**
+ * `lang`: the page catalogue's tag (the page root's `lang`); `locale`: the portal's
+ * language; `messages`: the operator's messages given to the element or to mount() (their
+ * `near.` ids, over `window.partnersNetworkSettings.messages` like the page's).
+ */
+export function loadNearTranslator(
+  lang: string,
+  locale = lang,
+  messages?: unknown,
+  win: Window = window,
+): Promise<NearTranslator> {
+  return loadChunkTranslator(lang, NEAR_CATALOGUES, enUS, 'location', {
+    messages,
+    locale,
+    prefix: 'near.',
+    win,
+  });
 }
