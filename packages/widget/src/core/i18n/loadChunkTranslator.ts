@@ -78,3 +78,19 @@ export async function loadChunkTranslator<Id extends string>(
   }
   return createTranslator(catalogue, tag, tag, await overrides);
 }
+
+/**
+ * A part's loader: `(lang, locale, messages)` gives its translator in the page's language
+ * (`lang`: the page root's `lang`; `locale`: the portal's language), with the operator's
+ * replacements behind `prefix` from `messages` (the element's, or mount()'s option) over
+ * `window.partnersNetworkSettings.messages`, like the page's.
+ */
+export function chunkTranslatorLoader<Id extends string>(
+  catalogues: ChunkCatalogues<Id>,
+  enUS: Readonly<Record<Id, Message>>,
+  what: string,
+  prefix: string,
+) {
+  return (lang: string, locale = lang, messages?: unknown, win: Window = window) =>
+    loadChunkTranslator(lang, catalogues, enUS, what, { messages, locale, prefix, win });
+}

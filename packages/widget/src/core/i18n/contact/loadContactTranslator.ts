@@ -4,7 +4,7 @@
  * catalogue that fails to load gives en-US (with the error in the console).
  */
 import type { Translator } from '../createTranslator';
-import { loadChunkTranslator } from '../loadChunkTranslator';
+import { chunkTranslatorLoader } from '../loadChunkTranslator';
 import enUS from './en-US';
 import type { ContactCatalogue, ContactMessageId } from './en-US';
 
@@ -28,21 +28,10 @@ export const CONTACT_CATALOGUES: Readonly<Record<string, () => CatalogueModule>>
 
 export type ContactTranslator = Translator<ContactMessageId>;
 
-/**
- * `lang`: the page catalogue's tag (the page root's `lang`); `locale`: the portal's
- * language; `messages`: the operator's messages given to the element or to mount() (their
- * `contact.` ids, over `window.partnersNetworkSettings.messages` like the page's).
- */
-export function loadContactTranslator(
-  lang: string,
-  locale = lang,
-  messages?: unknown,
-  win: Window = window,
-): Promise<ContactTranslator> {
-  return loadChunkTranslator(lang, CONTACT_CATALOGUES, enUS, 'contact', {
-    messages,
-    locale,
-    prefix: 'contact.',
-    win,
-  });
-}
+/** The dialog's translator; an operator's `contact.` ids replace its texts. */
+export const loadContactTranslator = chunkTranslatorLoader(
+  CONTACT_CATALOGUES,
+  enUS,
+  'contact',
+  'contact.',
+);

@@ -5,7 +5,7 @@
  */
 import { createTranslator } from '../createTranslator';
 import type { Translator } from '../createTranslator';
-import { loadChunkTranslator } from '../loadChunkTranslator';
+import { chunkTranslatorLoader } from '../loadChunkTranslator';
 import enUS from './en-US';
 import type { NearCatalogue, NearMessageId } from './en-US';
 
@@ -31,21 +31,5 @@ export type NearTranslator = Translator<NearMessageId>;
 
 export const EN_US_NEAR = createTranslator(enUS, 'en-US');
 
-/**
- * `lang`: the page catalogue's tag (the page root's `lang`); `locale`: the portal's
- * language; `messages`: the operator's messages given to the element or to mount() (their
- * `near.` ids, over `window.partnersNetworkSettings.messages` like the page's).
- */
-export function loadNearTranslator(
-  lang: string,
-  locale = lang,
-  messages?: unknown,
-  win: Window = window,
-): Promise<NearTranslator> {
-  return loadChunkTranslator(lang, NEAR_CATALOGUES, enUS, 'location', {
-    messages,
-    locale,
-    prefix: 'near.',
-    win,
-  });
-}
+/** The field's translator; an operator's `near.` ids replace its texts. */
+export const loadNearTranslator = chunkTranslatorLoader(NEAR_CATALOGUES, enUS, 'location', 'near.');
