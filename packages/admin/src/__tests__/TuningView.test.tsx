@@ -23,7 +23,9 @@ describe('the Tuning view', () => {
       queryRules: [{ query: 'partner', pinned: ['partner-3'], hidden: ['gone-partner'] }],
     };
     const user = await renderSignedIn(TUNING);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Tuning' })).toHaveFocus();
+    // The view's heading takes focus in an effect after it shows: wait for it, not only for it.
+    const title = await screen.findByRole('heading', { level: 1, name: 'Tuning' });
+    await waitFor(() => expect(title).toHaveFocus());
     expect(screen.getByRole('link', { name: 'Tuning' })).toHaveAttribute('aria-current', 'page');
     expect(
       screen.getByRole('textbox', { name: 'Words that mean the same (required)' }),
