@@ -91,19 +91,9 @@ export function useSearchController(
   }, [controller, locale]);
 
   const model = useSyncExternalStore(controller.subscribe, controller.getModel);
-  const actions = useMemo<SearchActions>(
-    () => ({
-      submitText: controller.submitText,
-      selectGlobalFilter: controller.selectGlobalFilter,
-      toggleFilterItem: controller.toggleFilterItem,
-      loadMore: controller.loadMore,
-      resetAll: controller.resetAll,
-      searchInstead: controller.searchInstead,
-      locate: controller.locate,
-      openCard: controller.openCard,
-    }),
-    [controller],
-  );
+  // The controller itself, seen through its actions: made once per mount, so stable, and
+  // its methods need no `this`.
+  const actions: SearchActions = controller;
   // From the model React renders (getState() could already be a newer one).
   const state = useMemo(() => selectSearchState(model), [model]);
   return {
