@@ -1,7 +1,7 @@
 /**
  * Focus after Load More (WCAG: the visitor goes on reading where the new cards start):
  * the returned handler notes where the first new card will stand, and once the cards
- * are in, focus moves to it.
+ * are in, focus moves to it. Then the pictures of the cards Load More appended load.
  */
 import { useEffect, useRef } from 'react';
 import type { RefObject } from 'react';
@@ -23,9 +23,16 @@ export function useFocusAfterLoadMore(
     // in the frame that shows the cards it delayed their paint (bench/README.md). Not
     // cancelled: a frame is too short for a new list to come meanwhile. No card at `index`
     // (the answer added none): nothing to focus.
-    afterPaint(() =>
-      listRef.current?.querySelectorAll<HTMLElement>('[data-card-focus]')[index]?.focus(),
-    );
+    // Appended cards' pictures (lazy until then: loaded at the commit, they held up this
+    // frame) load now, not when the visitor scrolls to them: that scroll is the one to the
+    // Load More button, and each picture (an SVG logo is a document parsed on the main
+    // thread) held up the next answer's cards (bench/README.md).
+    afterPaint(() => {
+      const list = listRef.current;
+      list?.querySelectorAll<HTMLElement>('[data-card-focus]')[index]?.focus();
+      for (const img of list?.querySelectorAll('[data-appended] img') ?? [])
+        img.setAttribute('loading', 'eager');
+    });
   }, [loadingMore, cardCount, listRef]);
 
   return () => {

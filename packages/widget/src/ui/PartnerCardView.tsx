@@ -48,6 +48,8 @@ export const PartnerCardView = memo(function PartnerCardView({ card }: PartnerCa
     >
       <div className="pn-card__media">
         {card.imageUrl !== null && (
+          // Lazy: a list's first cards load theirs as the visitor scrolls; those a Load
+          // More appended, once painted (hooks/useFocusAfterLoadMore.ts).
           <img
             className="pn-card__img"
             src={card.imageUrl}
