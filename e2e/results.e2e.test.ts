@@ -100,6 +100,28 @@ describe('Load More Partners', () => {
     expect(searches.at(-1)?.offset).toBe(10);
   });
 
+  it("loads the added cards' pictures once they show, not when the visitor scrolls to them", async () => {
+    // One column at 412 px: the last added card is some 4,000 px below the first, which takes
+    // the focus; lazy, its picture loaded only once scrolled to (bench/README.md).
+    const { page, searchPage } = await openWithFirstSearch(portal, '/#/search', {
+      width: 412,
+      height: 823,
+    });
+    await searchAnswerTo(page, () => searchPage.loadMore());
+    await expect.poll(() => searchPage.cards().count()).toBe(20);
+    const loaded = () =>
+      searchPage
+        .cards()
+        .locator('img')
+        .evaluateAll((images) =>
+          images.map(
+            (image) =>
+              image instanceof HTMLImageElement && image.complete && image.naturalWidth > 0,
+          ),
+        );
+    await expect.poll(async () => (await loaded()).slice(10)).toEqual(Array(10).fill(true));
+  });
+
   it('is not offered when the first page holds every partner', async () => {
     const { page, searchPage } = await openWithFirstSearch(portal, '/#/search');
     await searchAnswerTo(page, () => searchPage.tickFilter('Western Europe'));
