@@ -473,6 +473,8 @@ export class SiteIndexBuilder {
   }
 
   build(termSets?: CacheKind<TermSet>): SiteIndex {
+    // No locale comes after this: the working stream kept for the next one goes too.
+    this.#stream.release();
     return new SiteIndex(this.size, this.#filters, this.#items, this.#locales, termSets);
   }
 }

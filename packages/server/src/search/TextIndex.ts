@@ -1,3 +1,4 @@
+import { freeBuffer } from './freeBuffer';
 import { searchTerms } from './searchTerms';
 import { EXACT, PREFIX, typoBudget, typoQuality } from './typoBudget';
 
@@ -367,9 +368,10 @@ export class ChunkedInts {
     this.length = 0;
   }
 
-  /** Empties the list and lets its memory go (clear keeps it for the next use). */
+  /** Empties the list and lets its memory go now (clear keeps it for the next use). */
   release(): void {
     this.length = 0;
+    for (const chunk of this.#chunks) freeBuffer(chunk);
     this.#chunks.length = 0;
   }
 }

@@ -177,6 +177,8 @@ function siteInfoOf(stored: SiteHead, partnerCounts: Map<number, number>): SiteI
 export interface BuildOptions {
   /** Sites of this many partners or more are indexed in a worker thread. */
   workerFrom: number;
+  /** From this many locations their kd-tree is sorted in a worker thread (buildLocationTree). */
+  treeWorkerFrom?: number;
   /** The kind the index's term-set cache counts in (a service's, for /metrics). */
   termSets?: CacheKind<TermSet>;
 }
@@ -371,6 +373,6 @@ async function buildWhole(
     positions: table.positions,
     ids: table.ids,
     byId: new IdOrdinals(table.ids),
-    locations: await table.locations.build(cityKeyOf),
+    locations: await table.locations.build(cityKeyOf, options.treeWorkerFrom),
   };
 }
