@@ -16,6 +16,7 @@ import type KDBush from 'kdbush';
 import { around } from 'geokdbush';
 import { Bitset } from './Bitset';
 import { buildLocationTree } from './buildLocationTree';
+import { freeBuffer } from './freeBuffer';
 import {
   EARTH_RADIUS_KM,
   RADIANS,
@@ -87,18 +88,37 @@ export type CityKeyOf = (city: string, country: string) => string;
 const SCAN_AT_MOST = 2048;
 const HALF_RADIANS = RADIANS / 2;
 
+/** The start of an array copied into another (as much as fits), the first let go at once. */
+function movedInto<T extends Float64Array | Int32Array>(from: T, to: T): T {
+  to.set(from.subarray(0, to.length));
+  freeBuffer(from);
+  return to;
+}
+
 export class SiteLocationsBuilder {
   readonly #starts: Int32Array;
-  readonly #latitudes: number[] = [];
-  readonly #longitudes: number[] = [];
-  readonly #owners: number[] = [];
-  readonly #details: number[] = [];
+  /**
+   * The locations so far, in typed arrays grown by doubling (each outgrown one let go at
+   * once): as JavaScript arrays of 200k numbers each they and their outgrown copies were
+   * old-generation garbage that grew the main thread's heap through a start-up build.
+   */
+  #latitudes: Float64Array;
+  #longitudes: Float64Array;
+  #owners: Int32Array;
+  #details: Int32Array;
+  #count = 0;
   readonly #detailIds = new Map<string, number>();
   readonly #detailList: { city: string; country: string; label?: string }[] = [];
   #next = 0;
 
   constructor(readonly size: number) {
     this.#starts = new Int32Array(size + 1);
+    // About two locations a partner (a few for a change's partners).
+    const capacity = Math.max(16, size * 2);
+    this.#latitudes = new Float64Array(capacity);
+    this.#longitudes = new Float64Array(capacity);
+    this.#owners = new Int32Array(capacity);
+    this.#details = new Int32Array(capacity);
   }
 
   /** The locations of each ordinal, in increasing ordinal (every ordinal, even without any). */
@@ -107,7 +127,7 @@ export class SiteLocationsBuilder {
       throw new Error(`locations of ordinal ${ordinal} after ${this.#next - 1}`);
     }
     for (let skipped = this.#next; skipped <= ordinal; skipped += 1) {
-      this.#starts[skipped] = this.#owners.length;
+      this.#starts[skipped] = this.#count;
     }
     for (const location of locations) {
       const key = `${location.city}\u0000${location.country}\u0000${location.label ?? ''}`;
@@ -118,28 +138,40 @@ export class SiteLocationsBuilder {
         const { city, country, label } = location;
         this.#detailList.push(label === undefined ? { city, country } : { city, country, label });
       }
-      this.#latitudes.push(location.latitude);
-      this.#longitudes.push(location.longitude);
-      this.#owners.push(ordinal);
-      this.#details.push(detail);
+      if (this.#count === this.#owners.length) this.#grow();
+      this.#latitudes[this.#count] = location.latitude;
+      this.#longitudes[this.#count] = location.longitude;
+      this.#owners[this.#count] = ordinal;
+      this.#details[this.#count] = detail;
+      this.#count += 1;
     }
     this.#next = ordinal + 1;
+  }
+
+  #grow(): void {
+    const capacity = this.#owners.length * 2;
+    this.#latitudes = movedInto(this.#latitudes, new Float64Array(capacity));
+    this.#longitudes = movedInto(this.#longitudes, new Float64Array(capacity));
+    this.#owners = movedInto(this.#owners, new Int32Array(capacity));
+    this.#details = movedInto(this.#details, new Int32Array(capacity));
   }
 
   /** The locations with their kd-tree (sorted in a worker thread for a large site). */
   async build(cityKey: CityKeyOf, treeWorkerFrom?: number): Promise<SiteLocations> {
     for (let rest = this.#next; rest <= this.size; rest += 1) {
-      this.#starts[rest] = this.#owners.length;
+      this.#starts[rest] = this.#count;
     }
-    const latitudes = Float64Array.from(this.#latitudes);
-    const longitudes = Float64Array.from(this.#longitudes);
+    // Exact copies: the arrays' spare room goes with them.
+    const count = this.#count;
+    const latitudes = movedInto(this.#latitudes, new Float64Array(count));
+    const longitudes = movedInto(this.#longitudes, new Float64Array(count));
     return new SiteLocations(
       this.size,
       this.#starts,
       latitudes,
       longitudes,
-      Int32Array.from(this.#owners),
-      Int32Array.from(this.#details),
+      movedInto(this.#owners, new Int32Array(count)),
+      movedInto(this.#details, new Int32Array(count)),
       this.#detailList,
       cityKey,
       await buildLocationTree(longitudes, latitudes, treeWorkerFrom),
