@@ -236,14 +236,15 @@ export class SiteLocations implements PartnerLocations {
     const [haversine, which] = this.#nearestOf(ordinal, point, cosOf(point));
     const detail = this.#detailList[this.#details[which] ?? -1];
     if (which < 0 || !detail) return undefined;
-    return {
-      location: {
-        ...detail,
-        latitude: this.#latitudes[which] ?? 0,
-        longitude: this.#longitudes[which] ?? 0,
-      },
-      distanceKm: kilometresOf(haversine),
+    // Literals, not a spread of the kept detail: a page measures ten of these per answer.
+    const location: SiteLocation = {
+      city: detail.city,
+      country: detail.country,
+      latitude: this.#latitudes[which] ?? 0,
+      longitude: this.#longitudes[which] ?? 0,
     };
+    if (detail.label !== undefined) location.label = detail.label;
+    return { location, distanceKm: kilometresOf(haversine) };
   }
 
   within(point: GeoPoint, radiusKm: number): Bitset {
@@ -273,6 +274,21 @@ export class SiteLocations implements PartnerLocations {
    * over 100 km around a directory's city tests thousands of locations (it was about a
    * third of a near search's time at 100k partners).
    */
+  /**
+   * Whether a location's haversine to the point is surely over `limit`, without a sine (the
+   * lower bound of `#isWithin`): a scan for the nearest passes most locations so, once it
+   * holds as many partners as it wants.
+   */
+  #isFarther(place: number, point: GeoPoint, cosLatitude: number, limit: number): boolean {
+    const halfLatitude = Math.abs((this.#latitudes[place] ?? 0) - point.latitude) * HALF_RADIANS;
+    const halfLongitude = Math.abs((this.#longitudes[place] ?? 0) - point.longitude) * HALF_RADIANS;
+    if (halfLatitude > 1 || halfLongitude > 1) return false;
+    const cosines = cosLatitude * (this.#cosLatitudes[place] ?? 0);
+    const lowLatitude = halfLatitude * (1 - (halfLatitude * halfLatitude) / 6);
+    const lowLongitude = halfLongitude * (1 - (halfLongitude * halfLongitude) / 6);
+    return lowLatitude * lowLatitude + cosines * lowLongitude * lowLongitude > limit;
+  }
+
   #isWithin(place: number, point: GeoPoint, cosLatitude: number, limit: number): boolean {
     const halfLatitude = Math.abs((this.#latitudes[place] ?? 0) - point.latitude) * HALF_RADIANS;
     const halfLongitude = Math.abs((this.#longitudes[place] ?? 0) - point.longitude) * HALF_RADIANS;
@@ -280,10 +296,8 @@ export class SiteLocations implements PartnerLocations {
       const cosines = cosLatitude * (this.#cosLatitudes[place] ?? 0);
       const upper = halfLatitude * halfLatitude + cosines * halfLongitude * halfLongitude;
       if (upper <= limit) return true;
-      const lowLatitude = halfLatitude * (1 - (halfLatitude * halfLatitude) / 6);
-      const lowLongitude = halfLongitude * (1 - (halfLongitude * halfLongitude) / 6);
-      if (lowLatitude * lowLatitude + cosines * lowLongitude * lowLongitude > limit) return false;
     }
+    if (this.#isFarther(place, point, cosLatitude, limit)) return false;
     return this.#haversineTo(place, point, cosLatitude) <= limit;
   }
 
@@ -325,8 +339,14 @@ export class SiteLocations implements PartnerLocations {
   scan(point: GeoPoint, wanted: number, candidates: Bitset, maxHaversine: number) {
     const cosLatitude = cosOf(point);
     const distances = new Float64Array(wanted);
+    const haversines = new Float64Array(wanted);
     const ordinals = new Int32Array(wanted);
+    const starts = this.#starts;
     let kept = 0;
+    // The haversine of the last one kept, once the list is full: a partner farther away
+    // cannot enter (kilometres grow with haversines), and is passed without the arc sine
+    // that makes its kilometres.
+    let worst = Infinity;
     const { words } = candidates;
     for (let index = 0; index < words.length; index += 1) {
       let word = words[index] ?? 0;
@@ -334,8 +354,15 @@ export class SiteLocations implements PartnerLocations {
         const lowest = word & -word;
         const ordinal = index * 32 + (31 - Math.clz32(lowest));
         word ^= lowest;
-        const [haversine] = this.#nearestOf(ordinal, point, cosLatitude);
-        if (haversine > maxHaversine) continue;
+        let haversine = Infinity;
+        const end = starts[ordinal + 1] ?? 0;
+        for (let at = starts[ordinal] ?? 0; at < end; at += 1) {
+          const bound = Math.min(haversine, worst, maxHaversine);
+          if (!this.#isFarther(at, point, cosLatitude, bound)) {
+            haversine = Math.min(haversine, this.#haversineTo(at, point, cosLatitude));
+          }
+        }
+        if (haversine > maxHaversine || haversine > worst) continue;
         // Kilometres, not haversines, decide ties: two haversines a rounding apart are one
         // distance to whoever reads it. Ordinals come in increasing order: an equal
         // distance goes after those kept.
@@ -344,12 +371,15 @@ export class SiteLocations implements PartnerLocations {
         let at = kept === wanted ? kept - 1 : kept;
         while (at > 0 && (distances[at - 1] ?? 0) > distance) {
           distances[at] = distances[at - 1] ?? 0;
+          haversines[at] = haversines[at - 1] ?? 0;
           ordinals[at] = ordinals[at - 1] ?? 0;
           at -= 1;
         }
         distances[at] = distance;
+        haversines[at] = haversine;
         ordinals[at] = ordinal;
         if (kept < wanted) kept += 1;
+        if (kept === wanted) worst = haversines[kept - 1] ?? Infinity;
       }
     }
     return { ordinals: ordinals.subarray(0, kept), distances: distances.subarray(0, kept) };
