@@ -5,7 +5,12 @@ import { useDrain } from './http/drain';
 import { handleError } from './http/handleError';
 import type { RateLimitSettings } from './http/rateLimit';
 import { REQUEST_ID_HEADER, genReqId, useRequestIds } from './http/requestIds';
-import { RequestLogLines, flushServerLog, serverLoggerOptions } from './http/requestLogging';
+import {
+  RequestLogLines,
+  flushServerLog,
+  isServerLoggerOptions,
+  serverLoggerOptions,
+} from './http/requestLogging';
 import type { ContentSecurityPolicyDirectives } from './http/securityHeaders';
 import { API_CONTENT_SECURITY_POLICY, securityHeaders } from './http/securityHeaders';
 import { sendProblem } from './http/sendProblem';
@@ -85,7 +90,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === true ? serverLoggerOptions() : (deps.logger ?? false),
     // One line per request instead of Fastify's two (http/requestLogging.ts).
-    logController: new RequestLogLines(),
+    logController: new RequestLogLines({
+      serverLogger: deps.logger === true || isServerLoggerOptions(deps.logger),
+    }),
     genReqId,
     trustProxy: deps.trustProxy ?? false,
     // A request that reached the server before it closed is answered, not refused with a
