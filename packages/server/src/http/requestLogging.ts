@@ -54,23 +54,38 @@ export function isServerLoggerOptions(options: unknown): boolean {
   return typeof options === 'object' && options !== null && serverOptions.has(options);
 }
 
-const { chindingsSym, endSym, lsCacheSym, messageKeySym, needsMetadataGsym, streamSym, timeSym } =
-  pino.symbols;
+const {
+  chindingsSym,
+  endSym,
+  levelValSym,
+  lsCacheSym,
+  messageKeySym,
+  needsMetadataGsym,
+  streamSym,
+  timeSym,
+} = pino.symbols;
+
+/** pino's `info`. */
+const INFO = 30;
 
 /**
  * A "request completed" line as pino writes it with the server's own options, put together
  * here from pino's own parts (the level and time as it renders them, the request logger's
  * bindings, its stream): the same bytes without pino's generic path, which walks the object,
- * runs Fastify's serializers and escapes each value, about 4 µs a request. False when the
- * logger is not shaped as expected (pino's path writes the line then).
+ * runs Fastify's serializers and escapes each value, about 4 µs a request. Nothing is
+ * written below `info`, as pino would. False when the logger is not shaped as expected
+ * (pino's path writes the line then).
  */
 function writeCompletedLine(log: object, request: FastifyRequest, reply: FastifyReply): boolean {
+  const threshold: unknown = Reflect.get(log, levelValSym);
+  if (typeof threshold !== 'number') return false;
+  if (threshold > INFO) return true;
   const chindings: unknown = Reflect.get(log, chindingsSym);
   const levels: unknown = Reflect.get(log, lsCacheSym);
   const time: unknown = Reflect.get(log, timeSym);
   const end: unknown = Reflect.get(log, endSym);
   const stream: unknown = Reflect.get(log, streamSym);
-  const level: unknown = typeof levels === 'object' && levels ? Reflect.get(levels, 30) : null;
+  const level: unknown = typeof levels === 'object' && levels ? Reflect.get(levels, INFO) : null;
   if (
     typeof chindings !== 'string' ||
     typeof level !== 'string' ||
@@ -128,10 +143,7 @@ export class RequestLogLines extends LogController {
         'request errored',
       );
     } else {
-      if (this.#serverLogger) {
-        if (!reply.log.isLevelEnabled('info')) return;
-        if (writeCompletedLine(reply.log, request, reply)) return;
-      }
+      if (this.#serverLogger && writeCompletedLine(reply.log, request, reply)) return;
       reply.log.info(
         { req: requestOf(request), res: reply, responseTime: reply.elapsedTime },
         'request completed',

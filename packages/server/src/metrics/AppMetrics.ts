@@ -166,12 +166,12 @@ export class AppMetrics {
     this.#durations.observe({ method, route, status: String(status) }, seconds);
   }
 
-  /** Starts timing a search; the returned function ends it with its outcome. */
-  startSearch(): (outcome: 'found' | 'unknown-site' | 'failed') => void {
-    const end = this.#searches.startTimer();
-    return (outcome) => {
-      end({ outcome });
-    };
+  /**
+   * Times a search that started at `started` (`performance.now()`), with its outcome: no
+   * timer closure and label copies per search, as prom-client's `startTimer` makes.
+   */
+  observeSearch(outcome: 'found' | 'unknown-site' | 'failed', started: number): void {
+    this.#searches.observe({ outcome }, (performance.now() - started) / 1000);
   }
 
   #figures(): OperationalFigures {
