@@ -212,7 +212,9 @@ export class SiteIndex implements SearchIndex {
     const byTerm = distinct.map((term) =>
       text ? this.#termSet(locale, text, term, term === last, null).set : this.#empty,
     );
-    return { terms: distinct, byTerm, all: intersect(byTerm, this.size) };
+    // One term: its kept set itself (sets returned are read-only), not a copy per answer.
+    const all = byTerm.length === 1 && byTerm[0] ? byTerm[0] : intersect(byTerm, this.size);
+    return { terms: distinct, byTerm, all };
   }
 
   matchedWords(locale: string, terms: readonly string[]): MatchedWords | null {
