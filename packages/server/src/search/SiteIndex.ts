@@ -306,13 +306,16 @@ export class SiteIndex implements SearchIndex {
     const { words } = found;
     const { postings } = text;
     const runs = text.expand(term, prefix);
+    // One pass over the postings for both: a broad prefix at 100k has 50k of them.
     for (const run of runs) {
+      const quality = run.quality << QUALITY_SHIFT;
       for (let index = run.start; index < run.stop; index += 1) {
-        const ordinal = (postings[index] ?? 0) >>> FIELD_BITS;
+        const posting = postings[index] ?? 0;
+        const ordinal = posting >>> FIELD_BITS;
         words[ordinal >>> 5] = (words[ordinal >>> 5] ?? 0) | (1 << (ordinal & 31));
+        if (values) keepBest(values, ordinal, quality | (WEIGHTS[posting & FIELD_MASK] ?? 0));
       }
     }
-    if (values) valuesOf(postings, runs, values);
     const termSet = { set: found, expanded: { text, runs } };
     this.termSets.set(key, termSet);
     return termSet;
@@ -388,11 +391,14 @@ function valuesOf(postings: Int32Array, runs: readonly TermRun[], values: Uint8A
     const quality = run.quality << QUALITY_SHIFT;
     for (let index = run.start; index < run.stop; index += 1) {
       const posting = postings[index] ?? 0;
-      const ordinal = posting >>> FIELD_BITS;
-      const value = quality | (WEIGHTS[posting & FIELD_MASK] ?? 0);
-      if (value > (values[ordinal] ?? 0)) values[ordinal] = value;
+      keepBest(values, posting >>> FIELD_BITS, quality | (WEIGHTS[posting & FIELD_MASK] ?? 0));
     }
   }
+}
+
+/** A partner's value for a term: the best of its matches. */
+function keepBest(values: Uint8Array, ordinal: number, value: number): void {
+  if (value > (values[ordinal] ?? 0)) values[ordinal] = value;
 }
 
 function intersect(sets: readonly Bitset[], size: number): Bitset {
