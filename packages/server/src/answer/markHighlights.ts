@@ -43,12 +43,16 @@ const ASCII_16 = 0x8000;
 const ASCII_32 = 0x40000000;
 
 /**
- * Cut texts by text, and the folded words of their ids (ids by word): about two texts of
- * each of the 1000 cards of the cards cache, a few thousand words; bounded, and dropped
- * together (text of any kind cannot grow them without end).
+ * Cut texts by text, in two generations: the recent ones, and those of before (a text cut
+ * again moves back to the recent ones); when the recent ones are full they become the
+ * older ones. So the cards shown lately keep theirs, like the cards cache (1000 cards, two
+ * texts each), for at most 2 x 1024 texts (about 0.5 MB). The folded words of their ids
+ * (ids by word) stay until they fill up (a few thousand for a directory): then everything is
+ * dropped together, and text of any kind cannot grow them without end.
  */
-const cutTexts = new Map<string, CutText>();
-const CUT_TEXTS_MAX = 4096;
+let recentCuts = new Map<string, CutText>();
+let olderCuts = new Map<string, CutText>();
+const CUTS_PER_GENERATION = 1024;
 const wordIds = new Map<string, number>();
 const foldedWords: string[] = [];
 const WORDS_MAX = 1 << 16;
@@ -91,11 +95,17 @@ function wordId(word: string): number {
 const cutScratch: number[] = [];
 
 function cutText(text: string): CutText {
-  const kept = cutTexts.get(text);
-  if (kept !== undefined) return kept;
-  if (cutTexts.size >= CUT_TEXTS_MAX || wordIds.size >= WORDS_MAX) {
+  const recent = recentCuts.get(text);
+  if (recent !== undefined) return recent;
+  const older = olderCuts.get(text);
+  if (older !== undefined) {
+    keepCut(text, older);
+    return older;
+  }
+  if (wordIds.size >= WORDS_MAX) {
     // Ids go with the texts that hold them, and no memo may answer for an id given again.
-    cutTexts.clear();
+    recentCuts.clear();
+    olderCuts.clear();
     wordIds.clear();
     foldedWords.length = 0;
     stamps.fill(0);
@@ -112,8 +122,16 @@ function cutText(text: string): CutText {
   // A text of more words than ids fit in 16 bits is cut again each time: hostile data.
   if (!short || wordIds.size > WORDS_MAX) return Int32Array.from(cutScratch);
   const cut = Uint16Array.from(cutScratch);
-  cutTexts.set(text, cut);
+  keepCut(text, cut);
   return cut;
+}
+
+function keepCut(text: string, cut: CutText): void {
+  if (recentCuts.size >= CUTS_PER_GENERATION) {
+    olderCuts = recentCuts;
+    recentCuts = new Map();
+  }
+  recentCuts.set(text, cut);
 }
 
 /**
