@@ -45,8 +45,8 @@ const ASCII_32 = 0x40000000;
 /**
  * Cut texts by text, in two generations: the recent ones, and those of before (a text cut
  * again moves back to the recent ones); when the recent ones are full they become the
- * older ones. So the cards shown lately keep theirs, like the cards cache (1000 cards, two
- * texts each), for at most 2 x 1024 texts (about 0.5 MB). The folded words of their ids
+ * older ones. So the cards shown lately keep theirs, for at most 2 x 1024 texts (about
+ * 0.5 MB). The folded words of their ids
  * (ids by word) stay until they fill up (a few thousand for a directory): then everything is
  * dropped together, and text of any kind cannot grow them without end.
  */
