@@ -290,14 +290,20 @@ export class SiteAnswers {
   #matchText(locale: string, terms: readonly string[]): Bitset | null {
     const { index } = this.#site;
     let matched: Bitset | null = null;
+    // The index's sets are read-only: a copy is made only to be changed.
+    let copied = false;
     for (const alternative of this.#tuning.alternatives(terms)) {
       const set = index.textMatch(locale, alternative)?.all;
       if (!set) continue;
-      if (matched) matched.orInPlace(set);
-      else matched = set;
+      if (matched) {
+        if (!copied) matched = matched.clone();
+        copied = true;
+        matched.orInPlace(set);
+      } else matched = set;
     }
     const rule = this.#tuning.ruleFor(terms);
     if (matched && rule) {
+      if (!copied) matched = matched.clone();
       for (const ordinal of rule.pinned) matched.add(ordinal);
       for (const ordinal of rule.hidden) matched.delete(ordinal);
     }

@@ -62,6 +62,8 @@ export class Tuning {
    * it (one phrase replaced at a time), without repeats, at most MAX_ALTERNATIVES more.
    */
   alternatives(terms: readonly string[]): string[][] {
+    // Most sites have no synonyms: every answer asks this several times.
+    if (this.#rewrites.length === 0) return [[...terms]];
     const found = new Map([[keyOf(terms), [...terms]]]);
     for (const { pattern, replacements } of this.#rewrites) {
       const at = indexOfRun(terms, pattern);

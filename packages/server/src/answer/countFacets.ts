@@ -53,39 +53,43 @@ export function countFacets(
 
 function countItems(index: SearchIndex, search: ResolvedSearch, text: Bitset | null) {
   const { filter, ticked } = search;
+  const { groups } = filter;
   // Partners of the filter and text: the base every count starts from. Without text it is
   // the index's own set, only read: a fresh answer copies a set only to narrow it.
   const filterSet = index.globalFilter(filter.id);
   const base = text ? filterSet.and(text) : filterSet;
   const tickedSets = ticked.map((group) => index.anyOf(group.itemIds));
   // The ticked group each of the filter's groups is, or -1.
-  const tickedOf = filter.groups.map((group) =>
+  const tickedOf = groups.map((group) =>
     ticked.findIndex((tickedGroup) => tickedGroup.groupId === group.id),
   );
   // Groups with the same ticked group count from the same partners (every other ticked
   // group applied): all groups but the ticked ones share one, so their items are counted
-  // in one call instead of a copy and a call per group.
-  const itemCounts: number[][] = filter.groups.map(() => []);
-  for (const own of new Set(tickedOf)) {
+  // in one call instead of a copy and a call per group. Plain loops: this runs for every
+  // fresh answer, and its arrays and closures were garbage of each.
+  const itemCounts: number[][] = groups.map(() => []);
+  for (let own = -1; own < ticked.length; own += 1) {
+    const sets: Bitset[] = [];
+    for (let at = 0; at < groups.length; at += 1) {
+      if (tickedOf[at] !== own) continue;
+      for (const item of groups[at]?.items ?? []) sets.push(index.item(item.id));
+    }
+    if (sets.length === 0) continue;
     let rest = base;
-    tickedSets.forEach((set, at) => {
-      if (at === own) return;
+    for (let at = 0; at < tickedSets.length; at += 1) {
+      const set = tickedSets[at];
+      if (at === own || !set) continue;
       if (rest === base) rest = base.and(set);
       else rest.andInPlace(set);
-    });
-    const groups = filter.groups.flatMap((group, at) =>
-      tickedOf[at] === own ? [{ at, items: group.items }] : [],
-    );
-    const counts = andCounts(
-      rest,
-      groups.flatMap(({ items }) => items.map((item) => index.item(item.id))),
-      // An index's sets never change: they stay in the counter's memory.
-      { keep: true },
-    );
+    }
+    // An index's sets never change: they stay in the counter's memory.
+    const counts = andCounts(rest, sets, { keep: true });
     let next = 0;
-    for (const { at, items } of groups) {
-      itemCounts[at] = counts.slice(next, next + items.length);
-      next += items.length;
+    for (let at = 0; at < groups.length; at += 1) {
+      if (tickedOf[at] !== own) continue;
+      const length = groups[at]?.items.length ?? 0;
+      itemCounts[at] = counts.slice(next, next + length);
+      next += length;
     }
   }
   return itemCounts;

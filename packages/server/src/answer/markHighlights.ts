@@ -30,6 +30,111 @@ function writtenLength(word: string, foldedLength: number): number {
 }
 
 /**
+ * A text cut into its words: for each word its start and end in the text as written (the
+ * end flagged for an ASCII word: nothing to fold but case) and the id of the word folded as
+ * the index holds its terms. Highlights mark the same cards' titles and summaries in answer
+ * after answer, so a text is cut and folded once, not once per answer: cutting, and a map
+ * of each answer's words, were most of the time and garbage of highlights. 16 bits a field
+ * for texts of cards (3 KB for a hundred words); a longer text cut in 32.
+ */
+type CutText = Uint16Array | Int32Array;
+
+const ASCII_16 = 0x8000;
+const ASCII_32 = 0x40000000;
+
+/**
+ * Cut texts by text, in two generations: the recent ones, and those of before (a text cut
+ * again moves back to the recent ones); when the recent ones are full they become the
+ * older ones. So the cards shown lately keep theirs, for at most 2 x 1024 texts (about
+ * 0.5 MB). The folded words of their ids
+ * (ids by word) stay until they fill up (a few thousand for a directory): then everything is
+ * dropped together, and text of any kind cannot grow them without end.
+ */
+let recentCuts = new Map<string, CutText>();
+let olderCuts = new Map<string, CutText>();
+const CUTS_PER_GENERATION = 1024;
+const wordIds = new Map<string, number>();
+const foldedWords: string[] = [];
+const WORDS_MAX = 1 << 16;
+
+/**
+ * The matched length of each word id, valid where its stamp is the answer's: an answer's
+ * texts share most of their words, each looked up once, with no map made per answer.
+ */
+let matchedLengths = new Int32Array(1024);
+let stamps = new Int32Array(1024);
+let lastStamp = 0;
+
+function newStamp(): number {
+  if (lastStamp === 0x7fffffff) {
+    stamps.fill(0);
+    lastStamp = 0;
+  }
+  lastStamp += 1;
+  return lastStamp;
+}
+
+function wordId(word: string): number {
+  let id = wordIds.get(word);
+  if (id === undefined) {
+    id = foldedWords.length;
+    wordIds.set(word, id);
+    foldedWords.push(word);
+    if (id >= stamps.length) {
+      const grownStamps = new Int32Array(stamps.length * 2);
+      const grownLengths = new Int32Array(stamps.length * 2);
+      grownStamps.set(stamps);
+      grownLengths.set(matchedLengths);
+      stamps = grownStamps;
+      matchedLengths = grownLengths;
+    }
+  }
+  return id;
+}
+
+const cutScratch: number[] = [];
+
+function cutText(text: string): CutText {
+  const recent = recentCuts.get(text);
+  if (recent !== undefined) return recent;
+  const older = olderCuts.get(text);
+  if (older !== undefined) {
+    keepCut(text, older);
+    return older;
+  }
+  if (wordIds.size >= WORDS_MAX) {
+    // Ids go with the texts that hold them, and no memo may answer for an id given again.
+    recentCuts.clear();
+    olderCuts.clear();
+    wordIds.clear();
+    foldedWords.length = 0;
+    stamps.fill(0);
+  }
+  const short = text.length < ASCII_16;
+  const ascii = short ? ASCII_16 : ASCII_32;
+  cutScratch.length = 0;
+  // Words as the tokenizer cuts them: runs of letters, digits and their marks.
+  forEachWord(text, (start, end, isAscii) => {
+    const word = text.slice(start, end);
+    const id = wordId(isAscii ? word.toLowerCase() : fold(word));
+    cutScratch.push(start, isAscii ? end | ascii : end, id);
+  });
+  // A text of more words than ids fit in 16 bits is cut again each time: hostile data.
+  if (!short || wordIds.size > WORDS_MAX) return Int32Array.from(cutScratch);
+  const cut = Uint16Array.from(cutScratch);
+  keepCut(text, cut);
+  return cut;
+}
+
+function keepCut(text: string, cut: CutText): void {
+  if (recentCuts.size >= CUTS_PER_GENERATION) {
+    olderCuts = recentCuts;
+    recentCuts = new Map();
+  }
+  recentCuts.set(text, cut);
+}
+
+/**
  * The ranges of a text that hold words the search matched (`words`, from what its terms
  * expanded to in the index): whole words for exact and typo matches, the matched
  * beginning for a prefix (the last term). Offsets are UTF-16 units into the text as sent,
@@ -38,25 +143,30 @@ function writtenLength(word: string, foldedLength: number): number {
 export function highlightMatches(
   text: string,
   words: MatchedWords,
-  /**
-   * Matched folded length by word as written, shared by the texts of one answer: its
-   * summaries share most of their words, each folded and looked up once.
-   */
-  seen: Map<string, number> = new Map(),
+  /** The answer's stamp, shared by its texts (the same `words`): each word looked up once. */
+  stamp = newStamp(),
 ): HighlightRange[] {
   const ranges: HighlightRange[] = [];
-  // Words as the tokenizer cuts them: runs of letters, digits and their marks.
-  forEachWord(text, (start, end, ascii) => {
-    const word = text.slice(start, end);
-    let length = seen.get(word);
-    if (length === undefined) {
-      length = words.lengthOf(ascii ? word.toLowerCase() : fold(word));
-      seen.set(word, length);
+  const cut = cutText(text);
+  const ascii = cut.BYTES_PER_ELEMENT === 2 ? ASCII_16 : ASCII_32;
+  for (let at = 0; at < cut.length; at += 3) {
+    const id = cut[at + 2] ?? 0;
+    let length: number;
+    if (stamps[id] === stamp) length = matchedLengths[id] ?? 0;
+    else {
+      length = words.lengthOf(foldedWords[id] ?? '');
+      matchedLengths[id] = length;
+      stamps[id] = stamp;
     }
-    if (length > 0) {
-      ranges.push([start, start + (ascii ? length : writtenLength(word, length))]);
-    }
-  });
+    if (length === 0) continue;
+    const start = cut[at] ?? 0;
+    const flagged = cut[at + 1] ?? 0;
+    const end = flagged & ~ascii;
+    ranges.push([
+      start,
+      start + (flagged & ascii ? length : writtenLength(text.slice(start, end), length)),
+    ]);
+  }
   return ranges;
 }
 
@@ -69,12 +179,12 @@ export function markHighlights(
   words: MatchedWords | null,
 ): Partner[] {
   if (!words) return [...partners];
-  const seen = new Map<string, number>();
+  const stamp = newStamp();
   return partners.map((partner) => ({
     ...partner,
     highlights: {
-      title: highlightMatches(partner.title, words, seen),
-      summary: highlightMatches(partner.summary, words, seen),
+      title: highlightMatches(partner.title, words, stamp),
+      summary: highlightMatches(partner.summary, words, stamp),
     },
   }));
 }

@@ -3,6 +3,7 @@ import { Bitset } from './Bitset';
 import { MatchedWords } from './MatchedWords';
 import type { TermSet } from './TermSet';
 import { termSetsKind } from './TermSet';
+import type { TermRun } from './TextIndex';
 import { ChunkedInts, FIELD_BITS, FIELD_MASK, TextIndex, TextIndexBuilder } from './TextIndex';
 import { searchTerms } from './searchTerms';
 import { EXACT } from './typoBudget';
@@ -211,7 +212,9 @@ export class SiteIndex implements SearchIndex {
     const byTerm = distinct.map((term) =>
       text ? this.#termSet(locale, text, term, term === last, null).set : this.#empty,
     );
-    return { terms: distinct, byTerm, all: intersect(byTerm, this.size) };
+    // One term: its kept set itself (sets returned are read-only), not a copy per answer.
+    const all = byTerm.length === 1 && byTerm[0] ? byTerm[0] : intersect(byTerm, this.size);
+    return { terms: distinct, byTerm, all };
   }
 
   matchedWords(locale: string, terms: readonly string[]): MatchedWords | null {
@@ -294,24 +297,25 @@ export class SiteIndex implements SearchIndex {
     values: Uint8Array | null,
   ): TermSet {
     const key = `${locale}\u0000${prefix ? 1 : 0}\u0000${term}`;
-    if (!values) {
-      const cached = this.termSets.get(key);
-      if (cached) return cached;
+    const cached = this.termSets.get(key);
+    if (cached) {
+      // Ranking reads each partner's value from the runs the term expanded to: a kept term
+      // skips its expansion (the typo walk) and a new set of every partner.
+      if (values) valuesOf(text.postings, cached.expanded.runs, values);
+      return cached;
     }
     const found = new Bitset(this.size);
     const { words } = found;
     const { postings } = text;
     const runs = text.expand(term, prefix);
+    // One pass over the postings for both: a broad prefix at 100k has 50k of them.
     for (const run of runs) {
       const quality = run.quality << QUALITY_SHIFT;
       for (let index = run.start; index < run.stop; index += 1) {
         const posting = postings[index] ?? 0;
         const ordinal = posting >>> FIELD_BITS;
         words[ordinal >>> 5] = (words[ordinal >>> 5] ?? 0) | (1 << (ordinal & 31));
-        if (values) {
-          const value = quality | (WEIGHTS[posting & FIELD_MASK] ?? 0);
-          if (value > (values[ordinal] ?? 0)) values[ordinal] = value;
-        }
+        if (values) keepBest(values, ordinal, quality | (WEIGHTS[posting & FIELD_MASK] ?? 0));
       }
     }
     const termSet = { set: found, expanded: { text, runs } };
@@ -384,6 +388,22 @@ export class SiteIndex implements SearchIndex {
     starts.fill(0, 0, best + 1);
     return { ordinals: ranked, scores: rankedScores, total: ordinals.length };
   }
+}
+
+/** Each partner's value for a term (the best of its matches), as #termSet writes them. */
+function valuesOf(postings: Int32Array, runs: readonly TermRun[], values: Uint8Array): void {
+  for (const run of runs) {
+    const quality = run.quality << QUALITY_SHIFT;
+    for (let index = run.start; index < run.stop; index += 1) {
+      const posting = postings[index] ?? 0;
+      keepBest(values, posting >>> FIELD_BITS, quality | (WEIGHTS[posting & FIELD_MASK] ?? 0));
+    }
+  }
+}
+
+/** A partner's value for a term: the best of its matches. */
+function keepBest(values: Uint8Array, ordinal: number, value: number): void {
+  if (value > (values[ordinal] ?? 0)) values[ordinal] = value;
 }
 
 function intersect(sets: readonly Bitset[], size: number): Bitset {

@@ -39,6 +39,14 @@ describe('highlightMatches', () => {
     expect(ranges('😀 cloud', 'cloud')).toEqual([[3, 8]]);
   });
 
+  it('marks a text as the search now matches it, the same text cut once for every search', () => {
+    expect(ranges('Cloud data', 'cloud')).toEqual([[0, 5]]);
+    expect(ranges('Cloud data', 'data')).toEqual([[6, 10]]);
+    // Longer than a card's text: offsets past 32k units are kept in full.
+    const long = `${'x '.repeat(20_000)}Cloud`;
+    expect(ranges(long, 'cloud')).toEqual([[40_000, 40_005]]);
+  });
+
   it('marks nothing without terms or matches, and never the text around words', () => {
     expect(ranges('Cloud', '')).toEqual([]);
     expect(ranges('<b>Cloud</b>', 'b')).toEqual([
