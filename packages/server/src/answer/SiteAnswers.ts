@@ -28,11 +28,11 @@ import type { FacetCounts } from './countFacets';
 import { countFacets } from './countFacets';
 import {
   editorialOrder,
+  markDistances,
   orderByDistance,
   regionOf,
   relevanceThenDistance,
   widerRadius,
-  withDistances,
 } from './findNear';
 import { markHighlights } from './markHighlights';
 import { encodeAnswerId } from '../stats/answerId';
@@ -143,12 +143,15 @@ export class SiteAnswers {
         },
       ),
     );
+    const words = this.#matchedWords(search);
     const cards = this.#readCards(page.ordinals, search.locale);
-    const partners = search.near
-      ? withDistances(cards, page.ordinals, locations, search.near)
-      : cards;
+    // The steps that mark cards mark the answer's own copies, made once (one copy per card,
+    // not one per step): kept cards are shared by every answer.
+    const partners = words || search.near ? cards.map((card) => ({ ...card })) : cards;
+    if (search.near) markDistances(partners, page.ordinals, locations, search.near);
+    if (words) markHighlights(partners, words);
     const answer: StoreSearchResult = {
-      partners: markHighlights(partners, this.#matchedWords(search)),
+      partners,
       totalFound: page.total,
       filterGroups: this.#countedGroups(search, counts),
       globalFilterCounts: counts.globalFilterCounts,

@@ -114,22 +114,22 @@ function byDistance(locations: PartnerLocations, point: GeoPoint, group: Int32Ar
     .map((partner) => partner.ordinal);
 }
 
-/** The page's cards with how far each one's nearest location is from the point, and where. */
-export function withDistances(
+/**
+ * Marks how far each partner's nearest location is from the point, and where: the answer's
+ * own copies of its cards (never the kept cards, which every answer shares).
+ */
+export function markDistances(
   partners: readonly Partner[],
   ordinals: Int32Array,
   locations: PartnerLocations,
   point: GeoPoint,
-): Partner[] {
-  return partners.map((partner, at) => {
+): void {
+  partners.forEach((partner, at) => {
     const nearest = locations.nearestLocation(ordinals[at] ?? -1, point);
-    if (!nearest) return partner;
-    const { city, country, label } = nearest.location;
+    if (!nearest) return;
+    const { city, country, label } = nearest.place;
     const km = Math.round(nearest.distanceKm * 10) / 10;
-    const distance: NonNullable<Partner['distance']> = label
-      ? { km, city, country, label }
-      : { km, city, country };
-    return { ...partner, distance };
+    partner.distance = label ? { km, city, country, label } : { km, city, country };
   });
 }
 

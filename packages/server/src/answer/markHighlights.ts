@@ -171,20 +171,15 @@ export function highlightMatches(
 }
 
 /**
- * The page's partners with the matched words of their titles and summaries marked; as
- * they are without text (nothing matched). New objects: kept cards stay as they are.
+ * Marks the matched words of each partner's title and summary: the answer's own copies of
+ * its cards (never the kept cards, which every answer shares).
  */
-export function markHighlights(
-  partners: readonly Partner[],
-  words: MatchedWords | null,
-): Partner[] {
-  if (!words) return [...partners];
+export function markHighlights(partners: readonly Partner[], words: MatchedWords): void {
   const stamp = newStamp();
-  return partners.map((partner) => ({
-    ...partner,
-    highlights: {
+  for (const partner of partners) {
+    partner.highlights = {
       title: highlightMatches(partner.title, words, stamp),
       summary: highlightMatches(partner.summary, words, stamp),
-    },
-  }));
+    };
+  }
 }

@@ -64,16 +64,26 @@ export interface PartnerLocations {
   located(): Bitset;
   /** Kilometres from the point to the partner's nearest location; Infinity without one. */
   distanceOf(ordinal: number, point: GeoPoint): number;
-  /** The partner's location nearest the point, and how far it is ("12 km · Lyon"). */
+  /**
+   * The place of the partner's location nearest the point, and how far it is ("12 km ·
+   * Lyon"). The place is the structure's own: read-only.
+   */
   nearestLocation(
     ordinal: number,
     point: GeoPoint,
-  ): { location: SiteLocation; distanceKm: number } | undefined;
+  ): { place: LocationPlace; distanceKm: number } | undefined;
   /** Partners with a location within the radius. */
   within(point: GeoPoint, radiusKm: number): Bitset;
   nearest(point: GeoPoint, limit: number, options?: NearestOptions): NearestPartners;
   /** How many partners have a location in each city (key: cityKey). */
   partnersByCity(): ReadonlyMap<string, number>;
+}
+
+/** Where a location is, as a card says it: its city, country and label. */
+export interface LocationPlace {
+  readonly city: string;
+  readonly country: string;
+  readonly label?: string;
 }
 
 /** The key of a city in partnersByCity: its country and its folded name (geo/placeKey). */
@@ -108,7 +118,7 @@ export class SiteLocationsBuilder {
   #details: Int32Array;
   #count = 0;
   readonly #detailIds = new Map<string, number>();
-  readonly #detailList: { city: string; country: string; label?: string }[] = [];
+  readonly #detailList: LocationPlace[] = [];
   #next = 0;
 
   constructor(readonly size: number) {
@@ -187,7 +197,7 @@ export class SiteLocations implements PartnerLocations {
   readonly #cosLatitudes: Float64Array;
   readonly #owners: Int32Array;
   readonly #details: Int32Array;
-  readonly #detailList: readonly { city: string; country: string; label?: string }[];
+  readonly #detailList: readonly LocationPlace[];
   readonly #cityKey: CityKeyOf;
   readonly #tree: KDBush | undefined;
   readonly #located: Bitset;
@@ -202,7 +212,7 @@ export class SiteLocations implements PartnerLocations {
     longitudes: Float64Array,
     owners: Int32Array,
     details: Int32Array,
-    detailList: readonly { city: string; country: string; label?: string }[],
+    detailList: readonly LocationPlace[],
     cityKey: CityKeyOf,
     tree: KDBush | undefined,
   ) {
@@ -276,17 +286,9 @@ export class SiteLocations implements PartnerLocations {
 
   nearestLocation(ordinal: number, point: GeoPoint) {
     const [haversine, which] = this.#nearestOf(ordinal, point, cosOf(point));
-    const detail = this.#detailList[this.#details[which] ?? -1];
-    if (which < 0 || !detail) return undefined;
-    // Literals, not a spread of the kept detail: a page measures ten of these per answer.
-    const location: SiteLocation = {
-      city: detail.city,
-      country: detail.country,
-      latitude: this.#latitudes[which] ?? 0,
-      longitude: this.#longitudes[which] ?? 0,
-    };
-    if (detail.label !== undefined) location.label = detail.label;
-    return { location, distanceKm: kilometresOf(haversine) };
+    const place = this.#detailList[this.#details[which] ?? -1];
+    if (which < 0 || !place) return undefined;
+    return { place, distanceKm: kilometresOf(haversine) };
   }
 
   within(point: GeoPoint, radiusKm: number): Bitset {
