@@ -15,7 +15,7 @@ import type { Bitset } from '../search/Bitset';
 import { MatchedWords } from '../search/MatchedWords';
 import type { GeoPoint } from '../search/PartnerLocations';
 import type { BuiltSite } from '../site/buildSite';
-import { cardOf } from '../site/buildSite';
+import { cardOf, copyCard } from '../site/buildSite';
 import type { GlobalFilterInfo } from '../site/SiteInfo';
 import type { StoredTuning } from '../store/SiteRecords';
 import type { StoreSearchResult } from '../store/PartnerStore';
@@ -147,7 +147,7 @@ export class SiteAnswers {
     const cards = this.#readCards(page.ordinals, search.locale);
     // The steps that mark cards mark the answer's own copies, made once (one copy per card,
     // not one per step): kept cards are shared by every answer.
-    const partners = words || search.near ? cards.map((card) => ({ ...card })) : cards;
+    const partners = words || search.near ? cards.map(copyCard) : cards;
     if (search.near) markDistances(partners, page.ordinals, locations, search.near);
     if (words) markHighlights(partners, words);
     const answer: StoreSearchResult = {

@@ -117,14 +117,33 @@ export function cardOf(
     const name = pickText(items.get(id)?.names ?? NO_NAMES, locale);
     if (name !== '') categories.push({ name });
   }
-  return {
+  const made: Partner = {
     image: { url: card.imageUrl },
     categories,
     title: textIn(card.titles, locale),
     summary: textIn(card.summaries, locale),
     url: card.url,
-    ...(card.contactSlug === undefined ? {} : { contact: { slug: card.contactSlug } }),
   };
+  if (card.contactSlug !== undefined) made.contact = { slug: card.contactSlug };
+  return made;
+}
+
+/**
+ * An answer's own copy of a kept card, for the answer's steps to mark (distances,
+ * highlights): every field a kept card has, in its order. A literal, not a spread: V8 gives
+ * a spread copy its source's map, and a property added to it then costs a new map each time
+ * (0.7 µs a card against a few ns for the literal, Node 20; a near search with text adds two).
+ */
+export function copyCard(card: Partner): Partner {
+  const copy: Partner = {
+    image: card.image,
+    categories: card.categories,
+    title: card.title,
+    summary: card.summary,
+    url: card.url,
+  };
+  if (card.contact !== undefined) copy.contact = card.contact;
+  return copy;
 }
 
 function siteInfoOf(stored: SiteHead, partnerCounts: Map<number, number>): SiteInfo {
