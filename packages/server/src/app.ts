@@ -4,8 +4,13 @@ import { useCompression } from './http/compression';
 import { useDrain } from './http/drain';
 import { handleError } from './http/handleError';
 import type { RateLimitSettings } from './http/rateLimit';
-import { REQUEST_ID_HEADER, genReqId, useRequestIds } from './http/requestIds';
-import { RequestLogLines, flushServerLog, serverLoggerOptions } from './http/requestLogging';
+import { genReqId } from './http/requestIds';
+import {
+  RequestLogLines,
+  flushServerLog,
+  isServerLoggerOptions,
+  serverLoggerOptions,
+} from './http/requestLogging';
 import type { ContentSecurityPolicyDirectives } from './http/securityHeaders';
 import { API_CONTENT_SECURITY_POLICY, securityHeaders } from './http/securityHeaders';
 import { sendProblem } from './http/sendProblem';
@@ -85,7 +90,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === true ? serverLoggerOptions() : (deps.logger ?? false),
     // One line per request instead of Fastify's two (http/requestLogging.ts).
-    logController: new RequestLogLines(),
+    logController: new RequestLogLines({
+      serverLogger: deps.logger === true || isServerLoggerOptions(deps.logger),
+    }),
     genReqId,
     trustProxy: deps.trustProxy ?? false,
     // A request that reached the server before it closed is answered, not refused with a
@@ -95,7 +102,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: (error, request, reply) => {
       // Fastify answers these before routing, so the hooks that set headers did not run.
       security.setHeaders(request, reply);
-      reply.header(REQUEST_ID_HEADER, request.id);
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
         // An id too long to route names no company or site: that is a 404, like any unknown one.
         void sendProblem(reply, 404, 'no partner directory at this address');
@@ -105,7 +111,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   security.register(app);
-  useRequestIds(app);
   // Start-up lines and Fastify's "Server listening" line are written at once, not with the
   // next 4 KB of request lines.
   app.addHook('onListen', (done) => {

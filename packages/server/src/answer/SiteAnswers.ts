@@ -230,25 +230,32 @@ export class SiteAnswers {
    */
   #orderNear(search: ResolvedSearch, near: GeoPoint, limit: number): OrderedIds {
     const { index, locations } = this.#site;
+    const region = regionOf(locations, search);
+    const alternatives = this.#tuning.alternatives(search.terms);
+    const rule = this.#tuning.ruleFor(search.terms);
+    const tuned = alternatives.length > 1 || rule !== undefined;
+    // Without text every partner ranks alike: relevance, then distance, is distance.
+    const byDistance = search.order === 'distance' || search.terms.length === 0;
+    if (!byDistance && !tuned) {
+      // The index ranks inside the radius, up to the end of the rank the page ends in.
+      const ranked = index.findFirst(search.query, limit, {
+        wholeRank: true,
+        ...(region ? { within: region } : {}),
+      });
+      return relevanceThenDistance(locations, near, ranked, limit);
+    }
     const candidates = index.filtered(search.filter.id, search.query.itemGroups);
     const text = this.#matchText(search.locale, search.terms);
     if (text) candidates.andInPlace(text);
-    const region = regionOf(locations, search);
     if (region) candidates.andInPlace(region);
-    if (search.order === 'distance') {
+    if (byDistance) {
       const editorial = () => editorialOrder(index, search);
       return orderByDistance(locations, near, candidates, editorial, limit);
     }
-    const alternatives = this.#tuning.alternatives(search.terms);
-    const rule = this.#tuning.ruleFor(search.terms);
-    if (alternatives.length > 1 || rule) {
-      const tuned = Array.from(this.#tunedOrder(search, alternatives, rule).ids).filter((ordinal) =>
-        candidates.has(ordinal),
-      );
-      return { ids: Int32Array.from(tuned.slice(0, limit)), total: tuned.length };
-    }
-    const ranked = index.findFirst(search.query, Infinity);
-    return relevanceThenDistance(locations, near, ranked, candidates, limit);
+    const order = Array.from(this.#tunedOrder(search, alternatives, rule).ids).filter((ordinal) =>
+      candidates.has(ordinal),
+    );
+    return { ids: Int32Array.from(order.slice(0, limit)), total: order.length };
   }
 
   /**

@@ -65,37 +65,34 @@ export function orderByDistance(
 }
 
 /**
- * The first `limit` of a ranked answer kept to the candidates, each group of equal rank
- * ordered by distance to the point (nearest first, the unlocated last, ties in the rank's
- * own order: editorial), and how many there are. Ranks come in a few levels, so a broad
- * text's groups hold thousands: the groups wholly inside the first `limit` are measured
- * and sorted, the one that crosses it asks the distance structure for its nearest.
+ * The first `limit` of a ranked answer, each group of equal rank ordered by distance to
+ * the point (nearest first, the unlocated last, ties in the rank's own order: editorial),
+ * and how many there are. `found` runs to the end of the rank that crosses `limit`
+ * (`wholeRank`). Ranks come in a few levels, so a broad text's groups hold thousands: the
+ * groups wholly inside the first `limit` are measured and sorted, the one that crosses it
+ * asks the distance structure for its nearest.
  */
 export function relevanceThenDistance(
   locations: PartnerLocations,
   point: GeoPoint,
   found: FoundOrdinals,
-  candidates: Bitset,
   limit: number,
 ): OrderedIds {
   const ids: number[] = [];
   const { ordinals, scores } = found;
   for (let start = 0; start < ordinals.length && ids.length < limit;) {
     const score = scores?.[start] ?? 0;
-    const group: number[] = [];
-    let end = start;
-    for (; end < ordinals.length && (scores?.[end] ?? 0) === score; end += 1) {
-      const ordinal = ordinals[end] ?? -1;
-      if (candidates.has(ordinal)) group.push(ordinal);
-    }
+    let end = start + 1;
+    while (end < ordinals.length && (scores?.[end] ?? 0) === score) end += 1;
+    const group = ordinals.subarray(start, end);
     const room = limit - ids.length;
     ids.push(...(group.length <= room ? byDistance(locations, point, group) : nearestOf(group)));
     start = end;
   }
-  return { ids: Int32Array.from(ids), total: candidates.count() };
+  return { ids: Int32Array.from(ids), total: found.total };
 
   /** The first `room` of a large group: its nearest located, then its unlocated in order. */
-  function nearestOf(group: number[]): number[] {
+  function nearestOf(group: Int32Array): number[] {
     const room = limit - ids.length;
     const among = new Bitset(locations.size);
     for (const ordinal of group) among.add(ordinal);
@@ -110,8 +107,8 @@ export function relevanceThenDistance(
 }
 
 /** A few partners by distance (the unlocated last), equal distances in the given order. */
-function byDistance(locations: PartnerLocations, point: GeoPoint, group: number[]): number[] {
-  return group
+function byDistance(locations: PartnerLocations, point: GeoPoint, group: Int32Array): number[] {
+  return Array.from(group)
     .map((ordinal, at) => ({ ordinal, at, km: locations.distanceOf(ordinal, point) }))
     .sort((a, b) => a.km - b.km || a.at - b.at)
     .map((partner) => partner.ordinal);
@@ -129,7 +126,10 @@ export function withDistances(
     if (!nearest) return partner;
     const { city, country, label } = nearest.location;
     const km = Math.round(nearest.distanceKm * 10) / 10;
-    return { ...partner, distance: { km, city, country, ...(label ? { label } : {}) } };
+    const distance: NonNullable<Partner['distance']> = label
+      ? { km, city, country, label }
+      : { km, city, country };
+    return { ...partner, distance };
   });
 }
 

@@ -34,15 +34,23 @@ export function compressAnswerNow(body: string, encoding: AnswerEncoding): Buffe
   return encoding === 'br' ? brotliCompressSync(body, BROTLI_OPTIONS) : gzipSync(body);
 }
 
+/** Headers negotiated lately: browsers send a handful of distinct `Accept-Encoding` values. */
+const negotiated = new Map<string, AnswerEncoding | undefined>();
+const MAX_NEGOTIATED = 64;
+
 /**
  * The encoding an `Accept-Encoding` header asks for among the server's, as the compression
  * plugin negotiates it (the same library; `*` and `x-gzip` count as gzip); none: as it is.
+ * Each distinct header is negotiated once (of the last 64), not on every answer.
  */
 export function negotiateEncoding(acceptEncoding: string | undefined): AnswerEncoding | undefined {
   if (acceptEncoding === undefined) return undefined;
-  return (
-    negotiate(acceptEncoding.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ENCODINGS) ?? undefined
-  );
+  if (negotiated.has(acceptEncoding)) return negotiated.get(acceptEncoding);
+  const encoding =
+    negotiate(acceptEncoding.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ENCODINGS) ?? undefined;
+  if (negotiated.size >= MAX_NEGOTIATED) negotiated.clear();
+  negotiated.set(acceptEncoding, encoding);
+  return encoding;
 }
 
 /**

@@ -32,9 +32,86 @@ export function flushServerLog(): void {
   stdoutDestination?.flushSync();
 }
 
-/** The server's logger (`logger: true` in `buildApp`): pino's JSON lines at `info` on stdout. */
-export function serverLoggerOptions(): Exclude<FastifyServerOptions['logger'], boolean> {
-  return { level: 'info', stream: stdoutLines() };
+type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+
+/** Options made by `serverLoggerOptions`: no serializer, hook or format of a host's own. */
+const serverOptions = new WeakSet<object>();
+
+/**
+ * The server's logger (`logger: true` in `buildApp`): pino's JSON lines at `info` on stdout
+ * (or on `stream`, for a test that reads them).
+ */
+export function serverLoggerOptions(
+  stream: { write(line: string): void } = stdoutLines(),
+): LoggerOptions {
+  const options = { level: 'info', stream };
+  serverOptions.add(options);
+  return options;
+}
+
+/** Whether these are the server's own logger options (`serverLoggerOptions`). */
+export function isServerLoggerOptions(options: unknown): boolean {
+  return typeof options === 'object' && options !== null && serverOptions.has(options);
+}
+
+const {
+  chindingsSym,
+  endSym,
+  levelValSym,
+  lsCacheSym,
+  messageKeySym,
+  needsMetadataGsym,
+  streamSym,
+  timeSym,
+} = pino.symbols;
+
+/** pino's `info`. */
+const INFO = 30;
+
+/**
+ * A "request completed" line as pino writes it with the server's own options, put together
+ * here from pino's own parts (the level and time as it renders them, the request logger's
+ * bindings, its stream): the same bytes without pino's generic path, which walks the object,
+ * runs Fastify's serializers and escapes each value, about 4 µs a request. Nothing is
+ * written below `info`, as pino would. False when the logger is not shaped as expected
+ * (pino's path writes the line then).
+ */
+function writeCompletedLine(log: object, request: FastifyRequest, reply: FastifyReply): boolean {
+  if (!hasSymbols(log)) return false;
+  const threshold = log[levelValSym];
+  if (typeof threshold !== 'number') return false;
+  if (threshold > INFO) return true;
+  const chindings = log[chindingsSym];
+  const levels = log[lsCacheSym];
+  const time = log[timeSym];
+  const end = log[endSym];
+  const stream = log[streamSym];
+  const level: unknown = typeof levels === 'object' && levels ? Reflect.get(levels, INFO) : null;
+  if (
+    typeof chindings !== 'string' ||
+    typeof level !== 'string' ||
+    typeof time !== 'function' ||
+    typeof end !== 'string' ||
+    log[messageKeySym] !== 'msg' ||
+    !hasSymbols(stream) ||
+    stream[needsMetadataGsym] === true ||
+    !('write' in stream) ||
+    typeof stream.write !== 'function'
+  )
+    return false;
+  const rendered: unknown = time.call(log);
+  const host = request.host;
+  // The method is a token Node's parser checked: nothing in it to escape.
+  const req = `{"method":"${request.method}","url":${JSON.stringify(request.url)}${host === undefined ? '' : `,"host":${JSON.stringify(host)}`}}`;
+  stream.write(
+    `${level}${String(rendered)}${chindings},"req":${req},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"${end}`,
+  );
+  return true;
+}
+
+/** pino keeps its parts under symbols: an object read by them. */
+function hasSymbols(value: unknown): value is Record<symbol, unknown> {
+  return typeof value === 'object' && value !== null;
 }
 
 /**
@@ -51,6 +128,14 @@ function requestOf(request: FastifyRequest) {
 }
 
 export class RequestLogLines extends LogController {
+  /** Whether the app logs with the server's own options (`serverLoggerOptions`). */
+  readonly #serverLogger: boolean;
+
+  constructor(options: { serverLogger?: boolean } = {}) {
+    super();
+    this.#serverLogger = options.serverLogger ?? false;
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(
@@ -65,6 +150,7 @@ export class RequestLogLines extends LogController {
         'request errored',
       );
     } else {
+      if (this.#serverLogger && writeCompletedLine(reply.log, request, reply)) return;
       reply.log.info(
         { req: requestOf(request), res: reply, responseTime: reply.elapsedTime },
         'request completed',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_BASE_PATH, locatedSearchCriteriaSchema } from '@partners-network/contract';
 import type { AppMetrics } from '../metrics/AppMetrics';
 import { AnswerBodies } from '../http/AnswerBodies';
+import { RecentJsonBodies } from '../http/RecentJsonBodies';
 import { describeIssues } from '../http/describeIssues';
 import { refuseForgedJson } from '../http/refuseForgedJson';
 import { sendProblem } from '../http/sendProblem';
@@ -27,6 +28,11 @@ export async function search(
   options: { store: PartnerStore; metrics?: AppMetrics; counting?: SearchStats },
 ): Promise<void> {
   const { counting } = options;
+  // Criteria parsed once per distinct body (the first search is the same for every visitor).
+  const criteriaBodies = new RecentJsonBodies((body) =>
+    locatedSearchCriteriaSchema.safeParse(body),
+  );
+  criteriaBodies.register(app);
   app.post<{ Params: ScopeParams }>(
     `${API_BASE_PATH}/:companyId/:scopeGroupId/search`,
     {
@@ -40,20 +46,20 @@ export async function search(
     async (request, reply) => {
       const locale = readLocale(request.query);
       if (!locale.ok) return sendProblem(reply, 400, locale.title);
-      const criteria = locatedSearchCriteriaSchema.safeParse(request.body);
+      const criteria = criteriaBodies.check(request.body);
       if (!criteria.success) {
         return sendProblem(reply, 400, describeIssues(criteria.error.issues, request.body));
       }
       const scope = toScope(request.params);
-      const endTiming = options.metrics?.startSearch();
+      const started = performance.now();
       let result: StoreSearchResult | null;
       try {
         result = await options.store.search(scope, criteria.data, locale.locale);
       } catch (error) {
-        endTiming?.('failed');
+        options.metrics?.observeSearch('failed', started);
         throw error;
       }
-      endTiming?.(result ? 'found' : 'unknown-site');
+      options.metrics?.observeSearch(result ? 'found' : 'unknown-site', started);
       if (!result) return sendProblem(reply, 404, unknownScopeTitle(scope));
       // A first page only: a Load More is the same search, and the page debounces keystrokes.
       if (counting && result.counted && criteria.data.offset === 0) {

@@ -1,6 +1,6 @@
 import { Bitset } from './Bitset';
 import { MatchedWords } from './MatchedWords';
-import type { FoundOrdinals, IndexQuery, SearchIndex, TextMatch } from './SearchIndex';
+import type { FindOptions, FoundOrdinals, IndexQuery, SearchIndex, TextMatch } from './SearchIndex';
 import { anyOfItems, filteredBy } from './SearchIndex';
 import type { SiteIndex } from './SiteIndex';
 import type { TermSet } from './TermSet';
@@ -118,11 +118,20 @@ export class LayeredIndex implements SearchIndex {
     return this.findFirst(query, Infinity).ordinals;
   }
 
-  findFirst(query: IndexQuery, limit: number): FoundOrdinals {
+  findFirst(query: IndexQuery, limit: number, options: FindOptions = {}): FoundOrdinals {
+    const { within, wholeRank } = options;
     // The base's answer without the changed partners: its first `limit` are live ones.
-    const base = this.#base.findRanked(query, limit, this.#live);
-    const delta = this.#delta.findRanked(query, limit);
-    const merged = new Int32Array(Math.min(limit, base.ordinals.length + delta.ordinals.length));
+    const base = this.#base.findRanked(query, limit, {
+      within: within ? this.#live.and(within) : this.#live,
+      ...(wholeRank ? { wholeRank } : {}),
+    });
+    const delta = this.#delta.findRanked(query, limit, {
+      ...(within ? { within: this.#deltaPart(within) } : {}),
+      ...(wholeRank ? { wholeRank } : {}),
+    });
+    // Each side's whole ranks reach at least as far as the merged answer's crossing rank.
+    const available = base.ordinals.length + delta.ordinals.length;
+    const merged = new Int32Array(wholeRank ? available : Math.min(limit, available));
     const scores = base.scores || delta.scores ? new Uint16Array(merged.length) : null;
     let fromBase = 0;
     let fromDelta = 0;
@@ -150,6 +159,20 @@ export class LayeredIndex implements SearchIndex {
         fromDelta += 1;
       }
     }
-    return { ordinals: merged, scores, total: base.total + delta.total };
+    const total = base.total + delta.total;
+    if (!wholeRank || !scores || merged.length <= limit) return { ordinals: merged, scores, total };
+    // The merged answer ends with the rank that crosses `limit`.
+    let end = limit;
+    while (end < merged.length && scores[end] === scores[limit - 1]) end += 1;
+    return { ordinals: merged.subarray(0, end), scores: scores.subarray(0, end), total };
+  }
+
+  /** The delta's part of a set of this index's ordinals. */
+  #deltaPart(set: Bitset): Bitset {
+    const from = this.deltaStart >>> 5;
+    return new Bitset(
+      this.#delta.size,
+      set.words.subarray(from, from + Math.ceil(this.#delta.size / 32)),
+    );
   }
 }

@@ -16,6 +16,7 @@ import type KDBush from 'kdbush';
 import { around } from 'geokdbush';
 import { Bitset } from './Bitset';
 import { buildLocationTree } from './buildLocationTree';
+import { freeBuffer } from './freeBuffer';
 import {
   EARTH_RADIUS_KM,
   RADIANS,
@@ -87,18 +88,37 @@ export type CityKeyOf = (city: string, country: string) => string;
 const SCAN_AT_MOST = 2048;
 const HALF_RADIANS = RADIANS / 2;
 
+/** The start of an array copied into another (as much as fits), the first let go at once. */
+function movedInto<T extends Float64Array | Int32Array>(from: T, to: T): T {
+  to.set(from.subarray(0, to.length));
+  freeBuffer(from);
+  return to;
+}
+
 export class SiteLocationsBuilder {
   readonly #starts: Int32Array;
-  readonly #latitudes: number[] = [];
-  readonly #longitudes: number[] = [];
-  readonly #owners: number[] = [];
-  readonly #details: number[] = [];
+  /**
+   * The locations so far, in typed arrays grown by doubling (each outgrown one let go at
+   * once): as JavaScript arrays of 200k numbers each they and their outgrown copies were
+   * old-generation garbage that grew the main thread's heap through a start-up build.
+   */
+  #latitudes: Float64Array;
+  #longitudes: Float64Array;
+  #owners: Int32Array;
+  #details: Int32Array;
+  #count = 0;
   readonly #detailIds = new Map<string, number>();
   readonly #detailList: { city: string; country: string; label?: string }[] = [];
   #next = 0;
 
   constructor(readonly size: number) {
     this.#starts = new Int32Array(size + 1);
+    // About two locations a partner (a few for a change's partners).
+    const capacity = Math.max(16, size * 2);
+    this.#latitudes = new Float64Array(capacity);
+    this.#longitudes = new Float64Array(capacity);
+    this.#owners = new Int32Array(capacity);
+    this.#details = new Int32Array(capacity);
   }
 
   /** The locations of each ordinal, in increasing ordinal (every ordinal, even without any). */
@@ -107,7 +127,7 @@ export class SiteLocationsBuilder {
       throw new Error(`locations of ordinal ${ordinal} after ${this.#next - 1}`);
     }
     for (let skipped = this.#next; skipped <= ordinal; skipped += 1) {
-      this.#starts[skipped] = this.#owners.length;
+      this.#starts[skipped] = this.#count;
     }
     for (const location of locations) {
       const key = `${location.city}\u0000${location.country}\u0000${location.label ?? ''}`;
@@ -118,28 +138,40 @@ export class SiteLocationsBuilder {
         const { city, country, label } = location;
         this.#detailList.push(label === undefined ? { city, country } : { city, country, label });
       }
-      this.#latitudes.push(location.latitude);
-      this.#longitudes.push(location.longitude);
-      this.#owners.push(ordinal);
-      this.#details.push(detail);
+      if (this.#count === this.#owners.length) this.#grow();
+      this.#latitudes[this.#count] = location.latitude;
+      this.#longitudes[this.#count] = location.longitude;
+      this.#owners[this.#count] = ordinal;
+      this.#details[this.#count] = detail;
+      this.#count += 1;
     }
     this.#next = ordinal + 1;
+  }
+
+  #grow(): void {
+    const capacity = this.#owners.length * 2;
+    this.#latitudes = movedInto(this.#latitudes, new Float64Array(capacity));
+    this.#longitudes = movedInto(this.#longitudes, new Float64Array(capacity));
+    this.#owners = movedInto(this.#owners, new Int32Array(capacity));
+    this.#details = movedInto(this.#details, new Int32Array(capacity));
   }
 
   /** The locations with their kd-tree (sorted in a worker thread for a large site). */
   async build(cityKey: CityKeyOf, treeWorkerFrom?: number): Promise<SiteLocations> {
     for (let rest = this.#next; rest <= this.size; rest += 1) {
-      this.#starts[rest] = this.#owners.length;
+      this.#starts[rest] = this.#count;
     }
-    const latitudes = Float64Array.from(this.#latitudes);
-    const longitudes = Float64Array.from(this.#longitudes);
+    // Exact copies: the arrays' spare room goes with them.
+    const count = this.#count;
+    const latitudes = movedInto(this.#latitudes, new Float64Array(count));
+    const longitudes = movedInto(this.#longitudes, new Float64Array(count));
     return new SiteLocations(
       this.size,
       this.#starts,
       latitudes,
       longitudes,
-      Int32Array.from(this.#owners),
-      Int32Array.from(this.#details),
+      movedInto(this.#owners, new Int32Array(count)),
+      movedInto(this.#details, new Int32Array(count)),
       this.#detailList,
       cityKey,
       await buildLocationTree(longitudes, latitudes, treeWorkerFrom),
@@ -216,6 +248,16 @@ export class SiteLocations implements PartnerLocations {
     return [best, which];
   }
 
+  /** The haversine to the partner's nearest location (Infinity: none). */
+  #nearestHaversine(ordinal: number, point: GeoPoint, cosLatitude: number): number {
+    let best = Infinity;
+    const end = this.#starts[ordinal + 1] ?? 0;
+    for (let at = this.#starts[ordinal] ?? 0; at < end; at += 1) {
+      best = Math.min(best, this.#haversineTo(at, point, cosLatitude));
+    }
+    return best;
+  }
+
   #haversineTo(at: number, point: GeoPoint, cosLatitude: number): number {
     return haversineBetween(
       point.latitude,
@@ -236,14 +278,15 @@ export class SiteLocations implements PartnerLocations {
     const [haversine, which] = this.#nearestOf(ordinal, point, cosOf(point));
     const detail = this.#detailList[this.#details[which] ?? -1];
     if (which < 0 || !detail) return undefined;
-    return {
-      location: {
-        ...detail,
-        latitude: this.#latitudes[which] ?? 0,
-        longitude: this.#longitudes[which] ?? 0,
-      },
-      distanceKm: kilometresOf(haversine),
+    // Literals, not a spread of the kept detail: a page measures ten of these per answer.
+    const location: SiteLocation = {
+      city: detail.city,
+      country: detail.country,
+      latitude: this.#latitudes[which] ?? 0,
+      longitude: this.#longitudes[which] ?? 0,
     };
+    if (detail.label !== undefined) location.label = detail.label;
+    return { location, distanceKm: kilometresOf(haversine) };
   }
 
   within(point: GeoPoint, radiusKm: number): Bitset {
@@ -273,6 +316,21 @@ export class SiteLocations implements PartnerLocations {
    * over 100 km around a directory's city tests thousands of locations (it was about a
    * third of a near search's time at 100k partners).
    */
+  /**
+   * Whether a location's haversine to the point is surely over `limit`, without a sine (the
+   * lower bound of `#isWithin`): a scan for the nearest passes most locations so, once it
+   * holds as many partners as it wants.
+   */
+  #isFarther(place: number, point: GeoPoint, cosLatitude: number, limit: number): boolean {
+    const halfLatitude = Math.abs((this.#latitudes[place] ?? 0) - point.latitude) * HALF_RADIANS;
+    const halfLongitude = Math.abs((this.#longitudes[place] ?? 0) - point.longitude) * HALF_RADIANS;
+    if (halfLatitude > 1 || halfLongitude > 1) return false;
+    const cosines = cosLatitude * (this.#cosLatitudes[place] ?? 0);
+    const lowLatitude = halfLatitude * (1 - (halfLatitude * halfLatitude) / 6);
+    const lowLongitude = halfLongitude * (1 - (halfLongitude * halfLongitude) / 6);
+    return lowLatitude * lowLatitude + cosines * lowLongitude * lowLongitude > limit;
+  }
+
   #isWithin(place: number, point: GeoPoint, cosLatitude: number, limit: number): boolean {
     const halfLatitude = Math.abs((this.#latitudes[place] ?? 0) - point.latitude) * HALF_RADIANS;
     const halfLongitude = Math.abs((this.#longitudes[place] ?? 0) - point.longitude) * HALF_RADIANS;
@@ -280,10 +338,8 @@ export class SiteLocations implements PartnerLocations {
       const cosines = cosLatitude * (this.#cosLatitudes[place] ?? 0);
       const upper = halfLatitude * halfLatitude + cosines * halfLongitude * halfLongitude;
       if (upper <= limit) return true;
-      const lowLatitude = halfLatitude * (1 - (halfLatitude * halfLatitude) / 6);
-      const lowLongitude = halfLongitude * (1 - (halfLongitude * halfLongitude) / 6);
-      if (lowLatitude * lowLatitude + cosines * lowLongitude * lowLongitude > limit) return false;
     }
+    if (this.#isFarther(place, point, cosLatitude, limit)) return false;
     return this.#haversineTo(place, point, cosLatitude) <= limit;
   }
 
@@ -324,9 +380,8 @@ export class SiteLocations implements PartnerLocations {
    */
   scan(point: GeoPoint, wanted: number, candidates: Bitset, maxHaversine: number) {
     const cosLatitude = cosOf(point);
-    const distances = new Float64Array(wanted);
-    const ordinals = new Int32Array(wanted);
-    let kept = 0;
+    const nearest = new NearestList(wanted, maxHaversine);
+    const starts = this.#starts;
     const { words } = candidates;
     for (let index = 0; index < words.length; index += 1) {
       let word = words[index] ?? 0;
@@ -334,25 +389,19 @@ export class SiteLocations implements PartnerLocations {
         const lowest = word & -word;
         const ordinal = index * 32 + (31 - Math.clz32(lowest));
         word ^= lowest;
-        const [haversine] = this.#nearestOf(ordinal, point, cosLatitude);
-        if (haversine > maxHaversine) continue;
-        // Kilometres, not haversines, decide ties: two haversines a rounding apart are one
-        // distance to whoever reads it. Ordinals come in increasing order: an equal
-        // distance goes after those kept.
-        const distance = kilometresOf(haversine);
-        if (kept === wanted && distance >= (distances[kept - 1] ?? 0)) continue;
-        let at = kept === wanted ? kept - 1 : kept;
-        while (at > 0 && (distances[at - 1] ?? 0) > distance) {
-          distances[at] = distances[at - 1] ?? 0;
-          ordinals[at] = ordinals[at - 1] ?? 0;
-          at -= 1;
+        let haversine = Infinity;
+        const end = starts[ordinal + 1] ?? 0;
+        for (let at = starts[ordinal] ?? 0; at < end; at += 1) {
+          // A location surely beyond what the list takes, or this partner's nearest so
+          // far, is passed without a sine: once the list is full, most of them are.
+          if (!this.#isFarther(at, point, cosLatitude, Math.min(haversine, nearest.bound))) {
+            haversine = Math.min(haversine, this.#haversineTo(at, point, cosLatitude));
+          }
         }
-        distances[at] = distance;
-        ordinals[at] = ordinal;
-        if (kept < wanted) kept += 1;
+        nearest.offer(ordinal, haversine);
       }
     }
-    return { ordinals: ordinals.subarray(0, kept), distances: distances.subarray(0, kept) };
+    return nearest.result();
   }
 
   /**
@@ -368,16 +417,17 @@ export class SiteLocations implements PartnerLocations {
     if (!tree || wanted <= 0)
       return { ordinals: new Int32Array(0), distances: new Float64Array(0) };
     const cosLatitude = cosOf(point);
-    const haversines = new Map<number, number>();
+    const nearest = new NearestList(wanted, maxHaversine);
+    const seen = new Set<number>();
     const accept = (location: number) => candidates.has(owners[location] ?? -1);
     // A hair over the radius: the radius itself is decided below, by this file's haversine.
     const radiusKm = maxHaversine >= 1 ? Infinity : kilometresOf(maxHaversine) * (1 + 1e-9) + 1e-9;
     const collect = (locations: readonly number[]) => {
       for (const location of locations) {
         const owner = owners[location] ?? 0;
-        if (haversines.has(owner)) continue;
-        const [haversine] = this.#nearestOf(owner, point, cosLatitude);
-        if (haversine <= maxHaversine) haversines.set(owner, haversine);
+        if (seen.has(owner)) continue;
+        seen.add(owner);
+        nearest.offer(owner, this.#nearestHaversine(owner, point, cosLatitude));
       }
     };
     const asked = wanted * this.#mostPerPartner;
@@ -385,14 +435,20 @@ export class SiteLocations implements PartnerLocations {
     collect(first);
     const lastLocation = first[first.length - 1];
     if (first.length === asked && lastLocation !== undefined) {
-      const nth = [...haversines.values()].sort((a, b) => a - b)[wanted - 1] ?? Infinity;
+      const nth = nearest.bound;
       const last = this.#haversineTo(lastLocation, point, cosLatitude);
       if (last <= nth) {
+        // Every location up to that distance, from the boxes that hold its circle: partners
+        // geocoded by their city share its point (hundreds of them in a large directory),
+        // and a range query lists them without the best-first queue's cost per location.
+        // Those in the boxes' corners are farther: measured, then sorted out below.
         const upTo = Math.min(radiusKm, kilometresOf(nth) * (1 + 1e-9) + 1e-9);
-        collect(around(tree, point.longitude, point.latitude, Infinity, upTo, accept));
+        for (const [west, south, east, north] of boxesAround(point, upTo)) {
+          collect(tree.range(west, south, east, north).filter(accept));
+        }
       }
     }
-    return sortedFirst([...haversines.values()], [...haversines.keys()], wanted);
+    return nearest.result();
   }
 
   partnersByCity(): ReadonlyMap<string, number> {
@@ -422,18 +478,61 @@ function cosOf(point: GeoPoint): number {
   return Math.cos(point.latitude * RADIANS);
 }
 
-/** The first `wanted` of (haversine, ordinal) pairs by kilometres, then ordinal. */
-function sortedFirst(keys: readonly number[], ordinals: readonly number[], wanted: number) {
-  const distances = keys.map(kilometresOf);
-  const order = keys.map((_, at) => at);
-  order.sort(
-    (a, b) => (distances[a] ?? 0) - (distances[b] ?? 0) || (ordinals[a] ?? 0) - (ordinals[b] ?? 0),
-  );
-  const first = order.slice(0, wanted);
-  return {
-    ordinals: Int32Array.from(first, (at) => ordinals[at] ?? 0),
-    distances: Float64Array.from(first, (at) => distances[at] ?? 0),
-  };
+/**
+ * The first `wanted` partners offered, by kilometres, then ordinal (editorial order), up
+ * to a greatest haversine: a short sorted list that a farther partner cannot enter.
+ * Kilometres, not haversines, decide ties: two haversines a rounding apart are one
+ * distance to whoever reads it.
+ */
+class NearestList {
+  readonly #ordinals: Int32Array;
+  readonly #distances: Float64Array;
+  readonly #haversines: Float64Array;
+  #kept = 0;
+  /** The greatest haversine that may still enter (kilometres grow with haversines). */
+  bound: number;
+
+  constructor(
+    readonly wanted: number,
+    maxHaversine: number,
+  ) {
+    this.#ordinals = new Int32Array(wanted);
+    this.#distances = new Float64Array(wanted);
+    this.#haversines = new Float64Array(wanted);
+    this.bound = wanted > 0 ? maxHaversine : -1;
+  }
+
+  offer(ordinal: number, haversine: number): void {
+    if (!(haversine <= this.bound)) return;
+    const distance = kilometresOf(haversine);
+    const distances = this.#distances;
+    const ordinals = this.#ordinals;
+    const full = this.#kept === this.wanted;
+    let at = full ? this.wanted - 1 : this.#kept;
+    if (full && !isBefore(distance, ordinal, distances[at] ?? 0, ordinals[at] ?? 0)) return;
+    while (at > 0 && isBefore(distance, ordinal, distances[at - 1] ?? 0, ordinals[at - 1] ?? 0)) {
+      distances[at] = distances[at - 1] ?? 0;
+      this.#haversines[at] = this.#haversines[at - 1] ?? 0;
+      ordinals[at] = ordinals[at - 1] ?? 0;
+      at -= 1;
+    }
+    distances[at] = distance;
+    this.#haversines[at] = haversine;
+    ordinals[at] = ordinal;
+    if (!full) this.#kept += 1;
+    if (this.#kept === this.wanted) this.bound = this.#haversines[this.wanted - 1] ?? this.bound;
+  }
+
+  result(): { ordinals: Int32Array; distances: Float64Array } {
+    return {
+      ordinals: this.#ordinals.subarray(0, this.#kept),
+      distances: this.#distances.subarray(0, this.#kept),
+    };
+  }
+}
+
+function isBefore(distance: number, ordinal: number, other: number, otherOrdinal: number) {
+  return distance < other || (distance === other && ordinal < otherOrdinal);
 }
 
 /**

@@ -21,6 +21,17 @@ export interface FoundOrdinals {
   total: number;
 }
 
+/** How much of an answer `findFirst` reads, beyond its first `limit`. */
+export interface FindOptions {
+  /** Only these partners (a radius around a point): the total counts them alone. */
+  within?: Bitset;
+  /**
+   * Past `limit`, the rest of the rank that crosses it: a search near a point orders each
+   * rank by distance, so it needs the whole of the last one it shows.
+   */
+  wholeRank?: boolean;
+}
+
 /** The partners each term of a text matches (the last one as a prefix), and all of them. */
 export interface TextMatch {
   /** Distinct terms, in the order typed. */
@@ -54,7 +65,7 @@ export interface SearchIndex {
   /** Ordinals of the matching partners in answer order: best rank, then editorial order. */
   find(query: IndexQuery): Int32Array;
   /** The first `limit` of them (a page, or the first pages kept) and how many there are. */
-  findFirst(query: IndexQuery, limit: number): FoundOrdinals;
+  findFirst(query: IndexQuery, limit: number, options?: FindOptions): FoundOrdinals;
 }
 
 /** anyOf for any index: the union of the items' sets. */

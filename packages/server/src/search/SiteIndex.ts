@@ -6,7 +6,7 @@ import { termSetsKind } from './TermSet';
 import { ChunkedInts, FIELD_BITS, FIELD_MASK, TextIndex, TextIndexBuilder } from './TextIndex';
 import { searchTerms } from './searchTerms';
 import { EXACT } from './typoBudget';
-import type { FoundOrdinals, IndexQuery, SearchIndex, TextMatch } from './SearchIndex';
+import type { FindOptions, FoundOrdinals, IndexQuery, SearchIndex, TextMatch } from './SearchIndex';
 import { anyOfItems, filteredBy } from './SearchIndex';
 
 export type { IndexQuery, TextMatch } from './SearchIndex';
@@ -234,24 +234,25 @@ export class SiteIndex implements SearchIndex {
     return this.findRanked(query).ordinals;
   }
 
-  findFirst(query: IndexQuery, limit: number): FoundOrdinals {
-    return this.findRanked(query, limit);
+  findFirst(query: IndexQuery, limit: number, options?: FindOptions): FoundOrdinals {
+    return this.findRanked(query, limit, options);
   }
 
   /**
-   * The first `limit` partners of the answer with their ranks, and its total.
-   * `live`: the partners that still count (a LayeredIndex masks out the changed ones).
+   * The first `limit` partners of the answer with their ranks, and its total. `within`:
+   * the partners that count (a LayeredIndex masks out the changed ones, a radius the far).
    */
-  findRanked(query: IndexQuery, limit = Infinity, live?: Bitset): RankedOrdinals {
+  findRanked(query: IndexQuery, limit = Infinity, options: FindOptions = {}): RankedOrdinals {
     const locale = this.#locales.get(query.locale);
     if (!locale) return { ordinals: new Int32Array(0), scores: null, total: 0 };
     const candidates = this.filtered(query.globalFilterId, query.itemGroups);
-    if (live) candidates.andInPlace(live);
+    if (options.within) candidates.andInPlace(options.within);
     const distinct = [...new Set(query.terms)].slice(0, MAX_TERMS);
     if (distinct.length === 0) {
-      // Editorial order: the first members are the answer's first partners.
+      // Editorial order: the first members are the answer's first partners (all of one
+      // rank, so a whole rank is all of them).
       const total = candidates.count();
-      const ordinals = new Int32Array(Math.min(total, limit));
+      const ordinals = new Int32Array(Math.min(total, options.wholeRank ? Infinity : limit));
       candidates.membersInto(ordinals);
       return { ordinals, scores: null, total };
     }
@@ -271,6 +272,7 @@ export class SiteIndex implements SearchIndex {
       distinct.length,
       hashTerms(query.terms),
       limit,
+      options.wholeRank === true,
     );
   }
 
@@ -321,7 +323,8 @@ export class SiteIndex implements SearchIndex {
    * Best rank first, editorial order within (ordinals come in increasing order): a
    * counting sort that writes only the first `limit`. Every candidate is scored (the
    * total and the first page need them all), but a broad search of 70k partners at 100k
-   * writes out the first hundred instead of all of them.
+   * writes out the first hundred instead of all of them (with `wholeRank`, the rest of the
+   * rank that crosses the hundredth too).
    */
   #rank(
     locale: LocaleIndex,
@@ -329,6 +332,7 @@ export class SiteIndex implements SearchIndex {
     termCount: number,
     typed: number,
     limit: number,
+    wholeRank: boolean,
   ): RankedOrdinals {
     const scores = this.#scores;
     const values = this.#values.slice(0, termCount);
@@ -353,13 +357,14 @@ export class SiteIndex implements SearchIndex {
       if (score > best) best = score;
     }
     // Each score's first place, the highest score first.
+    let kept = Math.min(limit, ordinals.length);
     let place = 0;
     for (let score = best; score >= 0; score -= 1) {
       const count = starts[score] ?? 0;
       starts[score] = place;
+      if (wholeRank && place < kept && place + count > kept) kept = place + count;
       place += count;
     }
-    const kept = Math.min(limit, ordinals.length);
     const ranked = new Int32Array(kept);
     const rankedScores = new Uint16Array(kept);
     // Once the first `kept` places are filled the rest cannot enter: a broad search fills
@@ -473,6 +478,8 @@ export class SiteIndexBuilder {
   }
 
   build(termSets?: CacheKind<TermSet>): SiteIndex {
+    // No locale comes after this: the working stream kept for the next one goes too.
+    this.#stream.release();
     return new SiteIndex(this.size, this.#filters, this.#items, this.#locales, termSets);
   }
 }

@@ -17,6 +17,8 @@ export interface CardTexts {
   contactSlug?: string;
 }
 
+import { freeBuffer } from '../search/freeBuffer';
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -97,7 +99,10 @@ export class PackedCardsBuilder {
   /** The last chunk keeps only what it holds. */
   #close(): void {
     const last = this.#chunks.length - 1;
-    if (last >= 0) this.#chunks[last] = this.#chunk.slice(0, this.#used);
+    if (last < 0) return;
+    this.#chunks[last] = this.#chunk.slice(0, this.#used);
+    // The chunk it was copied from goes now, not at a full collection (see freeBuffer).
+    freeBuffer(this.#chunk);
     this.#used = 0;
   }
 

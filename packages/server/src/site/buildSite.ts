@@ -23,8 +23,6 @@ import { cityKeyOf } from '../geo/placeKey';
 
 /** Most badges a card shows: a few meaningful categories, not every tag. */
 export const MAX_BADGES = 4;
-/** Joins badge names; cannot occur in a name. */
-const BADGE_SEPARATOR = '\u001f';
 /** Partners of a site in memory per page (as sources read them). */
 const SLICE = 500;
 
@@ -84,6 +82,8 @@ export interface WholeSite {
   locations: SiteLocations;
 }
 
+const NO_NAMES: ReadonlyMap<string, string> = new Map();
+
 /** Shared by every partner without items or badges. */
 const NONE: readonly ItemForCard[] = Object.freeze([]);
 
@@ -110,15 +110,16 @@ export function cardOf(
   locale: string,
   items: ReadonlyMap<number, ItemForCard>,
 ): Partner {
-  const badges = card.badgeIds
-    .flatMap((id) => {
-      const item = items.get(id);
-      return item ? [pickText(item.names, locale)] : [];
-    })
-    .join(BADGE_SEPARATOR);
+  // The item's own name: a card's badge shares its string with every other card's. An
+  // item without a name in the locale or en-US shows no badge.
+  const categories: { name: string }[] = [];
+  for (const id of card.badgeIds) {
+    const name = pickText(items.get(id)?.names ?? NO_NAMES, locale);
+    if (name !== '') categories.push({ name });
+  }
   return {
     image: { url: card.imageUrl },
-    categories: badges === '' ? [] : badges.split(BADGE_SEPARATOR).map((name) => ({ name })),
+    categories,
     title: textIn(card.titles, locale),
     summary: textIn(card.summaries, locale),
     url: card.url,
@@ -177,6 +178,8 @@ function siteInfoOf(stored: SiteHead, partnerCounts: Map<number, number>): SiteI
 export interface BuildOptions {
   /** Sites of this many partners or more are indexed in a worker thread. */
   workerFrom: number;
+  /** From this many locations their kd-tree is sorted in a worker thread (buildLocationTree). */
+  treeWorkerFrom?: number;
   /** The kind the index's term-set cache counts in (a service's, for /metrics). */
   termSets?: CacheKind<TermSet>;
 }
@@ -371,6 +374,6 @@ async function buildWhole(
     positions: table.positions,
     ids: table.ids,
     byId: new IdOrdinals(table.ids),
-    locations: await table.locations.build(cityKeyOf),
+    locations: await table.locations.build(cityKeyOf, options.treeWorkerFrom),
   };
 }

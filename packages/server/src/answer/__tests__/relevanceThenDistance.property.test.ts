@@ -3,10 +3,11 @@
  * candidate measured, then sorted by rank, distance and rank order. Small limits and groups
  * of equal rank larger than them, so that both ways of ordering a group run (measure and
  * sort the groups inside the page, ask the distance structure for the one that crosses it).
+ * The ranked answer runs to the end of the rank that crosses the limit, as the index's
+ * `wholeRank` gives it.
  */
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Bitset } from '../../search/Bitset';
 import type { SiteLocation } from '../../search/PartnerLocations';
 import { SiteLocationsBuilder } from '../../search/PartnerLocations';
 import { referenceKm } from '../../search/__tests__/referenceKm';
@@ -39,33 +40,34 @@ describe('relevanceThenDistance', () => {
         const builder = new SiteLocationsBuilder(places.length);
         places.forEach((locations, ordinal) => builder.add(ordinal, locations));
         const locations = await builder.build((city, country) => `${country}:${city}`);
-        // The index answers best rank first, editorial (ordinal) order within a rank.
+        // The index answers best rank first, editorial (ordinal) order within a rank, the
+        // partners its filters keep only, up to the end of the rank that crosses the limit.
         const found = places
           .map((_, ordinal) => ordinal)
+          .filter((ordinal) => kept[ordinal])
           .sort((a, b) => (ranks[b] ?? 0) - (ranks[a] ?? 0) || a - b);
-        const candidates = new Bitset(places.length);
-        found.forEach((ordinal) => kept[ordinal] && candidates.add(ordinal));
+        const crossing = ranks[found[limit - 1] ?? -1];
+        let end = Math.min(limit, found.length);
+        while (end < found.length && ranks[found[end] ?? -1] === crossing) end += 1;
+        const read = found.slice(0, end);
         const answer = relevanceThenDistance(
           locations,
           point,
           {
-            ordinals: Int32Array.from(found),
-            scores: Uint16Array.from(found.map((ordinal) => ranks[ordinal] ?? 0)),
+            ordinals: Int32Array.from(read),
+            scores: Uint16Array.from(read.map((ordinal) => ranks[ordinal] ?? 0)),
             total: found.length,
           },
-          candidates,
           limit,
         );
         const km = (ordinal: number) =>
           Math.min(...(places[ordinal] ?? []).map((city) => referenceKm(point, city)));
-        const expected = found
-          .filter((ordinal) => kept[ordinal])
-          .sort(
-            (a, b) =>
-              (ranks[b] ?? 0) - (ranks[a] ?? 0) ||
-              km(a) - km(b) ||
-              found.indexOf(a) - found.indexOf(b),
-          );
+        const expected = [...found].sort(
+          (a, b) =>
+            (ranks[b] ?? 0) - (ranks[a] ?? 0) ||
+            km(a) - km(b) ||
+            found.indexOf(a) - found.indexOf(b),
+        );
         expect(answer.total).toBe(expected.length);
         expect(Array.from(answer.ids)).toEqual(expected.slice(0, limit));
       }),

@@ -85,7 +85,7 @@ describe('GET /metrics', () => {
     expect(sample(text, 'pn_cache_misses_total', 'cache="first-pages"')).toBe(1);
     expect(sample(text, 'pn_cache_entries', 'cache="first-pages"')).toBe(1);
     expect(sample(text, 'pn_cache_max_entries', 'cache="ordered-ids"')).toBeGreaterThan(0);
-    expect(sample(text, 'pn_cache_max_entries', 'cache="cards"')).toBe(1000);
+    expect(sample(text, 'pn_cache_max_entries', 'cache="cards"')).toBe(2000);
 
     expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
     expect(text).toMatch(/^nodejs_heap_size_used_bytes \d+/m);

@@ -6,6 +6,7 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countsFor } from '../../answer/__tests__/countsFor';
+import { Bitset } from '../Bitset';
 import { SiteIndexBuilder } from '../SiteIndex';
 import { searchTerms } from '../searchTerms';
 
@@ -168,6 +169,8 @@ const search = fc.record({
   text: fc.oneof(text, fc.constantFrom(...VOCABULARY)),
   ticked,
   limit: fc.integer({ min: 0, max: 35 }),
+  // The partners within a radius, when there is one: each ordinal in or out.
+  within: fc.option(fc.array(fc.boolean(), { maxLength: 30 })),
 });
 
 describe('SiteIndex against a brute-force reference', () => {
@@ -192,6 +195,46 @@ describe('SiteIndex against a brute-force reference', () => {
     );
     // The reference reads every word of every partner: slow on purpose.
   }, 30_000);
+
+  it('reads a first page to the end of its last rank, inside a radius', () => {
+    fc.assert(
+      // Short pages, so that a rank often crosses their end.
+      fc.property(
+        fc.array(partner, { maxLength: 30 }),
+        search,
+        fc.nat(4),
+        (partners, query, limit) => {
+          const index = buildIndex(partners);
+          const terms = searchTerms(query.text);
+          const itemGroups = query.ticked.filter((group) => group.length > 0);
+          const asked = { locale: 'en-US', globalFilterId: 1, itemGroups, terms };
+          const inside = (ordinal: number) => !query.within || (query.within[ordinal] ?? true);
+          const within = new Bitset(index.size);
+          partners.forEach((_, ordinal) => inside(ordinal) && within.add(ordinal));
+          const first = index.findFirst(asked, limit, { within, wholeRank: true });
+          // The whole answer, ranked, kept to the radius; cut after the rank that crosses the
+          // limit (without text all rank alike: all of it).
+          const whole = index.findFirst(asked, Infinity);
+          const kept = Array.from(whole.ordinals.keys()).filter((at) =>
+            inside(whole.ordinals[at] ?? -1),
+          );
+          const rankOf = (at: number | undefined) =>
+            at === undefined ? undefined : (whole.scores?.[at] ?? 0);
+          const crossing = rankOf(kept[limit - 1]);
+          let end = Math.min(limit, kept.length);
+          while (end < kept.length && rankOf(kept[end]) === crossing) end += 1;
+          if (terms.length === 0) end = kept.length;
+          const read = kept.slice(0, end);
+          expect(Array.from(first.ordinals)).toEqual(read.map((at) => whole.ordinals[at]));
+          expect(Array.from(first.scores ?? [])).toEqual(
+            whole.scores ? read.map((at) => whole.scores?.[at]) : [],
+          );
+          expect(first.total).toBe(kept.length);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
 
   it('counts each item disjunctively and each global filter by the text', () => {
     fc.assert(

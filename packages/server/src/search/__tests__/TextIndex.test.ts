@@ -117,4 +117,13 @@ describe('ChunkedInts', () => {
     ints.forEach((value) => seen.push(value));
     expect(seen).toEqual([42]);
   });
+
+  it('keeps every 32-bit integer, either sign, whatever bytes it takes', () => {
+    const values = [0, 1, -1, 63, 64, -64, -65, 127, 128, 8191, 8192, 2 ** 31 - 1, -(2 ** 31)];
+    const ints = new ChunkedInts(4);
+    for (let round = 0; round < 400; round += 1) for (const value of values) ints.push(value);
+    const seen: number[] = [];
+    ints.forEach((value) => seen.push(value));
+    expect(seen).toEqual(Array.from({ length: 400 }, () => values).flat());
+  });
 });

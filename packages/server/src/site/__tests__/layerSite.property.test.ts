@@ -5,6 +5,7 @@
  * and searches, compared by brute force against buildSite.
  */
 import * as fc from 'fast-check';
+import { Bitset } from '../../search/Bitset';
 import { describe, expect, it } from 'vitest';
 import { countsFor } from '../../answer/__tests__/countsFor';
 import { answerCaches } from '../../answer/AnswerCaches';
@@ -200,6 +201,24 @@ describe('changes laid over a whole build', () => {
           urls(expected, expectedFound.subarray(0, query.limit)),
         );
         expect(laidFirst.total).toBe(expectedFound.length);
+        // A page near a point: inside a radius (here: two partners in three), read to the
+        // end of the rank that crosses its end.
+        const inside = (built: BuiltSite) => {
+          const within = new Bitset(built.index.size);
+          for (let ordinal = 0; ordinal < built.index.size; ordinal += 1) {
+            if ((built.idOf(ordinal) ?? 0) % 3 !== 0) within.add(ordinal);
+          }
+          return within;
+        };
+        const nearFirst = (built: BuiltSite) => {
+          // Short pages, so that a rank often crosses their end in both layers.
+          const first = built.index.findFirst(indexQuery, query.limit % 3, {
+            within: inside(built),
+            wholeRank: true,
+          });
+          return { urls: urls(built, first.ordinals), scores: first.scores, total: first.total };
+        };
+        expect(nearFirst(laid)).toEqual(nearFirst(expected));
 
         const count = (built: BuiltSite, total: number) =>
           countsFor(built.index, {
