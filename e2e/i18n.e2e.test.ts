@@ -17,6 +17,7 @@ import enUS from '../packages/widget/src/core/i18n/catalogues/en-US';
 import type { Catalogue, Message } from '../packages/widget/src/core/i18n/catalogues/en-US';
 import frFR from '../packages/widget/src/core/i18n/catalogues/fr-FR';
 import jaJP from '../packages/widget/src/core/i18n/catalogues/ja-JP';
+import { readBuildManifest } from '../packages/widget/scripts/readBuildManifest';
 import { findAxeViolations } from './support/axe';
 import { openWithFirstSearch, searchAnswerTo } from './support/searchCalls';
 import { SearchPage, openSearchPage } from './support/searchPage';
@@ -26,6 +27,18 @@ import { usePortal } from './support/usePortal';
 
 const portal = usePortal();
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), 'artifacts');
+
+/** Each catalogue chunk's file (named by its hash alone) to its language, from the manifest. */
+const CATALOGUE_FILES = new Map(
+  Object.entries(
+    readBuildManifest(
+      join(dirname(fileURLToPath(import.meta.url)), '../packages/widget/dist/bundled'),
+    ),
+  ).flatMap(([source, chunk]) => {
+    const lang = /\/catalogues\/([a-z]{2}-[A-Z]{2})\.ts$/.exec(source)?.[1];
+    return lang ? [[chunk.file, lang] as const] : [];
+  }),
+);
 
 interface Language {
   id: string;
@@ -197,7 +210,7 @@ describe.each(LANGUAGES)('the page in $lang', (language) => {
       height: 900,
       beforeNavigate(page) {
         page.on('request', (request) => {
-          const name = /\/([a-z]{2}-[A-Z]{2})-[\w-]+\.js$/.exec(request.url())?.[1];
+          const name = CATALOGUE_FILES.get(new URL(request.url()).pathname.split('/').pop() ?? '');
           if (name) catalogues.push(name);
         });
       },

@@ -24,14 +24,14 @@ const DIST = resolve(here, '../dist');
 /**
  * Byte budgets of issue 24, in gzip bytes: the bundled build (React inside) at most
  * 85 KiB; what the widget adds to React (the bundled build minus the React floor built in
- * the same run) at most 16 KiB. That second goal is not met yet (18,696 B on 2026-11-26 with
+ * the same run) at most 16 KiB. That second goal is not met yet (18,547 B on 2026-11-26 with
  * issue 25's location field, bench/README.md says where the bytes are): until it is, `limit`
  * is what a change may not exceed, so the figure only goes down (raised once, by 140 B, for
  * the answer's distance and wider-radius fields that issue 25 added to the contract the page
  * parses answers with). The external-react build (the page gives React) is printed, not
  * held: the figure over the floor is the same measure of the widget.
  */
-export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 18_700 } } as const;
+export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 18_550 } } as const;
 export type BuildName = 'bundled' | 'external-react';
 
 export interface BuildSize {

@@ -107,7 +107,7 @@ export const FilterPanel = memo(function FilterPanel({
                   (!folded ||
                     index < visibleGlobalFilters ||
                     filter.name === selectedGlobalFilter) && (
-                    <li key={filter.name} className="pn-filters__item">
+                    <li key={filter.name}>
                       <Choice count={globalFilterCounts?.get(filter.name)?.count}>
                         <input
                           type="radio"
@@ -139,7 +139,7 @@ export const FilterPanel = memo(function FilterPanel({
                 group.filterItems.map(
                   (item, index) =>
                     (!folded || index < visibleItems || selected.has(item.id)) && (
-                      <li key={item.id} className="pn-filters__item">
+                      <li key={item.id}>
                         <Choice count={itemCounts?.get(item.id)?.count}>
                           <input
                             type="checkbox"
@@ -208,13 +208,11 @@ function ExpandableGroup({ legend, count, visible, startExpanded, render }: Expa
   return (
     <fieldset className="pn-filters__group">
       <legend className="pn-filters__legend">{legend}</legend>
-      <ul className="pn-filters__list" id={listId}>
-        {render(foldable && !expanded)}
-      </ul>
+      <ul id={listId}>{render(foldable && !expanded)}</ul>
       {foldable && (
         <button
           type="button"
-          className="pn-link-button pn-filters__more"
+          className="pn-link-button"
           part="button view-more-button"
           aria-expanded={expanded}
           aria-controls={listId}

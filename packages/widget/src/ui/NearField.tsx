@@ -74,7 +74,7 @@ export function NearField(props: NearFieldProps) {
         <div className="pn-near__control">
           <input
             id={`${id}-input`}
-            className="pn-search__input pn-near__input"
+            className="pn-search__input"
             part="near-input"
             type="text"
             role="combobox"

@@ -30,7 +30,7 @@ export function NearStart({ onWake }: NearStartProps) {
         <div className="pn-near__control">
           <input
             id={id}
-            className="pn-search__input pn-near__input"
+            className="pn-search__input"
             onFocus={() => onWake('focus')}
             onBlur={() => onWake('')}
           />
