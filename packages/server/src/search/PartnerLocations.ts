@@ -204,6 +204,8 @@ export class SiteLocations implements PartnerLocations {
   #byCity: Map<string, number> | undefined;
   /** The most locations one partner has: how many a walk takes per partner it wants. */
   readonly #mostPerPartner: number;
+  /** Locations per located partner, on average. */
+  readonly #locationsPerPartner: number;
 
   constructor(
     readonly size: number,
@@ -231,6 +233,7 @@ export class SiteLocations implements PartnerLocations {
       most = Math.max(most, (starts[ordinal + 1] ?? 0) - (starts[ordinal] ?? 0));
     }
     this.#mostPerPartner = most;
+    this.#locationsPerPartner = owners.length / Math.max(1, this.#located.count());
     this.#tree = tree;
   }
 
@@ -353,27 +356,14 @@ export class SiteLocations implements PartnerLocations {
     const wanted = Math.min(limit, total);
     if (wanted <= 0) return { ordinals: new Int32Array(0), distances: new Float64Array(0), total };
     const maxHaversine = radius === undefined ? Infinity : haversineOfKilometres(radius);
+    // The candidates' locations, as many as the site's partners have on average: counting
+    // them was a pass over every candidate before the scan's own.
+    const count = radius === undefined ? total : candidates.count();
     const found =
-      this.#locationsOf(candidates, SCAN_AT_MOST) <= SCAN_AT_MOST
+      count * this.#locationsPerPartner <= SCAN_AT_MOST
         ? this.scan(point, wanted, candidates, maxHaversine)
         : this.walk(point, wanted, candidates, maxHaversine);
     return { ...found, total };
-  }
-
-  /** How many locations the candidates have, counted up to `atMost` (then it stops). */
-  #locationsOf(candidates: Bitset, atMost: number): number {
-    let count = 0;
-    const { words } = candidates;
-    for (let index = 0; index < words.length && count <= atMost; index += 1) {
-      let word = words[index] ?? 0;
-      while (word !== 0) {
-        const lowest = word & -word;
-        const ordinal = index * 32 + (31 - Math.clz32(lowest));
-        count += (this.#starts[ordinal + 1] ?? 0) - (this.#starts[ordinal] ?? 0);
-        word ^= lowest;
-      }
-    }
-    return count;
   }
 
   /**
@@ -383,7 +373,9 @@ export class SiteLocations implements PartnerLocations {
   scan(point: GeoPoint, wanted: number, candidates: Bitset, maxHaversine: number) {
     const cosLatitude = cosOf(point);
     const nearest = new NearestList(wanted, maxHaversine);
+    // The loop reads these thousands of times per search: locals, not fields.
     const starts = this.#starts;
+    const latitudes = this.#latitudes;
     const { words } = candidates;
     for (let index = 0; index < words.length; index += 1) {
       let word = words[index] ?? 0;
@@ -395,10 +387,17 @@ export class SiteLocations implements PartnerLocations {
         const end = starts[ordinal + 1] ?? 0;
         for (let at = starts[ordinal] ?? 0; at < end; at += 1) {
           // A location surely beyond what the list takes, or this partner's nearest so
-          // far, is passed without a sine: once the list is full, most of them are.
-          if (!this.#isFarther(at, point, cosLatitude, Math.min(haversine, nearest.bound))) {
-            haversine = Math.min(haversine, this.#haversineTo(at, point, cosLatitude));
+          // far, is passed without a sine: once the list is full, most of them are. The
+          // latitudes alone pass most (sin² of half their difference is at least its
+          // bound's square), before the longitudes are read.
+          const bound = Math.min(haversine, nearest.bound);
+          const halfLatitude = Math.abs((latitudes[at] ?? 0) - point.latitude) * HALF_RADIANS;
+          if (halfLatitude <= 1) {
+            const low = halfLatitude * (1 - (halfLatitude * halfLatitude) / 6);
+            if (low * low > bound) continue;
           }
+          if (this.#isFarther(at, point, cosLatitude, bound)) continue;
+          haversine = Math.min(haversine, this.#haversineTo(at, point, cosLatitude));
         }
         nearest.offer(ordinal, haversine);
       }
