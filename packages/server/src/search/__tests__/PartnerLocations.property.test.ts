@@ -188,10 +188,54 @@ describe('SiteLocations against a brute-force haversine scan', () => {
           const sized = Math.min(wanted, reference.size);
           expectNearest(locations.scan(from, sized, candidates, limit), reference, sized, identity);
           expectNearest(locations.walk(from, sized, candidates, limit), reference, sized, identity);
+          if (locations.sharesPoints) {
+            const byPoints = locations.byPoints(from, sized, candidates, limit);
+            expectNearest(byPoints, reference, sized, identity);
+          }
         },
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('reads shared points as a scan reads every location, ties in editorial order', async () => {
+    // 600 partners on five cities (one to three each, some twice on one city), as the
+    // gazetteer locates them, and a few elsewhere.
+    const lyon = { city: 'Lyon', country: 'FR', latitude: 45.74846, longitude: 4.84671 };
+    const paris = { city: 'Paris', country: 'FR', latitude: 48.85341, longitude: 2.3488 };
+    const cities = [
+      lyon,
+      paris,
+      { city: 'Suva', country: 'FJ', latitude: -18.14161, longitude: 178.44149 },
+      { city: 'Lautoka', country: 'FJ', latitude: -17.61686, longitude: 177.4505 },
+      { city: 'Quito', country: 'EC', latitude: -0.22985, longitude: -78.52495 },
+    ];
+    const sites = Array.from({ length: 600 }, (_, ordinal) =>
+      ordinal % 97 === 0
+        ? [{ city: 'Somewhere', country: 'FR', latitude: ordinal / 10, longitude: -ordinal / 7 }]
+        : Array.from({ length: 1 + (ordinal % 3) }, (_, at) => cities[(ordinal * 7 + at * 3) % 5]),
+    ).map((own) => own.flatMap((location) => (location ? [location] : [])));
+    const locations = await build(sites);
+    expect(locations.sharesPoints).toBe(true);
+    for (const [share, from, radiusKm] of [
+      [1, lyon, undefined],
+      [0.3, paris, 500],
+      [0.05, { latitude: -17.9, longitude: 178 }, undefined],
+      [0.5, { latitude: 10, longitude: -40 }, 20_000],
+    ] as const) {
+      const among = setOf(
+        sites.length,
+        sites.flatMap((_, ordinal) => (((ordinal * 31) % 100) / 100 < share ? [ordinal] : [])),
+      );
+      const candidates = among.and(locations.located());
+      const limit = radiusKm === undefined ? Infinity : haversineLimit(radiusKm);
+      for (const wanted of [1, 10, 100]) {
+        const scanned = locations.scan(from, wanted, candidates, limit);
+        const read = locations.byPoints(from, wanted, candidates, limit);
+        expect(Array.from(read.ordinals)).toEqual(Array.from(scanned.ordinals));
+        expect(Array.from(read.distances)).toEqual(Array.from(scanned.distances));
+      }
+    }
   });
 
   it('walks a deep tree as a scan would, 12,000 partners around one city, its tree sorted in a worker', async () => {

@@ -1,0 +1,167 @@
+/**
+ * A site's locations by the points they share. Partners located from a city and country
+ * take the gazetteer's point for that city (issue 25), so a directory's locations sit on
+ * a few hundred points: the generated directories put 200k locations of 100k partners on
+ * 142 points, 2,390 partners on the busiest. A search near a point then measures each
+ * point once and reads its partners in order of their points' distance, instead of
+ * measuring every candidate's locations (a scan) or walking the kd-tree past every
+ * location of a point (geokdbush's queue). Made only when points are shared enough.
+ */
+import type { Bitset } from './Bitset';
+import { haversineBetween, RADIANS } from './haversine';
+
+/** At most one point per this many locations, or the structure is not made. */
+const LOCATIONS_PER_POINT = 4;
+
+/** Where the partners found go: nearest first (see PartnerLocations' NearestList). */
+export interface PartnerList {
+  /** The greatest haversine that may still enter. */
+  readonly bound: number;
+  offer(ordinal: number, haversine: number): void;
+}
+
+export class SharedPoints {
+  readonly #latitudes: Float64Array;
+  readonly #longitudes: Float64Array;
+  readonly #cosLatitudes: Float64Array;
+  /** The partners of point p: members[starts[p]] up to members[starts[p + 1]], ascending. */
+  readonly #starts: Int32Array;
+  readonly #members: Int32Array;
+  /** Per search: each point's haversine, and which points and partners it has read. */
+  readonly #haversines: Float64Array;
+  readonly #read: Uint8Array;
+  readonly #seen: Uint32Array;
+  #search = 0;
+
+  /** How many points: what each search measures. */
+  get count(): number {
+    return this.#latitudes.length;
+  }
+
+  private constructor(
+    latitudes: Float64Array,
+    longitudes: Float64Array,
+    starts: Int32Array,
+    members: Int32Array,
+    size: number,
+  ) {
+    this.#latitudes = latitudes;
+    this.#longitudes = longitudes;
+    this.#cosLatitudes = latitudes.map((latitude) => Math.cos(latitude * RADIANS));
+    this.#starts = starts;
+    this.#members = members;
+    this.#haversines = new Float64Array(latitudes.length);
+    this.#read = new Uint8Array(latitudes.length);
+    this.#seen = new Uint32Array(size);
+  }
+
+  /**
+   * The points of a site's locations (each location's owner by ordinal, in ascending
+   * ordinal order), or undefined when they are not shared enough to pay.
+   */
+  static of(
+    size: number,
+    latitudes: Float64Array,
+    longitudes: Float64Array,
+    owners: Int32Array,
+  ): SharedPoints | undefined {
+    const pointOf = new Int32Array(owners.length);
+    const ids = new Map<string, number>();
+    for (let at = 0; at < owners.length; at += 1) {
+      const key = `${latitudes[at] ?? 0},${longitudes[at] ?? 0}`;
+      let id = ids.get(key);
+      if (id === undefined) {
+        id = ids.size;
+        if (id * LOCATIONS_PER_POINT > owners.length) return undefined;
+        ids.set(key, id);
+      }
+      pointOf[at] = id;
+    }
+    const count = ids.size;
+    const pointLatitudes = new Float64Array(count);
+    const pointLongitudes = new Float64Array(count);
+    const starts = new Int32Array(count + 1);
+    // A partner with two locations on one point is its member once.
+    const last = new Int32Array(count).fill(-1);
+    for (let at = 0; at < owners.length; at += 1) {
+      const id = pointOf[at] ?? 0;
+      pointLatitudes[id] = latitudes[at] ?? 0;
+      pointLongitudes[id] = longitudes[at] ?? 0;
+      if (last[id] !== owners[at]) {
+        last[id] = owners[at] ?? 0;
+        starts[id + 1] = (starts[id + 1] ?? 0) + 1;
+      }
+    }
+    for (let id = 0; id < count; id += 1)
+      starts[id + 1] = (starts[id + 1] ?? 0) + (starts[id] ?? 0);
+    const members = new Int32Array(starts[count] ?? 0);
+    const next = starts.slice(0, count);
+    last.fill(-1);
+    // Owners come in ascending order: each point's members do too.
+    for (let at = 0; at < owners.length; at += 1) {
+      const id = pointOf[at] ?? 0;
+      const owner = owners[at] ?? 0;
+      if (last[id] === owner) continue;
+      last[id] = owner;
+      members[next[id] ?? 0] = owner;
+      next[id] = (next[id] ?? 0) + 1;
+    }
+    return new SharedPoints(pointLatitudes, pointLongitudes, starts, members, size);
+  }
+
+  /**
+   * Offers the candidates to the list point by point, nearest point first, each partner at
+   * its nearest point, until the next point is farther than the list takes.
+   */
+  offerNearest(
+    point: { latitude: number; longitude: number },
+    candidates: Bitset,
+    list: PartnerList,
+  ): void {
+    const haversines = this.#haversines;
+    const read = this.#read;
+    const count = haversines.length;
+    const cosLatitude = Math.cos(point.latitude * RADIANS);
+    for (let id = 0; id < count; id += 1) {
+      haversines[id] = haversineBetween(
+        point.latitude,
+        point.longitude,
+        cosLatitude,
+        this.#latitudes[id] ?? 0,
+        this.#longitudes[id] ?? 0,
+        this.#cosLatitudes[id] ?? 0,
+      );
+    }
+    read.fill(0);
+    this.#search = (this.#search + 1) >>> 0;
+    if (this.#search === 0) {
+      this.#seen.fill(0);
+      this.#search = 1;
+    }
+    const search = this.#search;
+    const seen = this.#seen;
+    const members = this.#members;
+    for (;;) {
+      // The nearest point not read yet: a search reads a few of a few hundred.
+      let nearest = -1;
+      let best = Infinity;
+      for (let id = 0; id < count; id += 1) {
+        const haversine = haversines[id] ?? Infinity;
+        if (read[id] === 0 && haversine < best) {
+          best = haversine;
+          nearest = id;
+        }
+      }
+      // Equal distances may still enter (an earlier partner wins a tie): only farther stop.
+      if (nearest < 0 || best > list.bound) return;
+      read[nearest] = 1;
+      const end = this.#starts[nearest + 1] ?? 0;
+      for (let at = this.#starts[nearest] ?? 0; at < end; at += 1) {
+        const ordinal = members[at] ?? 0;
+        if (seen[ordinal] === search || !candidates.has(ordinal)) continue;
+        seen[ordinal] = search;
+        list.offer(ordinal, best);
+      }
+    }
+  }
+}
