@@ -78,40 +78,63 @@ export function relevanceThenDistance(
   found: FoundOrdinals,
   limit: number,
 ): OrderedIds {
-  const ids: number[] = [];
   const { ordinals, scores } = found;
-  for (let start = 0; start < ordinals.length && ids.length < limit;) {
+  const ids = new Int32Array(Math.min(limit, ordinals.length));
+  let kept = 0;
+  for (let start = 0; start < ordinals.length && kept < ids.length;) {
     const score = scores?.[start] ?? 0;
     let end = start + 1;
     while (end < ordinals.length && (scores?.[end] ?? 0) === score) end += 1;
-    const group = ordinals.subarray(start, end);
-    const room = limit - ids.length;
-    ids.push(...(group.length <= room ? byDistance(locations, point, group) : nearestOf(group)));
+    const room = ids.length - kept;
+    if (end - start <= room) byDistance(locations, point, ordinals, start, end, ids, kept);
+    else nearestOf(start, end, room);
+    kept += Math.min(room, end - start);
     start = end;
   }
-  return { ids: Int32Array.from(ids), total: found.total };
+  return { ids, total: found.total };
 
   /** The first `room` of a large group: its nearest located, then its unlocated in order. */
-  function nearestOf(group: Int32Array): number[] {
-    const room = limit - ids.length;
+  function nearestOf(start: number, end: number, room: number): void {
     const among = new Bitset(locations.size);
-    for (const ordinal of group) among.add(ordinal);
-    const nearest = Array.from(locations.nearest(point, room, { among }).ordinals);
+    for (let at = start; at < end; at += 1) among.add(ordinals[at] ?? -1);
+    const nearest = locations.nearest(point, room, { among }).ordinals;
+    ids.set(nearest, kept);
     const located = locations.located();
-    for (const ordinal of group) {
-      if (nearest.length >= room) break;
-      if (!located.has(ordinal)) nearest.push(ordinal);
+    let next = kept + nearest.length;
+    for (let at = start; at < end && next < kept + room; at += 1) {
+      const ordinal = ordinals[at] ?? -1;
+      if (!located.has(ordinal)) ids[next++] = ordinal;
     }
-    return nearest;
   }
 }
 
-/** A few partners by distance (the unlocated last), equal distances in the given order. */
-function byDistance(locations: PartnerLocations, point: GeoPoint, group: Int32Array): number[] {
-  return Array.from(group)
-    .map((ordinal, at) => ({ ordinal, at, km: locations.distanceOf(ordinal, point) }))
-    .sort((a, b) => a.km - b.km || a.at - b.at)
-    .map((partner) => partner.ordinal);
+/**
+ * A few partners (`from` up to `to` of the ordinals) by distance into `into` at `at`, the
+ * unlocated last, equal distances in the given order: an insertion sort of a page's worth,
+ * with nothing made per partner.
+ */
+function byDistance(
+  locations: PartnerLocations,
+  point: GeoPoint,
+  ordinals: Int32Array,
+  from: number,
+  to: number,
+  into: Int32Array,
+  at: number,
+): void {
+  const distances = new Float64Array(to - from);
+  for (let next = from; next < to; next += 1) {
+    const ordinal = ordinals[next] ?? -1;
+    const km = locations.distanceOf(ordinal, point);
+    let place = next - from;
+    while (place > 0 && (distances[place - 1] ?? 0) > km) {
+      distances[place] = distances[place - 1] ?? 0;
+      into[at + place] = into[at + place - 1] ?? 0;
+      place -= 1;
+    }
+    distances[place] = km;
+    into[at + place] = ordinal;
+  }
 }
 
 /**

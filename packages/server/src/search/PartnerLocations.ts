@@ -299,8 +299,8 @@ export class SiteLocations implements PartnerLocations {
   }
 
   distanceOf(ordinal: number, point: GeoPoint): number {
-    const [haversine, which] = this.#nearestOf(ordinal, point, cosOf(point));
-    return which < 0 ? Infinity : kilometresOf(haversine);
+    const haversine = this.#nearestHaversine(ordinal, point, cosOf(point));
+    return haversine === Infinity ? Infinity : kilometresOf(haversine);
   }
 
   nearestLocation(ordinal: number, point: GeoPoint) {
