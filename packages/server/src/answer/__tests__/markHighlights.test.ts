@@ -47,6 +47,32 @@ describe('highlightMatches', () => {
     expect(ranges(long, 'cloud')).toEqual([[40_000, 40_005]]);
   });
 
+  it('marks a text cut long ago as one cut just now, after thousands of other texts', () => {
+    // More texts than the kept cuts hold: the first ones are dropped, then cut again.
+    const texts = Array.from({ length: 5000 }, (_, at) => `Partner ${at} cloud studio`);
+    const builder = new SiteIndexBuilder(texts.length);
+    builder.addLocale(
+      'en-US',
+      texts.map((title, ordinal) => ({
+        ordinal,
+        documentId: ordinal + 1,
+        title,
+        categories: '',
+        summary: '',
+      })),
+    );
+    const words = builder.build().matchedWords('en-US', searchTerms('clou'));
+    if (!words) throw new Error('no words for a text');
+    for (const round of [1, 2]) {
+      for (const text of texts) {
+        const start = text.indexOf('cloud');
+        expect(highlightMatches(text, words), `${text}, round ${round}`).toEqual([
+          [start, start + 4],
+        ]);
+      }
+    }
+  });
+
   it('marks nothing without terms or matches, and never the text around words', () => {
     expect(ranges('Cloud', '')).toEqual([]);
     expect(ranges('<b>Cloud</b>', 'b')).toEqual([
