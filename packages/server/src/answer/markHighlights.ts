@@ -41,6 +41,8 @@ type CutText = Uint16Array | Int32Array;
 
 const ASCII_16 = 0x8000;
 const ASCII_32 = 0x40000000;
+/** Words of a text the scratch below holds without growing: a card's summary has a few dozen. */
+const SCRATCH_WORDS = 256;
 
 /**
  * Cut texts by text, in two generations: the recent ones, and those of before (a text cut
@@ -95,7 +97,13 @@ function wordId(word: string): number {
   return id;
 }
 
-const cutScratch: number[] = [];
+/**
+ * Start, flagged end and word id of each word of the text being cut, copied out at their
+ * count. Typed and grown, never emptied: an array's `length = 0` let its storage go, and
+ * pushes grew it again, several times, for every text cut (garbage of each fresh answer).
+ * Scratch grown by a long text (hostile data) is let go after it.
+ */
+let cutScratch = new Int32Array(SCRATCH_WORDS * 3);
 
 function cutText(text: string): CutText {
   const recent = recentCuts.get(text);
@@ -115,16 +123,26 @@ function cutText(text: string): CutText {
   }
   const short = text.length < ASCII_16;
   const ascii = short ? ASCII_16 : ASCII_32;
-  cutScratch.length = 0;
+  let length = 0;
   // Words as the tokenizer cuts them: runs of letters, digits and their marks.
   forEachWord(text, (start, end, isAscii) => {
     const word = text.slice(start, end);
     const id = wordId(isAscii ? word.toLowerCase() : fold(word));
-    cutScratch.push(start, isAscii ? end | ascii : end, id);
+    if (length + 3 > cutScratch.length) {
+      const grown = new Int32Array(cutScratch.length * 2);
+      grown.set(cutScratch);
+      cutScratch = grown;
+    }
+    cutScratch[length] = start;
+    cutScratch[length + 1] = isAscii ? end | ascii : end;
+    cutScratch[length + 2] = id;
+    length += 3;
   });
+  const words = cutScratch.slice(0, length);
+  if (cutScratch.length > SCRATCH_WORDS * 3) cutScratch = new Int32Array(SCRATCH_WORDS * 3);
   // A text of more words than ids fit in 16 bits is cut again each time: hostile data.
-  if (!short || wordIds.size > WORDS_MAX) return Int32Array.from(cutScratch);
-  const cut = Uint16Array.from(cutScratch);
+  if (!short || wordIds.size > WORDS_MAX) return words;
+  const cut = new Uint16Array(words);
   keepCut(text, cut);
   return cut;
 }
@@ -138,6 +156,15 @@ function keepCut(text: string, cut: CutText): void {
 }
 
 /**
+ * The ranges of the text being marked, copied out at their count: an answer keeps its
+ * ranges (its cards stay in the answers' cache), and an array grown by pushes holds room
+ * for 16 or more (259 bytes with one range, Node 20) where a copy of its length holds its
+ * ranges (125 bytes): a fresh answer's highlights promoted that much more to the old
+ * generation, text after text.
+ */
+const rangeScratch: HighlightRange[] = [];
+
+/**
  * The ranges of a text that hold words the search matched (`words`, from what its terms
  * expanded to in the index): whole words for exact and typo matches, the matched
  * beginning for a prefix (the last term). Offsets are UTF-16 units into the text as sent,
@@ -149,7 +176,7 @@ export function highlightMatches(
   /** The answer's stamp, shared by its texts (the same `words`): each word looked up once. */
   stamp = newStamp(),
 ): HighlightRange[] {
-  const ranges: HighlightRange[] = [];
+  let count = 0;
   const cut = cutText(text);
   const ascii = cut.BYTES_PER_ELEMENT === 2 ? ASCII_16 : ASCII_32;
   for (let at = 0; at < cut.length; at += 3) {
@@ -165,11 +192,15 @@ export function highlightMatches(
     const start = cut[at] ?? 0;
     const flagged = cut[at + 1] ?? 0;
     const end = flagged & ~ascii;
-    ranges.push([
+    rangeScratch[count] = [
       start,
       start + (flagged & ascii ? length : writtenLength(text.slice(start, end), length)),
-    ]);
+    ];
+    count += 1;
   }
+  const ranges = rangeScratch.slice(0, count);
+  // Scratch grown by a text of many matches (hostile data) is let go after it.
+  if (count > SCRATCH_WORDS) rangeScratch.length = 0;
   return ranges;
 }
 

@@ -45,6 +45,13 @@ describe('highlightMatches', () => {
     // Longer than a card's text: offsets past 32k units are kept in full.
     const long = `${'x '.repeat(20_000)}Cloud`;
     expect(ranges(long, 'cloud')).toEqual([[40_000, 40_005]]);
+    // A text of hundreds of matches, then short ones: each marked in full, nothing carried over.
+    const many = 'cloud '.repeat(300);
+    expect(ranges(many, 'cloud')).toEqual(
+      Array.from({ length: 300 }, (_, at) => [6 * at, 6 * at + 5]),
+    );
+    expect(ranges('Data cloud', 'cloud')).toEqual([[5, 10]]);
+    expect(ranges('Data', 'cloud')).toEqual([]);
   });
 
   it('marks a text cut long ago as one cut just now, after thousands of other texts', () => {
