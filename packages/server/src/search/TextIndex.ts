@@ -184,9 +184,13 @@ class TermRuns {
     } else if (stop > start) this.#runs.push({ first, end, start, stop, quality, matched });
   }
 
-  /** In term order: the exact and prefix runs came first, and a word's run is then a binary search away. */
+  /**
+   * In term order: the exact and prefix runs came first, and a word's run is then a binary
+   * search away. A copy at their count: a term's runs are kept with its set (SiteIndex's
+   * term sets), and the array pushes grew holds room for 16 or more.
+   */
   sorted(): TermRun[] {
-    return this.#runs.sort((a, b) => a.first - b.first);
+    return this.#runs.sort((a, b) => a.first - b.first).slice();
   }
 }
 
