@@ -47,17 +47,19 @@ const SCRATCH_WORDS = 256;
 /**
  * Cut texts by text, in two generations: the recent ones, and those of before (a text cut
  * again moves back to the recent ones); when the recent ones are full they become the
- * older ones. So the cards shown lately keep theirs, for at most 2 x 2048 texts (about
- * 1 MB): the cards kept (2000, answer/AnswerCaches) each have a title and a summary to
- * mark. With 2 x 1024, the bench's first-ask pass at 10k cut 3,623 of its 12,400 texts
- * again, cards it had shown before; with 2 x 2048, 2,497 (nearly all of them cards never
- * shown before: 2,375 with room for every text). The folded words of their ids
- * (ids by word) stay until they fill up (a few thousand for a directory): then everything is
- * dropped together, and text of any kind cannot grow them without end.
+ * older ones. So the cards shown lately keep theirs: the recent ones alone hold a title and
+ * a summary for each of the 2000 cards an answer's caches keep (AnswerCaches), at most
+ * 2 x 4096 texts (about 2 MB). With 1024, searches near a city (which show other partners
+ * for every place) cut most of their cards again: at 1k partners a near search with text
+ * took 0.078 ms at the median against 0.061 with 4096; the bench's first-ask pass at 10k
+ * cut 3,623 of its 12,400 texts again against 2,375 (cards never shown before). The folded
+ * words of their ids (ids by word) stay until they fill up (a few thousand for a
+ * directory): then everything is dropped together, and text of any kind cannot grow them
+ * without end.
  */
 let recentCuts = new Map<string, CutText>();
 let olderCuts = new Map<string, CutText>();
-const CUTS_PER_GENERATION = 2048;
+const CUTS_PER_GENERATION = 4096;
 const wordIds = new Map<string, number>();
 const foldedWords: string[] = [];
 const WORDS_MAX = 1 << 16;
