@@ -124,7 +124,9 @@ describe('the Tuning view', () => {
     await user.keyboard('partner');
     const find = screen.getByRole('searchbox', { name: 'Find a partner to pin or hide' });
     await user.type(find, 'partner');
-    await user.click(await screen.findByRole('button', { name: 'Pin Partner 03' }));
+    // The picker asks the server after a pause: more than findBy's second on a loaded machine.
+    const pin = await screen.findByRole('button', { name: 'Pin Partner 03' }, { timeout: 5000 });
+    await user.click(pin);
     await user.click(screen.getByRole('button', { name: 'Pin Partner 04' }));
     await user.click(screen.getByRole('button', { name: 'Hide Partner 01' }));
     await user.click(screen.getByRole('button', { name: 'Move Partner 04 up' }));
