@@ -140,12 +140,11 @@ function cutText(text: string): CutText {
     cutScratch[length + 2] = id;
     length += 3;
   });
-  const words = cutScratch.slice(0, length);
-  if (cutScratch.length > SCRATCH_WORDS * 3) cutScratch = new Int32Array(SCRATCH_WORDS * 3);
+  const words = cutScratch.subarray(0, length);
   // A text of more words than ids fit in 16 bits is cut again each time: hostile data.
-  if (!short || wordIds.size > WORDS_MAX) return words;
-  const cut = new Uint16Array(words);
-  keepCut(text, cut);
+  const cut = !short || wordIds.size > WORDS_MAX ? words.slice() : new Uint16Array(words);
+  if (cutScratch.length > SCRATCH_WORDS * 3) cutScratch = new Int32Array(SCRATCH_WORDS * 3);
+  if (cut instanceof Uint16Array) keepCut(text, cut);
   return cut;
 }
 
