@@ -152,10 +152,23 @@ function requestOf(request: FastifyRequest) {
 export class RequestLogLines extends LogController {
   /** Whether the app logs with the server's own options (`serverLoggerOptions`). */
   readonly #serverLogger: boolean;
+  readonly #onAnswered: ((request: FastifyRequest, reply: FastifyReply) => void) | undefined;
 
-  constructor(options: { serverLogger?: boolean } = {}) {
+  /**
+   * `onAnswered`: what else is done once per answer, logged or not (the metrics' count).
+   * Fastify calls this controller once every answer has gone, after the onResponse hooks:
+   * here it costs a call, where one more onResponse hook is a step Fastify takes on every
+   * request.
+   */
+  constructor(
+    options: {
+      serverLogger?: boolean;
+      onAnswered?: (request: FastifyRequest, reply: FastifyReply) => void;
+    } = {},
+  ) {
     super();
     this.#serverLogger = options.serverLogger ?? false;
+    this.#onAnswered = options.onAnswered;
   }
 
   override incomingRequest(): void {}
@@ -165,6 +178,7 @@ export class RequestLogLines extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    this.#onAnswered?.(request, reply);
     if (this.isLogDisabled(request)) return;
     if (error) {
       reply.log.error(
