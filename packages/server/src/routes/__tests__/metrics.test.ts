@@ -115,8 +115,7 @@ describe('GET /metrics', () => {
       await logged.inject({ url: '/no/such/page' });
       await logged.inject({ url: '/no/such/page' });
       const text = (await logged.inject({ url: '/metrics' })).payload;
-      const filterRoute =
-        'route="/o/preferred-partners/v1/:companyId/:scopeGroupId/filter-groups"';
+      const filterRoute = 'route="/o/preferred-partners/v1/:companyId/:scopeGroupId/filter-groups"';
       expect(
         sample(text, 'pn_http_requests_total', `method="GET",${filterRoute},status="200"`),
       ).toBe(1);
