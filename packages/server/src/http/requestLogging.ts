@@ -19,11 +19,11 @@ const LOG_WRITE_BYTES = 16 * 1024;
  * Standard output for log lines, one per process. Lines gather in a buffer and leave in one
  * write once it holds 16 KB (under load, one write for about fifty requests instead of one
  * per line: each write is a round trip to a thread of libuv's pool, which on two busy cores
- * cost more than it writes; at 4 KB a batch, the API took 2 to 30 % more CPU per answer in 5
- * alternated runs), and at least once a second on a quiet server. Writes are made off the main
- * thread: a log collector that stalls (or a disk the kernel throttles) never holds up an
- * answer; should it stall long enough that 16 MB of lines wait, further lines are dropped
- * rather than memory growing. What waits is written when the process exits (pino flushes
+ * cost more than it writes; at 4 KB a batch, the API took as much or up to 27 % more CPU per
+ * answer in 5 alternated runs), and at least once a second on a quiet server. Writes are made
+ * off the main thread: a log collector that stalls (or a disk the kernel throttles) never
+ * holds up an answer; should it stall long enough that 16 MB of lines wait, further lines are
+ * dropped rather than memory growing. What waits is written when the process exits (pino flushes
  * then, also on `process.exit`): only a hard kill (SIGKILL, a native crash) loses it, at most
  * the last second of lines.
  *
