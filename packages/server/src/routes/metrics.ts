@@ -21,10 +21,10 @@ export async function metrics(
 
 /**
  * Counts and times every answer of every route, 404s included. With a logger, the app's
- * log controller (`RequestLogLines`) calls the returned function: Fastify calls the
- * controller once for every answer anyway, so there it costs a call, where an onResponse
- * hook is one more step Fastify takes on every request. Without one, Fastify sets up
- * nothing when an answer ends, and an onResponse hook is added.
+ * log controller (`RequestLogLines`) calls `answerCounter`'s function and nothing is added
+ * here: Fastify calls the controller once for every answer anyway, so there it costs a call,
+ * where an onResponse hook is one more step Fastify takes on every request. Without one,
+ * Fastify sets up nothing when an answer ends, and an onResponse hook counts.
  */
 export function countRequests(
   app: FastifyInstance,
