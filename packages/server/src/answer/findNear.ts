@@ -152,7 +152,9 @@ export function markDistances(
     if (!nearest) return;
     const { city, country, label } = nearest.place;
     const km = Math.round(nearest.distanceKm * 10) / 10;
-    partner.distance = label ? { km, city, country, label } : { km, city, country };
+    // One shape whether or not there is a label (JSON leaves an undefined one out): see
+    // copyCard.
+    partner.distance = { km, city, country, label: label || undefined };
   });
 }
 
