@@ -2,7 +2,8 @@
  * Tuning the search from the operator's console, in Debian's Chromium against the demo with
  * ADMIN_TOKEN: a synonym makes a search that found nothing find partners, first in the
  * preview (nothing saved yet: the public page still finds nothing), then on the public page
- * once saved; a partner pinned comes first and one hidden is gone on the public page. And a
+ * once saved; a partner pinned comes first (marked so in the preview) and one hidden is gone on
+ * the public page. And a
  * partner's location edited in the form is what a search near that city finds.
  */
 import { describe, expect, it } from 'vitest';
@@ -79,6 +80,7 @@ describe('tuning the search', () => {
       .poll(() => operator.previewTitles())
       .toEqual(expect.arrayContaining([pinned, third]));
     expect((await operator.previewTitles()).slice(0, 2)).toEqual([pinned, third]);
+    expect(await operator.pinnedPreviewTitles()).toEqual([pinned, third]);
     expect(await operator.previewTitles()).not.toContain(first);
     await operator.saveTuning();
 

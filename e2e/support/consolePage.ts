@@ -211,6 +211,17 @@ export class ConsolePage {
       .allTextContents();
   }
 
+  /** The titles of the preview's cards that say a rule pinned them, in order. */
+  async pinnedPreviewTitles(): Promise<string[]> {
+    await this.previewTitles();
+    return this.page
+      .getByRole('list', { name: 'Preview results' })
+      .getByRole('listitem')
+      .filter({ has: this.page.getByText('Pinned', { exact: true }) })
+      .getByRole('heading')
+      .allTextContents();
+  }
+
   // The Insights view.
 
   /** One of the view's tables, by its heading ('Top searches', …). */

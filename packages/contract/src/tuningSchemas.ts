@@ -4,7 +4,7 @@
  * into every answer as steps (answer/applyTuning.ts); changing them rebuilds nothing.
  */
 import * as z from 'zod/mini';
-import { searchCriteriaSchema } from './schemas';
+import { searchCriteriaSchema, searchResponseSchema } from './schemas';
 
 export const TUNING_PHRASE_MAX_LENGTH = 100;
 /** Words of a phrase: what a visitor types for one idea ("cloud native"). */
@@ -76,8 +76,18 @@ export const tuningPreviewSchema = z.object({
   criteria: searchCriteriaSchema,
 });
 
+/**
+ * Answer of POST …/tuning/preview: the search's answer, and which of its cards the query's
+ * rule pinned (the console marks them: a pinned card is first because the operator said so).
+ */
+export const tuningPreviewAnswerSchema = z.extend(searchResponseSchema, {
+  /** Positions on this page (from 0) of the partners the rule for the text pinned. */
+  pinnedPositions: z.array(z.int().check(z.nonnegative())),
+});
+
 export type SynonymSet = z.infer<typeof synonymSetSchema>;
 export type QueryRule = z.infer<typeof queryRuleSchema>;
 export type SiteTuning = z.infer<typeof siteTuningSchema>;
+export type TuningPreviewAnswer = z.infer<typeof tuningPreviewAnswerSchema>;
 
 export const EMPTY_TUNING: SiteTuning = { synonymSets: [], queryRules: [] };

@@ -16,6 +16,13 @@ const previewTitles = () =>
     .getAllByRole('heading')
     .map((heading) => heading.textContent);
 
+/** The titles of the preview's cards that say they are pinned. */
+const pinnedTitles = () =>
+  within(screen.getByRole('list', { name: 'Preview results' }))
+    .getAllByRole('listitem')
+    .filter((card) => within(card).queryByText('Pinned') !== null)
+    .map((card) => within(card).getByRole('heading').textContent);
+
 describe('the Tuning view', () => {
   it('shows the saved tuning, pinned partners by title, and previews a search', async () => {
     fake.api.tuning = {
@@ -39,6 +46,7 @@ describe('the Tuning view', () => {
     expect(screen.getByRole('searchbox', { name: 'Search text' })).toHaveValue('partner');
     await waitFor(() => expect(previewTitles()[0]).toBe('Partner 03'));
     expect(previewTitles()).toEqual(['Partner 03', 'Partner 01', 'Partner 02', 'Partner 04']);
+    expect(pinnedTitles()).toEqual(['Partner 03']);
   });
 
   it('finds partners for a search that found nothing once a one-way synonym is added, and saves it', async () => {
@@ -116,7 +124,9 @@ describe('the Tuning view', () => {
     await user.keyboard('partner');
     const find = screen.getByRole('searchbox', { name: 'Find a partner to pin or hide' });
     await user.type(find, 'partner');
-    await user.click(await screen.findByRole('button', { name: 'Pin Partner 03' }));
+    // The picker asks the server after a pause: more than findBy's second on a loaded machine.
+    const pin = await screen.findByRole('button', { name: 'Pin Partner 03' }, { timeout: 5000 });
+    await user.click(pin);
     await user.click(screen.getByRole('button', { name: 'Pin Partner 04' }));
     await user.click(screen.getByRole('button', { name: 'Hide Partner 01' }));
     await user.click(screen.getByRole('button', { name: 'Move Partner 04 up' }));
@@ -140,6 +150,7 @@ describe('the Tuning view', () => {
     await waitFor(() =>
       expect(previewTitles()).toEqual(['Partner 04', 'Partner 03', 'Partner 02']),
     );
+    expect(pinnedTitles()).toEqual(['Partner 04', 'Partner 03']);
     await user.click(screen.getByRole('button', { name: 'Save the tuning' }));
     await waitFor(() =>
       expect(putBodies()).toEqual([

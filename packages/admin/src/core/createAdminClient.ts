@@ -29,10 +29,10 @@ import {
   partnerPath,
   partnersPath,
   problemSchema,
-  searchResponseSchema,
   siteDefinitionsPath,
   siteTuningSchema,
   tuningPath,
+  tuningPreviewAnswerSchema,
   tuningPreviewPath,
 } from '@partners-network/contract';
 
@@ -162,7 +162,7 @@ export function createAdminClient(options: AdminClientOptions) {
       const { tuning, criteria, locale } = request;
       return read(
         `${tuningPreviewPath(scope)}?${new URLSearchParams({ locale })}`,
-        searchResponseSchema,
+        tuningPreviewAnswerSchema,
         {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },

@@ -278,6 +278,7 @@ const enUS = {
   previewNone: 'No partner found for “{query}”.',
   previewBlocked: 'Fix the problems listed above to see the preview.',
   previewResults: 'Preview results',
+  previewPinned: 'Pinned',
 
   viewInsights: 'Insights',
   insightsIntro:

@@ -12,7 +12,7 @@ import type {
   Insights,
   PartnerAnswer,
   Scope,
-  SearchResponse,
+  TuningPreviewAnswer,
   SiteTuning,
 } from '@partners-network/contract';
 import {
@@ -305,14 +305,14 @@ export function fakeAdminApi(count = 30): FakeApi {
 
 /**
  * A small stand-in for the server's tuned search: a title holds the text or one of its
- * synonyms; a rule's pinned partners first, its hidden ones left out. Enough for the view's
+ * synonyms; a rule's pinned partners first (their positions named), its hidden ones left out. Enough for the view's
  * tests to tell the draft was used; the real one is tested in packages/server.
  */
 function previewAnswer(
   partners: readonly PartnerAnswer[],
   tuning: SiteTuning,
   text: string,
-): SearchResponse {
+): TuningPreviewAnswer {
   const query = text.trim().toLowerCase();
   const words = new Set([query]);
   for (const set of tuning.synonymSets) {
@@ -331,8 +331,9 @@ function previewAnswer(
   const shown = [...pinned, ...matching.filter((p) => !pinned.includes(p))].filter(
     (partner) => !(rule?.hidden ?? []).includes(partner.slug),
   );
+  const page = shown.slice(0, 10);
   return {
-    partners: shown.slice(0, 10).map((partner) => ({
+    partners: page.map((partner) => ({
       image: { url: partner.imageUrl },
       categories: [],
       title: titleOf(partner),
@@ -343,6 +344,7 @@ function previewAnswer(
     error: false,
     filterGroups: [],
     searchPartnersCriteria: { text, filterItemIds: [] },
+    pinnedPositions: page.flatMap((partner, at) => (pinned.includes(partner) ? [at] : [])),
   };
 }
 

@@ -70,6 +70,15 @@ function matchTier(typed: string, name: string): number {
 const SUGGESTIONS_KEPT = 16;
 
 /**
+ * Whether the visitor has typed enough to mean an alternate name: from four letters on
+ * (`Maila` is Milan as Mailand); three or fewer begin too many names of too many languages
+ * (`Lyo` begins Lyon, and Lyoubyana, a transliteration of Ljubljana).
+ */
+function meansAlternateName(typed: string): boolean {
+  return typed.length >= 4;
+}
+
+/**
  * A match of a city's own name weighs as a city a hundred times as populous while the
  * visitor has typed three letters or fewer (`st`: Stockholm, not Istanbul by its old
  * French name Stamboul), and as one three times as populous from four on, when an
@@ -77,7 +86,7 @@ const SUGGESTIONS_KEPT = 16;
  * Mailāni, India)…
  */
 function mainBonus(typed: string): number {
-  return typed.length < 4 ? 2 : 0.5;
+  return meansAlternateName(typed) ? 0.5 : 2;
 }
 /** …and a name typed whole as one ten times as populous: `Wien` is Vienna before Wiener Neustadt. */
 const EXACT_BONUS = 1;
@@ -267,8 +276,11 @@ export class Gazetteer {
   /**
    * The name to show for a city: in the locale's script when the locale is not written in
    * Latin letters and the city has such a name (Arabic, Japanese kana, Chinese Han);
-   * otherwise the name the visitor is typing (`Mailand` for `Mai`, `Londres` for `Londr`);
-   * otherwise the city's own name.
+   * otherwise, once the visitor has typed four letters or more, the name they are typing
+   * (`Mailand` for `Maila`, `München` for `Münch`); otherwise the city's own name
+   * (`Ljubljana` for `Lyo`, not its transliteration `Lyoubyana`). GeoNames' cities export
+   * does not say which language an alternate name is in: what the visitor types is the
+   * best sign of their language's name.
    */
   displayName(ordinal: number, text: string, locale: string): string {
     const names = this.names(ordinal);
@@ -280,8 +292,9 @@ export class Gazetteer {
       const fallback = script === KANA ? names.find((name) => HAN.test(name)) : undefined;
       if (inScript ?? fallback) return inScript ?? fallback ?? '';
     }
-    // The first of the names the text matches best (the city's own name comes first).
     const key = placeKey(text);
+    if (!meansAlternateName(key)) return names[0] ?? '';
+    // The first of the names the text matches best (the city's own name comes first).
     const tiers = names.map((name) => matchTier(key, placeKey(name)));
     const best = names[tiers.indexOf(Math.max(...tiers))];
     return best ?? names[0] ?? '';

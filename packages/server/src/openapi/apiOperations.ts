@@ -17,6 +17,7 @@ import {
   locatedSearchCriteriaSchema,
   searchResponseSchema,
   siteTuningSchema,
+  tuningPreviewAnswerSchema,
   tuningPreviewSchema,
 } from '@partners-network/contract';
 import {
@@ -213,7 +214,11 @@ const TUNING_OPERATIONS: ApiOperation[] = [
     body: tuningPreviewSchema,
     auth: 'bearer',
     responses: {
-      200: { description: 'The answer the search would get', schema: searchResponseSchema },
+      200: {
+        description:
+          "The answer the search would get, and the positions on its page of the partners the text's rule pinned",
+        schema: tuningPreviewAnswerSchema,
+      },
       400: PROBLEM(
         'A tuning or criteria that break a rule (the title names the field), a slug no partner has, or a malformed address',
       ),

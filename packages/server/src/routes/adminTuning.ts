@@ -2,7 +2,8 @@
  * The admin API's tuning calls (inside the admin plugin: bearer tokens, like its other
  * calls): GET and PUT …/{companyId}/{scopeGroupId}/tuning read and replace a site's
  * synonyms and query rules whole; POST …/tuning/preview answers a search as it would be
- * answered with a tuning not saved yet (the console shows both side by side).
+ * answered with a tuning not saved yet, saying which cards its rule pinned (the console shows
+ * both side by side).
  */
 import type { FastifyInstance } from 'fastify';
 import { API_BASE_PATH, siteTuningSchema, tuningPreviewSchema } from '@partners-network/contract';
@@ -91,16 +92,19 @@ export async function adminTuning(
           describeIssues(parsed.error.issues, request.body, 'preview'),
         );
       }
-      let answer;
+      let preview;
       try {
         const { tuning, criteria } = parsed.data;
-        answer = await service.previewSearch(scope, tuning, criteria, locale.locale);
+        preview = await service.previewSearch(scope, tuning, criteria, locale.locale);
       } catch (error) {
         const { status, title } = refusal(error);
         return sendProblem(reply, status, title);
       }
-      if (!answer) return sendProblem(reply, 404, unknownScopeTitle(scope));
-      return reply.header('Cache-Control', 'no-store').send(searchResponseOf(answer));
+      if (!preview) return sendProblem(reply, 404, unknownScopeTitle(scope));
+      const { answer, pinnedPositions } = preview;
+      return reply
+        .header('Cache-Control', 'no-store')
+        .send({ ...searchResponseOf(answer), pinnedPositions });
     },
   );
 }

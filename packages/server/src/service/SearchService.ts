@@ -21,31 +21,13 @@ import type { ImportSummary, PartnerStore, StoreSearchResult } from '../store/Pa
 import { DirectoryWrites } from './DirectoryWrites';
 import type { MergeOptions } from './mergeDirectory';
 import type { PartnerLocations } from '../search/PartnerLocations';
+import { pinnedPositions } from './pinnedPositions';
+import type { ServiceState } from './ServiceState';
 import { SiteLifecycle } from './SiteLifecycle';
 
-export { WORKER_FROM } from './SiteLifecycle';
+export type { ServiceState } from './ServiceState';
 
-/** What /readyz and a metrics page read. */
-export interface ServiceState {
-  /** Every site known at start is loaded: the server can answer. */
-  ready: boolean;
-  /** The last catch-up reached the database. */
-  sourceUp: boolean;
-  /** When the server last knew it was up to date with the database (ms since epoch). */
-  lastSyncAt: number | undefined;
-  sites: {
-    companyId: string;
-    scopeGroupId: string;
-    partners: number;
-    version: number;
-    /** When this site last changed in memory (ms since epoch). */
-    changedAt: number;
-    /** Its index was built by a worker thread (and is rebuilt there). */
-    indexBuiltInWorker: boolean;
-    /** Partners changed since its last whole build, laid over that build. */
-    laidPartners: number;
-  }[];
-}
+export { WORKER_FROM } from './SiteLifecycle';
 
 export interface SearchServiceOptions {
   /**
@@ -120,17 +102,21 @@ export class SearchService implements PartnerStore, MetricsSource {
     return (await this.#writes.putTuning(scope, tuning)) ? this.getTuning(scope) : null;
   }
 
-  /** A search as it would be answered with a tuning not saved (the console's preview). */
+  /**
+   * A search as it would be answered with a tuning not saved (the console's preview), with
+   * the positions of the cards its rule for the text pinned.
+   */
   async previewSearch(
     scope: Scope,
     tuning: SiteTuning,
     criteria: SearchCriteria,
     locale: string,
-  ): Promise<StoreSearchResult | null> {
+  ): Promise<{ answer: StoreSearchResult; pinnedPositions: number[] } | null> {
     const slot = await this.#sites.site(scope);
     if (!slot) return null;
     const stored = await this.#writes.resolveTuning(scope, tuning);
-    return slot.answers.withTuning(stored, answerCaches()).answer(criteria, locale);
+    const answer = slot.answers.withTuning(stored, answerCaches()).answer(criteria, locale);
+    return { answer, pinnedPositions: pinnedPositions(stored, criteria.text, answer.answerId) };
   }
 
   /** A site as this server answers it now (the insights name its items and partners). */

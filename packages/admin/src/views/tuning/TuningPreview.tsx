@@ -1,7 +1,8 @@
 /**
  * Beside the tuning's editor: a search answered as the public page would answer it with the
  * tuning as it would be saved (POST …/tuning/preview), asked again a moment after the
- * draft, the text, the global filter or the language changes. Partner texts are shown as
+ * draft, the text, the global filter or the language changes. The cards the text's rule
+ * pinned say so (the server names their positions). Partner texts are shown as
  * text; no picture is loaded (a logo may live on another host, which the console's CSP
  * refuses).
  */
@@ -10,8 +11,8 @@ import { useEffect, useId, useState } from 'react';
 import type {
   AdminSiteDefinitions,
   Scope,
-  SearchResponse,
   SiteTuning,
+  TuningPreviewAnswer,
 } from '@partners-network/contract';
 import { searchTextSchema } from '@partners-network/contract';
 import type { AdminClient } from '../../core/createAdminClient';
@@ -126,7 +127,7 @@ export function TuningPreview(props: TuningPreviewProps) {
 }
 
 function PreviewAnswer(props: {
-  answer: SearchResponse | undefined;
+  answer: TuningPreviewAnswer | undefined;
   busy: boolean;
   query: string;
 }) {
@@ -147,6 +148,9 @@ function PreviewAnswer(props: {
         <ol className="pn-preview__cards" aria-label={t('previewResults')}>
           {answer.partners.map((partner, index) => (
             <li key={`${partner.url}\u0000${index}`} className="pn-preview__card">
+              {answer.pinnedPositions.includes(index) ? (
+                <p className="pn-preview__pinned">{t('previewPinned')}</p>
+              ) : null}
               <h3>{partner.title}</h3>
               {partner.summary === '' ? null : (
                 <p>

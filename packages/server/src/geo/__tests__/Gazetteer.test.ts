@@ -79,6 +79,8 @@ describe('Gazetteer on a made-up world', () => {
 
   it('shows the name the visitor types, with its accents, or the one in the script of the locale', () => {
     expect(names(small.suggest('maila', 8), 'maila')).toEqual(['Mailand IT']);
+    // Three letters begin too many names to be sure of one: the city's own name.
+    expect(names(small.suggest('mai', 8), 'mai')).toEqual(['Milan IT']);
     expect(names(small.suggest('munch', 8), 'munch')[0]).toBe('München DE');
     const paris = small.find('Paris', 'FR')?.ordinal ?? -1;
     expect(small.displayName(paris, 'par', 'ar-SA')).toBe('باريس');
@@ -120,6 +122,12 @@ describe('the GeoNames gazetteer', () => {
       return ordinal === undefined ? '' : world.displayName(ordinal, text, 'en-US');
     };
     expect(first('Lyo')).toBe('Lyon');
+    // Ljubljana, found by its transliteration Lyoubyana, is shown by its own name.
+    const shown = world
+      .suggest('Lyo', 8)
+      .map((ordinal) => world.displayName(ordinal, 'Lyo', 'en-US'));
+    expect(shown).toContain('Ljubljana');
+    expect(shown).not.toContain('Lyoubyana');
     expect(first('sao pau')).toBe('São Paulo');
     expect(first('zurihc')).toBe('Zürich');
     expect(first('l')).toBe('Lagos');

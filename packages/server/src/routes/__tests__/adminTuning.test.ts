@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_BASE_PATH,
   problemSchema,
-  searchResponseSchema,
   siteTuningSchema,
+  tuningPreviewAnswerSchema,
 } from '@partners-network/contract';
 import { buildApp } from '../../app';
 import type { SearchService } from '../../service/SearchService';
@@ -86,8 +86,9 @@ describe('the admin tuning calls', () => {
       payload: { tuning, criteria },
     });
     expect(preview.statusCode).toBe(200);
-    const previewed = searchResponseSchema.parse(preview.json());
+    const previewed = tuningPreviewAnswerSchema.parse(preview.json());
     expect(previewed.partners.map((partner) => partner.title)).toEqual(['Müller Cloud GmbH']);
+    expect(previewed.pinnedPositions).toEqual([]);
     expect((await store.search(MAIN, criteria, 'en-US'))?.totalFound).toBe(0);
 
     const saved = await app.inject({
@@ -103,5 +104,40 @@ describe('the admin tuning calls', () => {
     expect((await store.search(MAIN, criteria, 'en-US'))?.totalFound).toBe(1);
     const pinned = await store.search(MAIN, { ...criteria, text: 'cloud' }, 'en-US');
     expect(pinned?.partners[0]?.title).toBe('Filler Partner 3');
+  });
+
+  it("marks the cards the text's rule pinned, in the preview only", async () => {
+    const preview = async (text: string, rules: unknown[]) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: `${tuningUrl}/preview?locale=en-US`,
+        headers: auth,
+        payload: {
+          tuning: { synonymSets: [], queryRules: rules },
+          criteria: { ...criteria, text },
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      return tuningPreviewAnswerSchema.parse(response.json());
+    };
+    const rule = { query: 'Cloud', pinned: ['filler-partner-4', 'filler-partner-3'], hidden: [] };
+    // The rule's query is folded as the search folds a text: case and accents aside.
+    const pinned = await preview('CLOUD', [rule]);
+    expect(pinned.partners.slice(0, 2).map((partner) => partner.title)).toEqual([
+      'Filler Partner 4',
+      'Filler Partner 3',
+    ]);
+    expect(pinned.pinnedPositions).toEqual([0, 1]);
+    expect(pinned.partners.length).toBeGreaterThan(2);
+    // Another text, or no rule: nothing is marked, whatever comes first.
+    expect((await preview('cloud computing', [rule])).pinnedPositions).toEqual([]);
+    expect((await preview('cloud', [])).pinnedPositions).toEqual([]);
+    // The public search answer never says so.
+    const answer = await app.inject({
+      method: 'POST',
+      url: `${API_BASE_PATH}/${MAIN.companyId}/${MAIN.scopeGroupId}/search?locale=en-US`,
+      payload: { ...criteria, text: 'cloud' },
+    });
+    expect(answer.body).not.toContain('pinnedPositions');
   });
 });

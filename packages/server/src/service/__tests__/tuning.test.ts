@@ -166,7 +166,10 @@ function describeTuning(
         criteria({ text: 'kubernetes' }),
         'en-US',
       );
-      expect(preview?.partners.map((partner) => partner.title)).toEqual(['Müller Cloud GmbH']);
+      expect(preview?.answer.partners.map((partner) => partner.title)).toEqual([
+        'Müller Cloud GmbH',
+      ]);
+      expect(preview?.pinnedPositions).toEqual([]);
       expect(await titles(service, 'kubernetes')).toEqual([]);
       await service.close();
     });

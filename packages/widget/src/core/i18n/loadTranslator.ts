@@ -10,10 +10,11 @@ import enUS from './catalogues/en-US';
 import type { Catalogue } from './catalogues/en-US';
 import { createTranslator } from './createTranslator';
 import type { Translator } from './createTranslator';
+import type { LanguageChunks } from './catalogueLanguages';
 
 type CatalogueModule = Promise<{ default: Catalogue }>;
 
-/** One catalogue per language: Liferay's 13 default languages. */
+/** One catalogue per language but en-US (the list: catalogueLanguages.ts). */
 export const CATALOGUES: Readonly<Record<string, () => CatalogueModule>> = {
   'ar-SA': () => import('./catalogues/ar-SA'),
   'ca-ES': () => import('./catalogues/ca-ES'),
@@ -27,7 +28,7 @@ export const CATALOGUES: Readonly<Record<string, () => CatalogueModule>> = {
   'pt-BR': () => import('./catalogues/pt-BR'),
   'sv-SE': () => import('./catalogues/sv-SE'),
   'zh-CN': () => import('./catalogues/zh-CN'),
-};
+} satisfies LanguageChunks<{ default: Catalogue }>;
 
 export const DEFAULT_CATALOGUE = 'en-US';
 

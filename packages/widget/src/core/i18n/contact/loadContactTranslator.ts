@@ -7,10 +7,11 @@ import type { Translator } from '../createTranslator';
 import { chunkTranslatorLoader } from '../loadChunkTranslator';
 import enUS from './en-US';
 import type { ContactCatalogue, ContactMessageId } from './en-US';
+import type { LanguageChunks } from '../catalogueLanguages';
 
 type CatalogueModule = Promise<{ default: ContactCatalogue }>;
 
-/** The 13 languages of the page's catalogues (core/i18n/loadTranslator.ts). */
+/** The languages of the page's catalogues but en-US (the list: ../catalogueLanguages.ts). */
 export const CONTACT_CATALOGUES: Readonly<Record<string, () => CatalogueModule>> = {
   'ar-SA': () => import('./ar-SA'),
   'ca-ES': () => import('./ca-ES'),
@@ -24,7 +25,7 @@ export const CONTACT_CATALOGUES: Readonly<Record<string, () => CatalogueModule>>
   'pt-BR': () => import('./pt-BR'),
   'sv-SE': () => import('./sv-SE'),
   'zh-CN': () => import('./zh-CN'),
-};
+} satisfies LanguageChunks<{ default: ContactCatalogue }>;
 
 export type ContactTranslator = Translator<ContactMessageId>;
 

@@ -8,10 +8,11 @@ import type { Translator } from '../createTranslator';
 import { chunkTranslatorLoader } from '../loadChunkTranslator';
 import enUS from './en-US';
 import type { NearCatalogue, NearMessageId } from './en-US';
+import type { LanguageChunks } from '../catalogueLanguages';
 
 type CatalogueModule = Promise<{ default: NearCatalogue }>;
 
-/** The 13 languages of the page's catalogues (core/i18n/loadTranslator.ts). */
+/** The languages of the page's catalogues but en-US (the list: ../catalogueLanguages.ts). */
 export const NEAR_CATALOGUES: Readonly<Record<string, () => CatalogueModule>> = {
   'ar-SA': () => import('./ar-SA'),
   'ca-ES': () => import('./ca-ES'),
@@ -25,7 +26,7 @@ export const NEAR_CATALOGUES: Readonly<Record<string, () => CatalogueModule>> = 
   'pt-BR': () => import('./pt-BR'),
   'sv-SE': () => import('./sv-SE'),
   'zh-CN': () => import('./zh-CN'),
-};
+} satisfies LanguageChunks<{ default: NearCatalogue }>;
 
 export type NearTranslator = Translator<NearMessageId>;
 
