@@ -9,6 +9,8 @@
  * The load generator runs in a process of its own.
  *
  *   npx tsx bench/server/profileServer.ts [partnerCount=10000] [cold|br]
+ *
+ * PROFILE_KEEP=1 keeps the folder of the profiles (`.cpuprofile` per server) and prints it.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -193,5 +195,6 @@ try {
   }
 } finally {
   await generator.stop();
-  rmSync(folder, { recursive: true, force: true });
+  if (process.env.PROFILE_KEEP === '1') console.log(`profiles kept in ${folder}`);
+  else rmSync(folder, { recursive: true, force: true });
 }

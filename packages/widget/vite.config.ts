@@ -3,6 +3,7 @@ import type { Plugin } from 'vite';
 import { findStaleDataSchemas } from '../contract/scripts/generateDataSchemas';
 import { PAGE_SCRIPT_MINIFY } from './scripts/buildReactFloor';
 import { precompressFolder } from './scripts/precompressFolder';
+import { compactStyles } from './scripts/compactStyles';
 
 /**
  * Two builds of the page script a portal loads, each one ES module with hashed file
@@ -71,7 +72,7 @@ function noPreloadHelper(): Plugin {
 export default defineConfig(({ mode }) => {
   const externalReact = mode === 'external-react';
   return {
-    plugins: [dataSchemasFresh(), noPreloadHelper(), precompress()],
+    plugins: [dataSchemasFresh(), noPreloadHelper(), compactStyles(), precompress()],
     esbuild: { jsx: 'automatic', legalComments: 'none' },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {

@@ -24,7 +24,7 @@ import { adminContactRoutes } from './routes/adminContact';
 import { contactRoutes } from './routes/contact';
 import { health } from './routes/health';
 import { logos } from './routes/logos';
-import { countRequests, metrics } from './routes/metrics';
+import { answerCounter, countRequests, metrics } from './routes/metrics';
 import { openapi } from './routes/openapi';
 import { readyz } from './routes/readyz';
 import type { SearchService } from './service/SearchService';
@@ -87,11 +87,16 @@ const MAX_PARAM_LENGTH = 8 * 1024;
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const security = securityHeaders(deps.contentSecurityPolicy ?? API_CONTENT_SECURITY_POLICY);
+  const appMetrics = new AppMetrics();
+  for (const source of deps.metricsSources ?? []) appMetrics.addSource(source);
+  // Fastify calls the log controller when an answer ends only with a logger (routes/metrics.ts).
+  const hasLogger = Boolean(deps.logger);
   const app = Fastify({
     logger: deps.logger === true ? serverLoggerOptions() : (deps.logger ?? false),
     // One line per request instead of Fastify's two (http/requestLogging.ts).
     logController: new RequestLogLines({
       serverLogger: deps.logger === true || isServerLoggerOptions(deps.logger),
+      ...(hasLogger ? { onAnswered: answerCounter(appMetrics) } : {}),
     }),
     genReqId,
     trustProxy: deps.trustProxy ?? false,
@@ -119,10 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   useDrain(app);
   await useCompression(app);
-  const appMetrics = new AppMetrics();
-  for (const source of deps.metricsSources ?? []) appMetrics.addSource(source);
   app.decorate('metrics', appMetrics);
-  countRequests(app, appMetrics);
+  countRequests(app, appMetrics, { inLogController: hasLogger });
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) =>
     sendProblem(

@@ -28,10 +28,12 @@ const DIST = resolve(here, '../dist');
  * issue 25's location field, bench/README.md says where the bytes are): until it is, `limit`
  * is what a change may not exceed, so the figure only goes down (raised once, by 140 B, for
  * the answer's distance and wider-radius fields that issue 25 added to the contract the page
- * parses answers with). The external-react build (the page gives React) is printed, not
- * held: the figure over the floor is the same measure of the widget.
+ * parses answers with; lowered to 18,290 B by packing the inline stylesheets and ending the
+ * page script with them: scripts/compactStyles.ts, src/baseStyles.ts). The external-react
+ * build (the page gives React) is printed, not held: the figure over the floor is the same
+ * measure of the widget.
  */
-export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 18_550 } } as const;
+export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 18_290 } } as const;
 export type BuildName = 'bundled' | 'external-react';
 
 export interface BuildSize {

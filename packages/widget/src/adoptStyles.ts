@@ -1,15 +1,8 @@
-/// <reference types="vite/client" />
-import base from './styles.css?inline';
-import filterPanel from './ui/FilterPanel.css?inline';
-import loadMoreButton from './ui/LoadMoreButton.css?inline';
-import selectedChips from './ui/SelectedChips.css?inline';
-
-/** The sheet of every part a visit shows (each part's sheet sits beside it). */
-export const BASE_STYLES = base + filterPanel + selectedChips + loadMoreButton;
-
 let sharedSheet: CSSStyleSheet | null = null;
-/** The base sheet, then each part's sheet as its chunk arrived (addStyles). */
-let sheetText = BASE_STYLES;
+/** The base sheet (`baseStyles.ts`, handed by the entry: setBaseStyles). */
+let baseText = '';
+/** Each part's sheet as its chunk arrived (addStyles), after the base sheet. */
+let partsText = '';
 const added = new Set<string>();
 /** <style> fallbacks of old engines, kept in step with the sheet. */
 const fallbacks = new Set<HTMLStyleElement>();
@@ -31,7 +24,7 @@ export function adoptStyles(shadow: ShadowRoot): void {
   if (canAdoptSheets(shadow)) {
     if (sharedSheet === null) {
       sharedSheet = new CSSStyleSheet();
-      sharedSheet.replaceSync(sheetText);
+      sharedSheet.replaceSync(baseText + partsText);
     }
     if (!shadow.adoptedStyleSheets.includes(sharedSheet)) {
       shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sharedSheet];
@@ -41,7 +34,7 @@ export function adoptStyles(shadow: ShadowRoot): void {
   if (shadow.querySelector('style[data-pn-styles]') !== null) return;
   const style = document.createElement('style');
   style.dataset.pnStyles = '';
-  style.textContent = sheetText;
+  style.textContent = baseText + partsText;
   fallbacks.add(style);
   shadow.prepend(style);
 }
@@ -54,7 +47,20 @@ export function adoptStyles(shadow: ShadowRoot): void {
 export function addStyles(more: string): void {
   if (added.has(more)) return;
   added.add(more);
-  sheetText += more;
-  sharedSheet?.replaceSync(sheetText);
-  for (const style of fallbacks) style.textContent = sheetText;
+  partsText += more;
+  refresh();
+}
+
+/**
+ * The base sheet (`baseStyles.ts`): each entry of the package hands it over when it is
+ * evaluated, before any page can render (a page starts in a later task).
+ */
+export function setBaseStyles(base: string): void {
+  baseText = base;
+  refresh();
+}
+
+function refresh(): void {
+  sharedSheet?.replaceSync(baseText + partsText);
+  for (const style of fallbacks) style.textContent = baseText + partsText;
 }

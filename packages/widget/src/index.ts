@@ -1,3 +1,9 @@
+import { setBaseStyles } from './adoptStyles';
+import { BASE_STYLES } from './baseStyles';
+
+// The pages it renders (mount, PartnersNetworkSearch) take their sheet from adoptStyles.ts.
+setBaseStyles(BASE_STYLES);
+
 export { mount } from './mount';
 export { partnersNetworkStyles } from './allStyles';
 export type { MountOptions } from './mount';

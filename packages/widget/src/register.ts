@@ -5,6 +5,7 @@
  * who import the package (`@partners-network/widget`): a page that only shows the
  * element does not download them.
  */
+import { setBaseStyles } from './adoptStyles';
 import { logError } from './core/log';
 import { definePartnersNetworkSearch } from './element';
 
@@ -31,3 +32,8 @@ export type {
   SearchState,
 } from './core/types';
 export type { ApiClient } from './core/createApiClient';
+
+// Last, with its import last: the stylesheet's text ends the page script (baseStyles.ts).
+// The element defined above starts its page in a later task, with the sheet in place.
+import { BASE_STYLES } from './baseStyles';
+setBaseStyles(BASE_STYLES);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppMetrics } from '../metrics/AppMetrics';
 
 /**
@@ -19,15 +19,35 @@ export async function metrics(
   });
 }
 
-/** Counts and times every answer; registered on the root so it sees every route. */
-export function countRequests(app: FastifyInstance, appMetrics: AppMetrics): void {
+/**
+ * Counts and times every answer of every route, 404s included. With a logger, the app's
+ * log controller (`RequestLogLines`) calls `answerCounter`'s function and nothing is added
+ * here: Fastify calls the controller once for every answer anyway, so there it costs a call,
+ * where an onResponse hook is one more step Fastify takes on every request. Without one,
+ * Fastify sets up nothing when an answer ends, and an onResponse hook counts.
+ */
+export function countRequests(
+  app: FastifyInstance,
+  appMetrics: AppMetrics,
+  options: { inLogController: boolean },
+): void {
+  if (options.inLogController) return;
+  const count = answerCounter(appMetrics);
   app.addHook('onResponse', (request, reply, done) => {
+    count(request, reply);
+    done();
+  });
+}
+
+/** What counts and times one answer. */
+export function answerCounter(
+  appMetrics: AppMetrics,
+): (request: FastifyRequest, reply: FastifyReply) => void {
+  return (request, reply) =>
     appMetrics.observeRequest(
       request.method,
       request.routeOptions.url ?? '(no route)',
       reply.statusCode,
       reply.elapsedTime / 1000,
     );
-    done();
-  });
 }

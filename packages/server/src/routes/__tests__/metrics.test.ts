@@ -8,6 +8,7 @@ import { buildApp } from '../../app';
 import { MAIN, storeFixture } from '../../store/__tests__/storeFixture';
 import type { SearchService } from '../../service/SearchService';
 import { openSqliteStore } from '../../service/openStore';
+import { serverLoggerOptions } from '../../http/requestLogging';
 
 const folder = mkdtempSync(join(tmpdir(), 'partners-metrics-'));
 let store: SearchService;
@@ -101,5 +102,31 @@ describe('GET /metrics', () => {
     });
     const text = (await app.inject({ url: '/metrics' })).payload;
     expect(sample(text, 'pn_cache_entries', 'cache="search-service"')).toBe(7);
+  });
+
+  it('counts every answer the same when the app logs (the log controller counts them)', async () => {
+    const lines: string[] = [];
+    const logged = await buildApp({
+      store,
+      logger: serverLoggerOptions({ write: (line: string) => void lines.push(line) }),
+    });
+    try {
+      expect((await logged.inject({ url: filterGroupsPath(MAIN) })).statusCode).toBe(200);
+      await logged.inject({ url: '/no/such/page' });
+      await logged.inject({ url: '/no/such/page' });
+      const text = (await logged.inject({ url: '/metrics' })).payload;
+      const filterRoute = 'route="/o/preferred-partners/v1/:companyId/:scopeGroupId/filter-groups"';
+      expect(
+        sample(text, 'pn_http_requests_total', `method="GET",${filterRoute},status="200"`),
+      ).toBe(1);
+      expect(
+        sample(text, 'pn_http_requests_total', 'method="GET",route="(no route)",status="404"'),
+      ).toBe(2);
+      expect(text).toMatch(/pn_http_request_duration_seconds_bucket\{le="0\.005",method="GET"/);
+      // Counted, and still logged: one line per request (the scrape's own too).
+      expect(lines.filter((line) => line.includes('request completed'))).toHaveLength(4);
+    } finally {
+      await logged.close();
+    }
   });
 });
