@@ -63,20 +63,18 @@ export function connectUrl(source: ModelSource, win: Window): () => void {
   // in the start's task: a replaceState there (10 to 20 ms at 4x CPU, the first one more)
   // made that task long and delayed the first cards (bench/README.md). An answer's saved
   // search writes the route in the same replaceState; a failed start writes it alone.
-  let routed = false;
   return source.subscribe(() => {
-    const model = source.getModel();
-    const next = model.shown;
-    if (next !== shown && next !== null) {
-      shown = next;
-      routed = true;
-      // Once the answer is painted: in the answer's task it ran before React rendered the cards.
-      afterPaint(() =>
-        write(() => writeSavedSearchToLocation(toSavedSearchOf(next.criteria), win)),
-      );
-    } else if (!routed && model.started && model.request === null) {
-      routed = true;
-      afterPaint(() => write(() => redirectEmptyRoute(win)));
-    }
+    const { shown: next, started, request } = source.getModel();
+    // A new answer shown: its saved search; a start settled without one: the route alone.
+    if (next ? next === shown : !started || request) return;
+    shown = next;
+    // Once the answer is painted: in the answer's task it ran before React rendered the cards.
+    afterPaint(() =>
+      write(() =>
+        next
+          ? writeSavedSearchToLocation(toSavedSearchOf(next.criteria), win)
+          : redirectEmptyRoute(win),
+      ),
+    );
   });
 }
