@@ -152,11 +152,18 @@ export function markDistances(
     if (!nearest) return;
     const { city, country, label } = nearest.place;
     const km = Math.round(nearest.distanceKm * 10) / 10;
-    partner.distance = label ? { km, city, country, label } : { km, city, country };
+    // One shape whether or not there is a label (JSON leaves an undefined one out): see
+    // copyCard.
+    partner.distance = { km, city, country, label: label || undefined };
   });
 }
 
-/** The first of the wider radii that finds partners among `matching`, and how many. */
+/**
+ * The first of the wider radii that finds partners among `matching`, and how many. The
+ * nearest of them says which radii cannot: each radius asked is a pass over the locations
+ * it holds (a continent at 2,500 km), and a text that matches nothing located asked all
+ * of them for nothing.
+ */
 export function widerRadius(
   locations: PartnerLocations,
   search: ResolvedSearch,
@@ -164,8 +171,11 @@ export function widerRadius(
 ): { radiusKm: number; totalFound: number } | undefined {
   const { near, radiusKm } = search;
   if (!near || radiusKm === undefined) return undefined;
+  const nearestKm = locations.nearest(near, 1, { among: matching }).distances[0];
+  if (nearestKm === undefined) return undefined;
   for (const wider of WIDER_RADII_KM) {
-    if (wider <= radiusKm) continue;
+    // A hair of slack: the radius itself is decided by `within`, in its own arithmetic.
+    if (wider <= radiusKm || wider < nearestKm * (1 - 1e-9)) continue;
     const totalFound = locations.within(near, wider).andCount(matching);
     if (totalFound > 0) return { radiusKm: wider, totalFound };
   }

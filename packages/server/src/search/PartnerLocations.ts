@@ -154,7 +154,8 @@ export class SiteLocationsBuilder {
         detail = this.#detailList.length;
         this.#detailIds.set(key, detail);
         const { city, country, label } = location;
-        this.#detailList.push(label === undefined ? { city, country } : { city, country, label });
+        // One shape with or without a label: the code that reads places sees one map.
+        this.#detailList.push({ city, country, label });
       }
       if (this.#count === this.#owners.length) this.#grow();
       this.#latitudes[this.#count] = location.latitude;

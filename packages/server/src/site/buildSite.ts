@@ -117,33 +117,38 @@ export function cardOf(
     const name = pickText(items.get(id)?.names ?? NO_NAMES, locale);
     if (name !== '') categories.push({ name });
   }
-  const made: Partner = {
+  return {
     image: { url: card.imageUrl },
     categories,
     title: textIn(card.titles, locale),
     summary: textIn(card.summaries, locale),
     url: card.url,
+    contact: card.contactSlug === undefined ? undefined : { slug: card.contactSlug },
+    distance: undefined,
+    highlights: undefined,
   };
-  if (card.contactSlug !== undefined) made.contact = { slug: card.contactSlug };
-  return made;
 }
 
 /**
  * An answer's own copy of a kept card, for the answer's steps to mark (distances,
- * highlights): every field a kept card has, in its order. A literal, not a spread: V8 gives
- * a spread copy its source's map, and a property added to it then costs a new map each time
- * (0.7 µs a card against a few ns for the literal, Node 20; a near search with text adds two).
+ * highlights). Kept cards and copies have every field of a card, in one order, undefined
+ * when a card has none (JSON leaves those out): one hidden class for every card, so a step
+ * sets a field without V8 making a new map, and the code that reads cards sees one map. A
+ * copy with a distance added was a map markHighlights had not seen: V8 threw its optimized
+ * code away and waited about 500 answers to optimize it again (bench, near a city at 1k).
+ * A literal, not a spread: a spread copy takes its source's map and left it at 0.7 µs a card.
  */
 export function copyCard(card: Partner): Partner {
-  const copy: Partner = {
+  return {
     image: card.image,
     categories: card.categories,
     title: card.title,
     summary: card.summary,
     url: card.url,
+    contact: card.contact,
+    distance: card.distance,
+    highlights: card.highlights,
   };
-  if (card.contact !== undefined) copy.contact = card.contact;
-  return copy;
 }
 
 function siteInfoOf(stored: SiteHead, partnerCounts: Map<number, number>): SiteInfo {

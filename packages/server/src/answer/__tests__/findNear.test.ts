@@ -197,6 +197,40 @@ describe('a search near a point', () => {
     expect(widened.totalFound).toBe(located);
   });
 
+  it('offers the wider radius a plain reference finds, or none, wherever the point', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        placesOfPartners,
+        point,
+        fc.constantFrom(10, 25, 100),
+        async (places, at, radiusKm) => {
+          const { answers, partners } = await locatedSite((index) => places[index] ?? []);
+          const answer = answers.answer(near({ near: at, radiusKm }), 'en-US');
+          // Each partner of the filter: its nearest location's distance (none: Infinity).
+          const kms = partners
+            .filter((partner) => partner.record.globalFilters.includes('tech'))
+            .map((partner) =>
+              Math.min(...(partner.record.locations ?? []).map((place) => referenceKm(at, place))),
+            );
+          expect(answer.totalFound).toBe(kms.filter((km) => km <= radiusKm).length);
+          if (answer.totalFound > 0) return;
+          const wider = WIDER_RADII_KM.find(
+            (radius) => radius > radiusKm && kms.some((km) => km <= radius),
+          );
+          const step = answer.zeroResultSteps?.find((found) => 'radiusKm' in found.remove);
+          if (wider === undefined) expect(step).toBeUndefined();
+          else {
+            expect(step).toMatchObject({
+              radiusKm: wider,
+              totalFound: kms.filter((km) => km <= wider).length,
+            });
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
   it('pages in the same order as one long page', async () => {
     const { answers } = await locatedSite((at) => [CITIES[at % CITIES.length] ?? LYON]);
     const from = { latitude: 40, longitude: 0 };
