@@ -300,11 +300,12 @@ describe('prefers-reduced-motion', () => {
   async function motion(page: Page) {
     return page.evaluate(() => {
       const root = document.querySelector('partners-network-search')?.shadowRoot;
-      const line = root?.querySelector('.pn-skeleton__line');
+      // The shimmer: a band over each placeholder card.
+      const card = root?.querySelector('.pn-skeleton__card');
       const button = root?.querySelector('.pn-button');
-      if (!line || !button) throw new Error('skeleton or button missing');
+      if (!card || !button) throw new Error('skeleton or button missing');
       return {
-        animation: getComputedStyle(line).animationName,
+        animation: getComputedStyle(card, '::after').animationName,
         transition: getComputedStyle(button).transitionDuration,
       };
     });

@@ -1,8 +1,8 @@
 /**
  * The URL as a subscriber of the controller (the way InstantSearch's router sits apart
- * from its state): on start an empty route becomes '#/search', and each answer writes
- * the saved search of the list shown into the hash once it is painted, so Back and
- * reload show it again.
+ * from its state): each answer writes the saved search of the list shown into the hash
+ * once it is painted, so Back and reload show it again; an empty route becomes '#/search'
+ * with the first answer (or once a failed start settled).
  */
 import { MAX_RESULTS_PER_PAGE } from '@partners-network/contract';
 import type { LocatedSearchCriteria } from '@partners-network/contract';
@@ -58,14 +58,23 @@ export interface ModelSource {
 
 /** Returns the unsubscribe. */
 export function connectUrl(source: ModelSource, win: Window): () => void {
-  write(() => redirectEmptyRoute(win));
   let shown = source.getModel().shown;
+  // An empty route becomes '#/search' once the first search has settled and is painted, not
+  // in the start's task: a replaceState there (10 to 20 ms at 4x CPU, the first one more)
+  // made that task long and delayed the first cards (bench/README.md). An answer's saved
+  // search writes the route in the same replaceState; a failed start writes it alone.
   return source.subscribe(() => {
-    const next = source.getModel().shown;
-    if (next === shown || next === null) return;
+    const { shown: next, started, request } = source.getModel();
+    // A new answer shown: its saved search; a start settled without one: the route alone.
+    if (next ? next === shown : !started || request) return;
     shown = next;
-    // Once the answer is painted: a replaceState costs 10 to 20 ms at 4x CPU, and in the
-    // answer's task it ran before React rendered the cards (bench/README.md).
-    afterPaint(() => write(() => writeSavedSearchToLocation(toSavedSearchOf(next.criteria), win)));
+    // Once the answer is painted: in the answer's task it ran before React rendered the cards.
+    afterPaint(() =>
+      write(() =>
+        next
+          ? writeSavedSearchToLocation(toSavedSearchOf(next.criteria), win)
+          : redirectEmptyRoute(win),
+      ),
+    );
   });
 }
