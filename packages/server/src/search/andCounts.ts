@@ -72,7 +72,7 @@ function keptOffset(memory: WebAssembly.Memory, words: Uint32Array, span: number
  * How many members `base` shares with each of `sets` (all of one size): the counts of
  * an answer's filter items, one pass of 64-bit popcounts per set in WebAssembly. `base`
  * is copied into the module's memory, then each set next to it (a memcpy, far cheaper
- * than counting in JavaScript: server README, "Counts"). With `keep`, the sets stay
+ * than counting in JavaScript: server README, "Search semantics"). With `keep`, the sets stay
  * there for the next calls instead: only for sets that never change afterwards, as an
  * index's item and global filter sets (a set changed after it was kept would be counted
  * as it was).
