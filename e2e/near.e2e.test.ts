@@ -63,6 +63,21 @@ describe('partners near a city', () => {
     expect(savedSearchOf(page.url())).toMatchObject({ near: { label: 'Lyon' } });
   });
 
+  it('keeps what is typed at once, before the rest of the field has loaded', async () => {
+    const searchPage = await openSearchPage(portal, '/');
+    const { page } = searchPage;
+    await searchPage.waitForCards(10);
+    // A visitor who clicks and types straight away: the keys land in the page script's
+    // field while the rest of it loads (its first letter used to be lost: "yo", Yokohama).
+    await searchPage.nearField().click();
+    await page.keyboard.type('Lyo');
+    const combobox = page.getByRole('combobox', { name: 'Near', exact: true });
+    await expect.poll(() => combobox.inputValue()).toBe('Lyo');
+    await expect
+      .poll(() => searchPage.suggestions().allTextContents())
+      .toContainEqual('Lyon, France4 partners');
+  });
+
   it('says what is wrong with a location that is not letters, and asks nothing', async () => {
     const searchPage = await openSearchPage(portal, '/');
     const { page } = searchPage;

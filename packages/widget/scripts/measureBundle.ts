@@ -31,11 +31,13 @@ const DIST = resolve(here, '../dist');
  * parses answers with; lowered to 18,290 B by packing the inline stylesheets and ending the
  * page script with them: scripts/compactStyles.ts, src/baseStyles.ts; 18,294 B with the
  * skeleton's composited shimmer merged beside it, which page-timing3 measured 14 B under
- * the sheet it replaced before the packing). The external-react
+ * the sheet it replaced before the packing; raised to 18,333 B, 39 B, by a fix: what a
+ * visitor types in the location field before its chunk has come goes on in the full field,
+ * where its first letter was lost). The external-react
  * build (the page gives React) is printed, not held: the figure over the floor is the same
  * measure of the widget.
  */
-export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 18_294 } } as const;
+export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 18_333 } } as const;
 export type BuildName = 'bundled' | 'external-react';
 
 export interface BuildSize {

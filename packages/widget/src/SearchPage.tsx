@@ -101,6 +101,8 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
   // was used ('' once its field lost focus) tells the chunk's field what to go on with.
   const [NearSection, setNearSection] = useState<typeof NearSectionPart | null>(null);
   const [nearWake, setNearWake] = useState<NearWake | ''>('');
+  // What was typed in the field before its chunk came (a first letter was lost).
+  const nearTyped = useRef('');
   const wantNear = nearWake !== '' || state.located.near !== undefined;
   // The location field's suggestions, geolocation, radius and order: once a visitor uses it.
   // Not lazy(): the field the page script shows stays (with its focus) until the chunk has
@@ -161,10 +163,16 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
             portal={portal}
             fetch={options.fetch}
             wake={nearWake}
+            typedBefore={() => nearTyped.current}
             messages={options.messages}
           />
         ) : (
-          <NearStart onWake={setNearWake} />
+          <NearStart
+            onWake={setNearWake}
+            onType={(typed) => {
+              nearTyped.current = typed;
+            }}
+          />
         )}
       </div>
       <div className="pn-body">

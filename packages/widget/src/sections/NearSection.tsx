@@ -3,7 +3,7 @@
  * visitor first focuses the field or presses "Use my location" (or when the address
  * already holds a point). The page script shows ui/NearStart until then.
  */
-import { useContext } from 'react';
+import { useContext, useEffect } from 'react';
 import { radiusChoices } from '../core/near/radiusChoices';
 import type { Located, PortalContext } from '../core/types';
 import { useFetchPlaces, useNearField } from '../hooks/useNearField';
@@ -22,6 +22,8 @@ export interface NearSectionProps {
   fetch?: typeof fetch;
   /** How the visitor woke the field; '' or undefined when the address did. */
   wake?: NearWake | '';
+  /** What the visitor typed in the field shown before this chunk came: it goes on here. */
+  typedBefore?: () => string;
   geolocation?: Geolocation;
   /** The operator's messages given to the page (their `near.` ids replace the field's). */
   messages?: unknown;
@@ -39,6 +41,7 @@ export function NearSection({
   text,
   portal,
   wake,
+  typedBefore,
   ...options
 }: NearSectionProps) {
   const page = useContext(MessagesContext);
@@ -54,6 +57,13 @@ export function NearSection({
     messages: options.messages,
   });
   const { t } = field;
+  const { type } = field;
+  // Once, as this replaces the field shown before: its text goes on, with its suggestions.
+  useEffect(() => {
+    const typed = typedBefore?.() ?? '';
+    if (typed !== '') type(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the handover happens once
+  }, []);
   const locale = portal.languageId || 'en-US';
   const count = (n: number) => (n > 0 ? page.t('partnerCount', { count: n }, n) : '');
   const radii = radiusChoices(locale);

@@ -10,6 +10,8 @@ export type NearWake = 'focus' | 'button' | 'locate';
 export interface NearStartProps {
   /** '' when the field loses focus before the rest has come. */
   onWake: (how: NearWake | '') => void;
+  /** What the visitor types before the chunk has come: the full field goes on with it. */
+  onType?: (text: string) => void;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface NearStartProps {
  * nothing else; the first focus or click loads the rest (suggestions, geolocation,
  * radius, order) and hands over to it. Same classes as the full field: no layout shift.
  */
-export function NearStart({ onWake }: NearStartProps) {
+export function NearStart({ onWake, onType }: NearStartProps) {
   const t = useMessages();
   const id = useId();
   return (
@@ -32,6 +34,7 @@ export function NearStart({ onWake }: NearStartProps) {
             id={id}
             className="pn-search__input"
             onFocus={() => onWake('focus')}
+            onChange={(event) => onType?.(event.currentTarget.value)}
             onBlur={() => onWake('')}
           />
         </div>
