@@ -3,7 +3,7 @@
  * visitor first focuses the field or presses "Use my location" (or when the address
  * already holds a point). The page script shows ui/NearStart until then.
  */
-import { useContext, useEffect } from 'react';
+import { useContext, useLayoutEffect } from 'react';
 import { radiusChoices } from '../core/near/radiusChoices';
 import type { Located, PortalContext } from '../core/types';
 import { useFetchPlaces, useNearField } from '../hooks/useNearField';
@@ -59,7 +59,9 @@ export function NearSection({
   const { t } = field;
   const { type } = field;
   // Once, as this replaces the field shown before: its text goes on, with its suggestions.
-  useEffect(() => {
+  // In the commit, not after the paint: a key pressed in between went to this field and was
+  // then overwritten.
+  useLayoutEffect(() => {
     const typed = typedBefore?.() ?? '';
     if (typed !== '') type(typed);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the handover happens once
