@@ -1,7 +1,7 @@
 /**
  * The no-results panel's en-US texts (SPEC's title, text and RESET ALL, the steps back).
  * They travel with the panel's chunk and with the operators' messages parser, not in the
- * page script: a visit may never show the panel (130 B gzip of a first visit, issue 24's
+ * page script: a visit may never show the panel (157 B gzip of a first visit, issue 24's
  * byte budget). `wholeEnUS()` adds them to the page's en-US catalogue, the same object the
  * page's translator reads, so the message ids and operators' overrides stay as they were;
  * every other language's catalogue is a chunk and holds them already.

@@ -6,7 +6,7 @@
  * `{name}` is a placeholder; numbers put into one take the locale's number format.
  * The no-results panel's texts are not here but in `../noResultsMessages.ts`: they come
  * with the panel's chunk, which adds them to this object (a visit may never show the
- * panel; 130 B gzip of a first visit). Every other language's catalogue holds them.
+ * panel; 157 B gzip of a first visit). Every other language's catalogue holds them.
  */
 import { SEARCH_TEXT_INVALID_MESSAGE } from '@partners-network/contract';
 import type { NoResultsMessageId } from '../noResultsMessages';
@@ -71,7 +71,7 @@ export type Catalogue = Readonly<Record<MessageId, Message>>;
 
 /**
  * en-US as the page script holds it: complete once `../noResultsMessages.ts` is loaded
- * (`EN_US` there is this object, completed).
+ * (its `wholeEnUS()` completes this object).
  */
 export type PageCatalogue = Readonly<Record<Exclude<MessageId, NoResultsMessageId>, Message>> &
   Partial<Catalogue>;
