@@ -1,7 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compactCss, shortPrivateNames } from '../compactStyles';
+import {
+  KEPT_CLASSES,
+  compactCss,
+  renameCodeClasses,
+  renameSheetClasses,
+  shortClassNames,
+  shortPrivateNames,
+} from '../compactStyles';
 
 const names = shortPrivateNames(
   '.pn-root{--_space: var(--pn-space, 8px);--_color-primary: var(--pn-color-primary, #0b5fff);--_color-primary-hover: red}',
@@ -47,5 +54,59 @@ describe('compactCss', () => {
     ).toBe(
       '.pn-root *,.pn-root *:before{--_0:var(--pn-space,8px);padding:calc(var(--_0)*2.5) calc(100% - 2*var(--_0));box-shadow:0 1px 2px rgb(16 24 40/6%);container:pn/inline-size}',
     );
+  });
+});
+
+describe('class names', () => {
+  const classes = shortClassNames([
+    '.pn-card{color:red}.pn-card__body,.pn-card__body>.pn-chip:hover{gap:0}',
+    '.pn-chip{gap:1px}.pn-chip--on{gap:2px}',
+  ]);
+
+  it('are shortened in the order the sheets use them, kept ones left out', () => {
+    expect([...classes]).toEqual([
+      ['pn-card__body', '_0'],
+      ['pn-chip', '_1'],
+      ['pn-chip--on', '_2'],
+    ]);
+  });
+
+  it('are renamed whole in selectors, never a longer name that starts alike', () => {
+    expect(
+      renameSheetClasses('.pn-chip,.pn-chip--on:hover,.pn-chip--off,.pn-card>.pn-chip{}', classes),
+    ).toBe('._1,._2:hover,.pn-chip--off,.pn-card>._1{}');
+  });
+
+  it('are renamed in the code where a string holds them as words, nowhere else', () => {
+    expect(
+      renameCodeClasses(
+        'e("li",{className:"pn-chip pn-chip--on",id:`pn-chip-${t}`,"data-pn-chip":1,title:"pn-chips"})',
+        classes,
+      ),
+    ).toBe('e("li",{className:"_1 _2",id:`pn-chip-${t}`,"data-pn-chip":1,title:"pn-chips"})');
+  });
+
+  it('keep every widget class name the browser tests, the bench and the demo select', () => {
+    const root = join(import.meta.dirname, '../../../..');
+    const sheets = [join(root, 'packages/widget/src/styles.css')];
+    const ui = join(root, 'packages/widget/src/ui');
+    for (const file of readdirSync(ui)) if (file.endsWith('.css')) sheets.push(join(ui, file));
+    const widgetClasses = new Set(
+      sheets.flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/\.(pn-[a-z][a-z0-9_-]*)/g)].map((m) => m[1]),
+      ),
+    );
+    const outside = ['e2e', 'bench', 'demo/public', 'demo/src'].flatMap((folder) =>
+      readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.(ts|tsx|css|html)$/.test(file) && !file.includes('node_modules'))
+        .map((file) => readFileSync(join(root, folder, file), 'utf8')),
+    );
+    const selected = new Set(
+      outside.flatMap((text) => [...text.matchAll(/pn-[a-z][a-z0-9_-]*/g)].map((m) => m[0])),
+    );
+    const unkept = [...selected].filter(
+      (name) => widgetClasses.has(name) && !KEPT_CLASSES.has(name),
+    );
+    expect(unkept).toEqual([]);
   });
 });
