@@ -157,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       service,
       tokens: adminTokens,
       ...(deps.stats ? { stats: deps.stats } : {}),
+      ...(deps.counting ? { counting: deps.counting } : {}),
     });
     await app.register(adminConsole, { root: deps.adminConsoleRoot ?? defaultConsoleRoot() });
   }
