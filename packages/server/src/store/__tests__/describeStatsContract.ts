@@ -57,6 +57,11 @@ function countTimes(
   }
 }
 
+/** A page of the answer to "cloud" (tech, no items) from `offset`, showing `partnerIds`. */
+function cloudPage(offset: number, partnerIds: number[]): AnswerPage {
+  return { locale: 'en-US', text: 'cloud', globalFilter: 'tech', itemIds: [], offset, partnerIds };
+}
+
 export function describeStatsContract(
   name: string,
   createDatabase: () => Promise<StatsDatabase>,
@@ -149,14 +154,7 @@ export function describeStatsContract(
       countTimes(stats, 1, 'cloud', { items: [ZURICH] });
       const societe = await partnerId('societe-generale-conseil');
       const muller = await partnerId('muller-cloud');
-      const page: AnswerPage = {
-        locale: 'en-US',
-        text: 'cloud',
-        globalFilter: 'tech',
-        itemIds: [],
-        offset: 10,
-        partnerIds: [muller, societe],
-      };
+      const page = cloudPage(10, [muller, societe]);
       expect(stats.countClick(MAIN, page, 12)).toBe(true);
       expect(stats.countClick(MAIN, page, 12)).toBe(true);
       expect(stats.countClick(MAIN, page, 11)).toBe(true);
@@ -207,14 +205,7 @@ export function describeStatsContract(
       countTimes(stats, 3, 'cloud');
       countTimes(stats, 4, 'secret', { scope: OTHER });
       const muller = await partnerId('muller-cloud');
-      const page: AnswerPage = {
-        locale: 'en-US',
-        text: 'cloud',
-        globalFilter: 'tech',
-        itemIds: [],
-        offset: 0,
-        partnerIds: [muller],
-      };
+      const page = cloudPage(0, [muller]);
       expect(stats.countClick(MAIN, page, 1)).toBe(true);
       now = Date.parse('2025-12-01T08:00:00Z');
       countTimes(stats, 3, 'kubernetes');
