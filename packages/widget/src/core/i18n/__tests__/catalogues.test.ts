@@ -135,9 +135,9 @@ describe('message catalogues', () => {
     });
   });
 
-  it('are listed in the widget README, every id with its en-US text', () => {
+  it("are listed in the widget's docs/messages.md, every id with its en-US text", () => {
     const readme = readFileSync(
-      join(dirname(fileURLToPath(import.meta.url)), '../../../../README.md'),
+      join(dirname(fileURLToPath(import.meta.url)), '../../../../docs/messages.md'),
       'utf8',
     );
     const missing = Object.entries(enUS).flatMap(([id, message]) => {
