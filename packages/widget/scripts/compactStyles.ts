@@ -116,7 +116,7 @@ export function renameCodeClasses(code: string, names: ReadonlyMap<string, strin
 }
 
 /** Every sheet of the page, the base sheet first, then the parts' sheets by file name. */
-function readSheets(): string[] {
+export function readPageSheets(): string[] {
   const parts = readdirSync(UI_FOLDER)
     .filter((file) => file.endsWith('.css'))
     .sort();
@@ -137,7 +137,7 @@ export function compactStyles(): Plugin {
     enforce: 'post',
     buildStart() {
       names = shortPrivateNames(readFileSync(BASE_SHEET, 'utf8'));
-      classes = shortClassNames(readSheets());
+      classes = shortClassNames(readPageSheets());
     },
     transform(code, id) {
       if (!id.endsWith('.css?inline')) return null;
