@@ -87,7 +87,7 @@ describe('class names', () => {
     ).toBe('e("li",{className:"_1 _2",id:`pn-chip-${t}`,"data-pn-chip":1,title:"pn-chips"})');
   });
 
-  it('keep every widget class name the browser tests, the bench and the demo select', () => {
+  it('keep every widget class name the browser tests, the bench and the demo select or report', () => {
     const root = join(import.meta.dirname, '../../../..');
     const widgetClasses = new Set(
       readPageSheets().flatMap((sheet) =>
@@ -97,7 +97,7 @@ describe('class names', () => {
     expect(widgetClasses.size).toBeGreaterThan(50);
     const outside = ['e2e', 'bench', 'demo/public', 'demo/src'].flatMap((folder) =>
       readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
-        .filter((file) => /\.(ts|tsx|css|html)$/.test(file) && !file.includes('node_modules'))
+        .filter((file) => /\.(ts|tsx|css|html|md)$/.test(file) && !file.includes('node_modules'))
         .map((file) => readFileSync(join(root, folder, file), 'utf8')),
     );
     const selected = new Set(
