@@ -16,6 +16,7 @@ import type {
   ZeroResultStep,
 } from '@partners-network/contract';
 import type { DirectoryData } from './DirectoryData';
+import type { KeptAnswer } from '../answer/KeptAnswer';
 import type { CountedSearch } from './StatsStore';
 
 /** Criteria as a search applied them: a search near a point echoes its point, radius and order. */
@@ -69,6 +70,12 @@ export interface PartnerStore {
    * with the same object (a cache): callers treat results as read-only.
    */
   search(scope: Scope, criteria: SearchCriteria, locale: string): Promise<StoreSearchResult | null>;
+  /**
+   * The same answer as the store keeps it between requests, its wire JSON (what the search
+   * route sends); null when the company or site is unknown. Optional: without it the route
+   * sends `search`'s answer.
+   */
+  searchKept?(scope: Scope, criteria: SearchCriteria, locale: string): Promise<KeptAnswer | null>;
   /**
    * Upserts sites, global filters, filter groups and items, and partners, all in one
    * transaction: on any problem it throws DirectoryImportError and changes nothing.
