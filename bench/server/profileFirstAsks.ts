@@ -16,7 +16,7 @@ import { openSqliteStore } from '@partners-network/server';
 import { ensureDirectoryDb } from './directories';
 import { SCOPE } from './measureServer';
 import { firstAskPass } from './queryMix';
-import { searchResponseOf } from '../../packages/server/src/answer/searchResponseOf';
+import { searchResponseOf } from '../../packages/server/src/store/searchResponseOf';
 
 const count = Number(process.argv[2] ?? 10000);
 const path = await ensureDirectoryDb(count);

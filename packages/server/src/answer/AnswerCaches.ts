@@ -8,7 +8,7 @@ import { CacheKind } from '../cache/KeptCache';
 import type { TermSet } from '../search/TermSet';
 import { termSetsKind } from '../search/TermSet';
 import type { FacetCounts } from './countFacets';
-import type { KeptAnswer } from './KeptAnswer';
+import type { KeptAnswer } from '../store/KeptAnswer';
 
 /** A search's partners in answer order: its first ones, or all of them. */
 export interface OrderedIds {

@@ -22,7 +22,7 @@ import type { StoreSearchResult } from '../store/PartnerStore';
 import { pickText, resolveLocale } from '../store/resolveLocale';
 import type { AnswerCaches, OrderedIds } from './AnswerCaches';
 import { FIRST_IDS } from './AnswerCaches';
-import { KeptAnswer } from './KeptAnswer';
+import { KeptAnswer } from '../store/KeptAnswer';
 import type { ResolvedRule } from './applyTuning';
 import { Tuning } from './applyTuning';
 import type { FacetCounts } from './countFacets';
@@ -112,7 +112,7 @@ export class SiteAnswers {
 
   /**
    * SPEC 7's search, as the search route sends it: answers are kept as their wire JSON
-   * (answer/KeptAnswer), those without text or items apart, since every visitor asks one
+   * (store/KeptAnswer), those without text or items apart, since every visitor asks one
    * of them first.
    */
   kept(criteria: LocatedSearchCriteria, locale: string): KeptAnswer {

@@ -35,7 +35,7 @@ export interface AnswerBodiesOptions<Answer> {
   text(answer: Answer): string;
   /**
    * Where an answer's forms are kept: the answer itself when it is made to hold them (a
-   * kept search answer, answer/KeptAnswer), else a body in a WeakMap beside it.
+   * kept search answer, store/KeptAnswer), else a body in a WeakMap beside it.
    */
   bodyOf?(answer: Answer): AnswerBody;
 }

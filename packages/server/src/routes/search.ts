@@ -7,8 +7,8 @@ import { RecentJsonBodies } from '../http/RecentJsonBodies';
 import { describeIssues } from '../http/describeIssues';
 import { refuseForgedJson } from '../http/refuseForgedJson';
 import { sendProblem } from '../http/sendProblem';
-import { KeptAnswer } from '../answer/KeptAnswer';
-import type { PartnerStore } from '../store/PartnerStore';
+import { KeptAnswer } from '../store/KeptAnswer';
+import type { KeptSearch, PartnerStore } from '../store/PartnerStore';
 import type { SearchStats } from '../stats/SearchStats';
 import { readLocale } from './readLocale';
 import type { ScopeParams } from './scopeParams';
@@ -20,9 +20,9 @@ export const SEARCH_BODY_LIMIT = 16 * 1024;
 /**
  * Bodies of answers: the store keeps answers between visitors (the first searches, recent
  * searches, kept per built site) as their JSON, each one's compressed bytes made once and
- * kept in it (answer/KeptAnswer).
+ * kept in it (store/KeptAnswer).
  */
-const bodies = new AnswerBodies<KeptAnswer>({
+const bodies = new AnswerBodies<KeptSearch>({
   text: (kept) => kept.text(),
   bodyOf: (kept) => kept,
 });
@@ -33,7 +33,7 @@ async function searchKept(
   scope: Scope,
   criteria: SearchCriteria,
   locale: string,
-): Promise<KeptAnswer | null> {
+): Promise<KeptSearch | null> {
   if (store.searchKept) return store.searchKept(scope, criteria, locale);
   const answer = await store.search(scope, criteria, locale);
   return answer && new KeptAnswer(answer);
@@ -69,7 +69,7 @@ export async function search(
       }
       const scope = toScope(request.params);
       const started = performance.now();
-      let result: KeptAnswer | null;
+      let result: KeptSearch | null;
       try {
         result = await searchKept(options.store, scope, criteria.data, locale.locale);
       } catch (error) {

@@ -17,7 +17,7 @@ import type { BuiltSite } from '../site/buildSite';
 import type { DirectoryData, PartnerData, PartnerInput } from '../store/DirectoryData';
 import type { PartnerSource } from '../store/PartnerSource';
 import { tuningAsWritten } from '../store/SiteRecords';
-import type { KeptAnswer } from '../answer/KeptAnswer';
+import type { KeptAnswer } from '../store/KeptAnswer';
 import type { ImportSummary, PartnerStore, StoreSearchResult } from '../store/PartnerStore';
 import { DirectoryWrites } from './DirectoryWrites';
 import type { MergeOptions } from './mergeDirectory';

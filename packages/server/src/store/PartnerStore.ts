@@ -16,7 +16,6 @@ import type {
   ZeroResultStep,
 } from '@partners-network/contract';
 import type { DirectoryData } from './DirectoryData';
-import type { KeptAnswer } from '../answer/KeptAnswer';
 import type { CountedSearch } from './StatsStore';
 
 /** Criteria as a search applied them: a search near a point echoes its point, radius and order. */
@@ -38,6 +37,24 @@ export interface StoreSearchResult {
   counted?: CountedSearch;
   /** The page's id, for the beacon of a card opened (stats/answerId). */
   answerId?: string;
+}
+
+/**
+ * A search answer as a store keeps it between requests (store/KeptAnswer): its wire JSON in
+ * the forms clients took, the text or its bytes in a content coding (`br`, `gzip`), and what
+ * the search route reads besides.
+ */
+export interface KeptSearch {
+  readonly totalFound: number;
+  readonly counted: CountedSearch | undefined;
+  /** The JSON, when a client took it as it is. */
+  readonly json: string | undefined;
+  keepJson(json: string): void;
+  /** Its bytes in a content coding, when a client took them. */
+  encoded(coding: string): Buffer | undefined;
+  keepEncoded(coding: string, bytes: Buffer): void;
+  /** The wire JSON: as made, as kept, or decoded from a kept coding. */
+  text(): string;
 }
 
 // What an import changed (the admin API's import answer) is part of the contract.
@@ -75,7 +92,7 @@ export interface PartnerStore {
    * route sends); null when the company or site is unknown. Optional: without it the route
    * sends `search`'s answer.
    */
-  searchKept?(scope: Scope, criteria: SearchCriteria, locale: string): Promise<KeptAnswer | null>;
+  searchKept?(scope: Scope, criteria: SearchCriteria, locale: string): Promise<KeptSearch | null>;
   /**
    * Upserts sites, global filters, filter groups and items, and partners, all in one
    * transaction: on any problem it throws DirectoryImportError and changes nothing.

@@ -1,7 +1,7 @@
 import { locatedSearchCriteriaSchema, searchResponseSchema } from '@partners-network/contract';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { StoreSearchResult } from '../store/PartnerStore';
-import type { CountedSearch } from '../store/StatsStore';
+import type { KeptSearch, StoreSearchResult } from './PartnerStore';
+import type { CountedSearch } from './StatsStore';
 import { searchResponseOf } from './searchResponseOf';
 
 /**
@@ -15,7 +15,7 @@ import { searchResponseOf } from './searchResponseOf';
  * browsers take brotli, about a fifth of the text, and a client that takes the text as it
  * is gets it kept from then on.
  */
-export class KeptAnswer {
+export class KeptAnswer implements KeptSearch {
   readonly totalFound: number;
   /** What a first page of this search is counted as (stats/countedSearch). */
   readonly counted: CountedSearch | undefined;
