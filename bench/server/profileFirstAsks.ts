@@ -1,8 +1,9 @@
 /**
  * Diagnostic, not part of `npm run bench`: the server section's first-ask pass (the distinct
  * searches of a mix of a third seed, none asked in the warm-up) answered in this process,
- * with no HTTP, on a built site of <partnerCount> partners: CPU per fresh answer, the time in
- * the store, its JSON and its brotli, GC pauses, and a sha256 of every answer's JSON (two
+ * with no HTTP, on a built site of <partnerCount> partners, asked as the search route asks
+ * (`searchKept`: the store makes the answer's JSON): CPU per fresh answer, the time in the
+ * store, its brotli, GC pauses, and a sha256 of every answer's JSON (two
  * checkouts must print the same one: answers byte-identical). Run it under
  * `node --import tsx --cpu-prof` for where the CPU goes, with `--trace-gc` for the
  * scavenges between its START and END lines, or with ALLOC_PROFILE=<file> for a sampling
