@@ -30,8 +30,9 @@ export function useFocusAfterLoadMore(
     afterPaint(() => {
       const list = listRef.current;
       list?.querySelectorAll<HTMLElement>('[data-card-focus]')[index]?.focus();
-      for (const img of list?.querySelectorAll('[data-appended] img') ?? [])
-        img.setAttribute('loading', 'eager');
+      const cells = list?.children ?? [];
+      for (let cell = index; cell < cells.length; cell += 1)
+        cells[cell]?.querySelector('img')?.setAttribute('loading', 'eager');
     });
   }, [loadingMore, cardCount, listRef]);
 
