@@ -274,7 +274,7 @@ describe('SearchPage', () => {
     const appended = () =>
       screen
         .getAllByRole('article')
-        .map((card) => card.closest('li')?.hasAttribute('data-appended'));
+        .map((card) => card.closest('li')?.getAttribute('data-appended') === 'true');
     const { user } = renderPage();
     await firstPage();
     expect(appended()).toEqual(Array.from({ length: 10 }, () => false));

@@ -30,9 +30,8 @@ export function useFocusAfterLoadMore(
     afterPaint(() => {
       const list = listRef.current;
       list?.querySelectorAll<HTMLElement>('[data-card-focus]')[index]?.focus();
-      const cells = list?.children ?? [];
-      for (let cell = index; cell < cells.length; cell += 1)
-        cells[cell]?.querySelector('img')?.setAttribute('loading', 'eager');
+      for (const img of list?.querySelectorAll('[data-appended] img') ?? [])
+        img.setAttribute('loading', 'eager');
     });
   }, [loadingMore, cardCount, listRef]);
 

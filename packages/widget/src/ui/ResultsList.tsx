@@ -27,15 +27,16 @@ export const ResultsList = memo(function ResultsList({
   listRef,
 }: ResultsListProps) {
   const t = useMessages();
-  if (cards.length === 0) return null;
-  const shownFrom = cards.length - 2 * eagerCount;
+  if (!cards.length) return null;
   return (
     <ul className="pn-grid pn-results__list" ref={listRef} aria-label={t('partners')}>
       {cards.map((card, index) => (
         <li
           key={card.key}
           className="pn-grid__cell"
-          data-appended={(index >= eagerCount && index < shownFrom) || undefined}
+          // "true": skipped off-screen; "false": appended by one of the last two Load
+          // Mores, on screen or next to it (both: pictures eager once painted).
+          data-appended={index < eagerCount ? undefined : index < cards.length - 2 * eagerCount}
         >
           <PartnerCardView card={card} />
         </li>
