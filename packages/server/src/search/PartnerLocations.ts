@@ -100,10 +100,15 @@ const SCAN_AT_MOST = 2048;
 /**
  * Candidates' locations per shared point up to which a scan is cheaper than reading the
  * points: that measures every point (142 in the generated directories), and few candidates
- * spread over many points make it read many of them (at 10k partners, 50 candidates took
- * 23 µs by points against 9 by a scan; 800 took 8 against 25).
+ * spread over many points make it read many of them. Ten nearest of random candidates, the
+ * fastest of 30 rounds (bench/search/scanVsPoints.ts): at 10k partners 100 candidates (206
+ * locations) took 7 µs by a scan against 11 by points, 200 took 14 against 7, 400 took 19
+ * against 5; at 1k 80 took 5 against 8, 160 took 6 against 5, 250 took 12 against 4; at 100k
+ * 200 took 25 against 29, 300 took 31 against 21. With 4 a point, the groups of 170 to 250
+ * that a broad text's rank leaves to be ordered near a city at 1k were scanned: the
+ * slowest of the bench's searches near a city.
  */
-const SCAN_PER_POINT_AT_MOST = 4;
+const SCAN_PER_POINT_AT_MOST = 2;
 const HALF_RADIANS = RADIANS / 2;
 
 /** The start of an array copied into another (as much as fits), the first let go at once. */
