@@ -1,7 +1,9 @@
 /**
  * How long the ten nearest of random candidates take by a scan of their locations and by
  * the shared points, on a generated directory: where `SCAN_PER_POINT_AT_MOST` in
- * packages/server/src/search/PartnerLocations.ts should switch. Not part of `npm run bench`:
+ * packages/server/src/search/PartnerLocations.ts should switch; then how long counting them
+ * within a radius takes by `countWithin` and by `within` (`FEW_LOCATIONS`). Not part of
+ * `npm run bench`:
  *   npx tsx bench/search/scanVsPoints.ts              (1k partners)
  *   SIZE=10000 COUNTS=50,100,200,400 npx tsx bench/search/scanVsPoints.ts
  */
@@ -61,4 +63,18 @@ for (const count of counts) {
   const byPoints = time((point, set) => locations.byPoints(point, 10, set, Infinity), sets);
   const chosen = time((point, set) => locations.nearest(point, 10, { among: set }), sets);
   console.log(`${count} candidates: scan ${scan}, by points ${byPoints}, nearest() ${chosen}`);
+}
+for (const count of [5, 50, 200, 500]) {
+  const sets = Array.from({ length: 20 }, () => {
+    const set = new Bitset(size);
+    while (set.count() < count) set.add(Math.floor(random() * size));
+    return set;
+  });
+  for (const radiusKm of [250, 2500, 20_000]) {
+    const counted = time((point, set) => locations.countWithin(point, radiusKm, set), sets);
+    const within = time((point, set) => locations.within(point, radiusKm).andCount(set), sets);
+    console.log(
+      `${count} candidates within ${radiusKm} km: countWithin ${counted}, within ${within}`,
+    );
+  }
 }
