@@ -13,7 +13,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import arSA from '../packages/widget/src/core/i18n/catalogues/ar-SA';
 import deDE from '../packages/widget/src/core/i18n/catalogues/de-DE';
-import enUS from '../packages/widget/src/core/i18n/catalogues/en-US';
+// The whole en-US catalogue (the page script's, with the no-results panel's texts).
+import { wholeEnUS } from '../packages/widget/src/core/i18n/noResultsMessages';
 import type { Catalogue, Message } from '../packages/widget/src/core/i18n/catalogues/en-US';
 import frFR from '../packages/widget/src/core/i18n/catalogues/fr-FR';
 import jaJP from '../packages/widget/src/core/i18n/catalogues/ja-JP';
@@ -24,6 +25,8 @@ import { SearchPage, openSearchPage } from './support/searchPage';
 import type { SearchPageTexts } from './support/searchPage';
 import { withSettingsMessages } from './support/settingsMessages';
 import { usePortal } from './support/usePortal';
+
+const enUS = wholeEnUS();
 
 const portal = usePortal();
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), 'artifacts');

@@ -14,6 +14,7 @@ import {
 import type { ContentSecurityPolicyDirectives } from './http/securityHeaders';
 import { API_CONTENT_SECURITY_POLICY, securityHeaders } from './http/securityHeaders';
 import { sendProblem } from './http/sendProblem';
+import { processMemos } from './cache/ProcessMemo';
 import { AppMetrics } from './metrics/AppMetrics';
 import type { MetricsSource } from './metrics/OperationalFigures';
 import { partnersApi } from './partnersApi';
@@ -74,6 +75,21 @@ declare module 'fastify' {
   }
 }
 
+/** The memos of the process (cache/ProcessMemo), shown beside the caches the services report. */
+const processMemoFigures: MetricsSource = {
+  figures: () => ({
+    sites: [],
+    caches: processMemos().map((memo) => ({
+      cache: memo.name,
+      entries: memo.entries(),
+      maxEntries: memo.maxEntries,
+      hits: memo.hits,
+      misses: memo.misses,
+      clears: memo.clears,
+    })),
+  }),
+};
+
 /**
  * Longer than any id a portal makes, shorter than the 16 KB Node allows for a whole
  * request head: an id the router cuts off is still answered 404 below.
@@ -88,6 +104,7 @@ const MAX_PARAM_LENGTH = 8 * 1024;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const security = securityHeaders(deps.contentSecurityPolicy ?? API_CONTENT_SECURITY_POLICY);
   const appMetrics = new AppMetrics();
+  appMetrics.addSource(processMemoFigures);
   for (const source of deps.metricsSources ?? []) appMetrics.addSource(source);
   // Fastify calls the log controller when an answer ends only with a logger (routes/metrics.ts).
   const hasLogger = Boolean(deps.logger);
@@ -157,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       service,
       tokens: adminTokens,
       ...(deps.stats ? { stats: deps.stats } : {}),
+      ...(deps.counting ? { counting: deps.counting } : {}),
     });
     await app.register(adminConsole, { root: deps.adminConsoleRoot ?? defaultConsoleRoot() });
   }

@@ -1,6 +1,7 @@
 import type { Partner } from '@partners-network/contract';
 import type { MatchedWords } from '../search/MatchedWords';
 import { forEachWord } from '../search/searchTerms';
+import { ProcessMemo } from '../cache/ProcessMemo';
 
 /** A matched range of a text: [start, end) in UTF-16 units of the text as sent. */
 export type HighlightRange = [start: number, end: number];
@@ -63,6 +64,12 @@ const CUTS_PER_GENERATION = 4096;
 const wordIds = new Map<string, number>();
 const foldedWords: string[] = [];
 const WORDS_MAX = 1 << 16;
+/** Cut texts (both generations: the recent one's lookups count, a move back counts a hit). */
+const cutsMemo = new ProcessMemo(
+  'memo-cut-texts',
+  2 * CUTS_PER_GENERATION,
+  () => recentCuts.size + olderCuts.size,
+);
 
 /**
  * The matched length of each word id, valid where its stamp is the answer's: an answer's
@@ -109,13 +116,19 @@ let cutScratch = new Int32Array(SCRATCH_WORDS * 3);
 
 function cutText(text: string): CutText {
   const recent = recentCuts.get(text);
-  if (recent !== undefined) return recent;
+  if (recent !== undefined) {
+    cutsMemo.hits += 1;
+    return recent;
+  }
   const older = olderCuts.get(text);
   if (older !== undefined) {
+    cutsMemo.hits += 1;
     keepCut(text, older);
     return older;
   }
+  cutsMemo.misses += 1;
   if (wordIds.size >= WORDS_MAX) {
+    cutsMemo.clears += 1;
     // Ids go with the texts that hold them, and no memo may answer for an id given again.
     recentCuts.clear();
     olderCuts.clear();
@@ -150,6 +163,7 @@ function cutText(text: string): CutText {
 
 function keepCut(text: string, cut: CutText): void {
   if (recentCuts.size >= CUTS_PER_GENERATION) {
+    cutsMemo.clears += 1;
     olderCuts = recentCuts;
     recentCuts = new Map();
   }

@@ -4,22 +4,34 @@
  * partners of the site in that city. Apart from the route so the bench times it alone.
  */
 import type { Place } from '@partners-network/contract';
+import { ProcessMemo } from '../cache/ProcessMemo';
 import type { Gazetteer } from './Gazetteer';
 import { cityKeyOf, placeKey } from './placeKey';
 
 /** Country names per locale (Intl, in the Node build's full ICU data). */
 const countryNames = new Map<string, Intl.DisplayNames>();
+const COUNTRY_NAMES_MAX = 64;
+const countryNamesMemo = new ProcessMemo(
+  'memo-country-names',
+  COUNTRY_NAMES_MAX,
+  () => countryNames.size,
+);
 
 function countryName(code: string, locale: string): string {
   let names = countryNames.get(locale);
-  if (!names) {
+  if (names) countryNamesMemo.hits += 1;
+  else {
+    countryNamesMemo.misses += 1;
     try {
       names = new Intl.DisplayNames([locale, 'en-US'], { type: 'region' });
     } catch {
       names = new Intl.DisplayNames(['en-US'], { type: 'region' });
     }
     // Bounded: a locale is a few characters of a known list, but a client picks it.
-    if (countryNames.size >= 64) countryNames.clear();
+    if (countryNames.size >= COUNTRY_NAMES_MAX) {
+      countryNames.clear();
+      countryNamesMemo.clears += 1;
+    }
     countryNames.set(locale, names);
   }
   return names.of(code) ?? code;

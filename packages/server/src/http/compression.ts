@@ -3,6 +3,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance } from 'fastify';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { ProcessMemo } from '../cache/ProcessMemo';
 
 /** Below this an answer goes as it is: compressing it saves less than it costs. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -37,6 +38,11 @@ export function compressAnswerNow(body: string, encoding: AnswerEncoding): Buffe
 /** Headers negotiated lately: browsers send a handful of distinct `Accept-Encoding` values. */
 const negotiated = new Map<string, AnswerEncoding | undefined>();
 const MAX_NEGOTIATED = 64;
+const negotiatedMemo = new ProcessMemo(
+  'memo-negotiated-encodings',
+  MAX_NEGOTIATED,
+  () => negotiated.size,
+);
 
 /**
  * The encoding an `Accept-Encoding` header asks for among the server's, as the compression
@@ -45,10 +51,17 @@ const MAX_NEGOTIATED = 64;
  */
 export function negotiateEncoding(acceptEncoding: string | undefined): AnswerEncoding | undefined {
   if (acceptEncoding === undefined) return undefined;
-  if (negotiated.has(acceptEncoding)) return negotiated.get(acceptEncoding);
+  if (negotiated.has(acceptEncoding)) {
+    negotiatedMemo.hits += 1;
+    return negotiated.get(acceptEncoding);
+  }
+  negotiatedMemo.misses += 1;
   const encoding =
     negotiate(acceptEncoding.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ENCODINGS) ?? undefined;
-  if (negotiated.size >= MAX_NEGOTIATED) negotiated.clear();
+  if (negotiated.size >= MAX_NEGOTIATED) {
+    negotiated.clear();
+    negotiatedMemo.clears += 1;
+  }
   negotiated.set(acceptEncoding, encoding);
   return encoding;
 }

@@ -117,6 +117,11 @@ export class AppMetrics {
       'Lookups a cache could not answer.',
       (cache) => cache.misses,
     );
+    cacheGauge(
+      'pn_cache_clears_total',
+      'Times a memo of the process let entries go because it was full.',
+      (cache) => cache.clears,
+    );
     this.#countingGauges();
   }
 

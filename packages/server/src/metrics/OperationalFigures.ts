@@ -24,6 +24,8 @@ export interface CacheFigures {
   maxWeight?: number;
   hits: number;
   misses: number;
+  /** For a memo of the process (cache/ProcessMemo): times it let entries go because it was full. */
+  clears?: number;
 }
 
 /** The search counts of a server (stats/SearchStats): totals since it started. */

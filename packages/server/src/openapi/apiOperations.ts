@@ -603,6 +603,21 @@ export const INSIGHTS_OPERATIONS: ApiOperation[] = [
       503: PROBLEM('The database does not answer'),
     },
   },
+  {
+    method: 'delete',
+    path: `${SCOPE}/insights`,
+    operationId: 'eraseInsights',
+    summary: 'Erase every search and card count of the site',
+    description: `${ADMIN_ONLY} Deletes the site's counts of every day from the database, and the counts this server has not flushed yet; another server's unflushed counts (at most a minute's) still come.`,
+    tags: ['admin'],
+    auth: 'bearer',
+    responses: {
+      204: { description: 'Erased' },
+      401: UNAUTHORIZED,
+      404: PROBLEM('No partner directory for this company and site'),
+      503: PROBLEM('The database does not answer'),
+    },
+  },
 ];
 
 /**

@@ -20,6 +20,7 @@ import { exportRoute } from './admin/exportRoute';
 import { importRoute } from './admin/importRoute';
 import { PartnerRoster } from '../service/PartnerRoster';
 import { siteRoutes } from './admin/siteRoutes';
+import type { SearchStats } from '../stats/SearchStats';
 import type { StatsStore } from '../store/StatsStore';
 import { adminInsights } from './adminInsights';
 import { adminTuning } from './adminTuning';
@@ -31,8 +32,10 @@ export { IMPORT_BODY_LIMIT } from './admin/importRoute';
 export interface AdminOptions {
   service: SearchService;
   tokens: readonly string[];
-  /** The search counts, for GET …/insights (absent: that call does not exist). */
+  /** The search counts, for GET and DELETE …/insights (absent: those calls do not exist). */
   stats?: StatsStore;
+  /** This server's counting, whose waiting counts an erasure drops too (absent: STATS=off). */
+  counting?: SearchStats;
 }
 
 const PARTNER_BODY_LIMIT = 64 * 1024;
@@ -133,5 +136,11 @@ export async function admin(app: FastifyInstance, options: AdminOptions): Promis
   // The tuning calls, behind the same token check.
   await app.register(adminTuning, { service });
   // What visitors look for and open, behind the same token check.
-  if (options.stats) await app.register(adminInsights, { service, stats: options.stats });
+  if (options.stats) {
+    await app.register(adminInsights, {
+      service,
+      stats: options.stats,
+      ...(options.counting ? { counting: options.counting } : {}),
+    });
+  }
 }

@@ -1,3 +1,5 @@
+import { ProcessMemo } from '../cache/ProcessMemo';
+
 /**
  * The one tokenizer of search, for documents and visitors' text alike: runs of letters
  * and digits, lower-cased, diacritics removed ("Société" -> "societe"). Text never
@@ -77,17 +79,27 @@ for (let unit = 0; unit < 128; unit += 1) {
   ASCII_WORD[unit] = /[A-Za-z0-9]/.test(String.fromCharCode(unit)) ? 1 : 0;
 }
 
-/** By code point; a directory uses a few hundred distinct characters. */
+/** By code point (non-ASCII only); a directory uses a few hundred distinct characters. */
 const wordCharacters = new Map<number, boolean>();
+const WORD_CHARACTERS_MAX = 65_536;
+const wordCharactersMemo = new ProcessMemo(
+  'memo-word-characters',
+  WORD_CHARACTERS_MAX,
+  () => wordCharacters.size,
+);
 
 function isWordCharacter(point: number): boolean {
   let known = wordCharacters.get(point);
   if (known === undefined) {
+    wordCharactersMemo.misses += 1;
     known = WORD_CHARACTER.test(String.fromCodePoint(point));
     // Bounded: text of any length cannot grow it without end.
-    if (wordCharacters.size >= 65_536) wordCharacters.clear();
+    if (wordCharacters.size >= WORD_CHARACTERS_MAX) {
+      wordCharacters.clear();
+      wordCharactersMemo.clears += 1;
+    }
     wordCharacters.set(point, known);
-  }
+  } else wordCharactersMemo.hits += 1;
   return known;
 }
 
@@ -95,16 +107,25 @@ function isWordCharacter(point: number): boolean {
 const foldedWords = new Map<string, readonly string[]>();
 const FOLDED_WORDS_MAX = 100_000;
 const FOLDED_WORD_MAX_LENGTH = 64;
+const foldedWordsMemo = new ProcessMemo(
+  'memo-folded-words',
+  FOLDED_WORDS_MAX,
+  () => foldedWords.size,
+);
 
 function foldWord(word: string): readonly string[] {
   let terms = foldedWords.get(word);
   if (terms === undefined) {
+    foldedWordsMemo.misses += 1;
     terms = plainSearchTerms(word);
     // Words are short; a long run (hostile data) is folded every time rather than kept.
     if (word.length <= FOLDED_WORD_MAX_LENGTH) {
-      if (foldedWords.size >= FOLDED_WORDS_MAX) foldedWords.clear();
+      if (foldedWords.size >= FOLDED_WORDS_MAX) {
+        foldedWords.clear();
+        foldedWordsMemo.clears += 1;
+      }
       foldedWords.set(word, terms);
     }
-  }
+  } else foldedWordsMemo.hits += 1;
   return terms;
 }

@@ -137,6 +137,22 @@ export class SearchStats implements MetricsSource {
     return this.#flushing;
   }
 
+  /**
+   * Drops the counts of a site not yet in the database (its erasure: the admin API then
+   * deletes the stored ones). Waits for a flush under way first: a failed one puts its
+   * counts back, and they would come back after the erasure.
+   */
+  async forget(scope: Scope): Promise<void> {
+    while (this.#flushing) await this.#flushing;
+    const site = scopeKey(scope);
+    for (const [key, count] of this.#searches) {
+      if (scopeKey(count.scope) === site) this.#searches.delete(key);
+    }
+    for (const [key, count] of this.#clicks) {
+      if (scopeKey(count.scope) === site) this.#clicks.delete(key);
+    }
+  }
+
   /** Stops the timer and flushes what is left (the drain on SIGTERM calls it). */
   async close(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);

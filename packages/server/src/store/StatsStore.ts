@@ -91,6 +91,8 @@ export interface StatsStore {
    */
   add(batch: StatsBatch, keepFrom: string): Promise<void>;
   insights(query: StatsQuery): Promise<StoredInsights>;
+  /** Deletes every search and card count of a site, of every day, in one transaction. */
+  erase(scope: Scope): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useMessages } from './MessagesContext';
+import { wholeEnUS } from '../core/i18n/noResultsMessages';
 
 /** The panels' stylesheet: the page adds it when the chunk arrives (adoptStyles.ts). */
 export { styles } from './panelStyles';
@@ -20,6 +21,9 @@ export interface NoResultsPanelProps {
   /** Runs the step at this index of `waysOut`. */
   onWayOut?: (index: number) => void;
 }
+
+// Its en-US texts come with it, not in the page script (a visit may never show it).
+wholeEnUS();
 
 const WAY_OUT_MESSAGE = {
   item: 'wayOutItem',

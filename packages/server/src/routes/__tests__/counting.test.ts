@@ -299,6 +299,36 @@ describe('the insights call', () => {
   });
 });
 
+describe('erasing the counts', () => {
+  it("wants the admin token and a known site, then erases the site's counts, stored and waiting", async () => {
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    await search({ text: 'cloud' });
+    await counting.flush();
+    await search({ text: 'kubernetes' });
+    expect(counting.waiting).toBe(1);
+
+    expect((await app.inject({ method: 'DELETE', url: insightsUrl })).statusCode).toBe(401);
+    const unknown = await app.inject({
+      method: 'DELETE',
+      url: `${API_BASE_PATH}/acme/nowhere/insights`,
+      headers: auth,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect((await insights()).totals.searches).toBe(2);
+
+    await search({ text: 'later' });
+    const erased = await app.inject({ method: 'DELETE', url: insightsUrl, headers: auth });
+    expect(erased.statusCode).toBe(204);
+    expect(counting.waiting).toBe(0);
+    const after = await insights();
+    expect(after.totals).toMatchObject({ searches: 0, clicks: 0 });
+    expect(after.days.every((day) => day.searches === 0)).toBe(true);
+    // Counting goes on after an erasure.
+    await search({ text: 'cloud' });
+    expect((await insights()).totals.searches).toBe(1);
+  });
+});
+
 describe('/openapi.json', () => {
   it('documents the beacon and the insights, and every answer they give matches it', async () => {
     const document = parseOpenApiDocument((await app.inject({ url: '/openapi.json' })).json());
@@ -339,6 +369,16 @@ describe('/openapi.json', () => {
       const answer = await app.inject(request);
       expect(answer.statusCode).toBe(status);
       expectDocumentedAnswer(insightsOperation, answer, `insights ${status}`);
+    }
+    const eraseOperation = documentedOperation(document, insightsCall.path, 'delete');
+    for (const [status, request] of [
+      [204, { method: 'DELETE', url: insightsUrl, headers: auth }],
+      [401, { method: 'DELETE', url: insightsUrl }],
+      [404, { method: 'DELETE', url: `${API_BASE_PATH}/acme/nowhere/insights`, headers: auth }],
+    ] as const) {
+      const answer = await app.inject(request);
+      expect(answer.statusCode).toBe(status);
+      expectDocumentedAnswer(eraseOperation, answer, `erase ${status}`);
     }
     // Without the admin API the insights are neither listed nor there.
     const plain = parseOpenApiDocument((await limited.inject({ url: '/openapi.json' })).json());

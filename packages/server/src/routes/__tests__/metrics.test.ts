@@ -26,11 +26,16 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-function search(text: string) {
+function search(text: string, headers: Record<string, string> = {}) {
   return app.inject({
     method: 'POST',
     url: searchPath(MAIN),
-    headers: { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' },
+    headers: {
+      'content-type': 'application/json',
+      cookie: 'XSRF-TOKEN=t',
+      'x-xsrf-token': 't',
+      ...headers,
+    },
     payload: JSON.stringify({
       globalFilter: '',
       text,
@@ -91,6 +96,40 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
     expect(text).toMatch(/^nodejs_heap_size_used_bytes \d+/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds [\d.e-]+/m);
+  });
+
+  it("shows the process's memos beside the caches: entries, bound, hits, misses, clears", async () => {
+    const before = (await app.inject({ url: '/metrics' })).payload;
+    const memo = (text: string, name: string, cache: string) =>
+      sample(text, name, `cache="${cache}"`) ?? Number.NaN;
+    // Distinct texts (an answer's own caches would answer a repeated search without them).
+    await search('société cloud', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    await search('sociétés cloud', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    const after = (await app.inject({ url: '/metrics' })).payload;
+    const grew = (name: string, cache: string) =>
+      memo(after, name, cache) - memo(before, name, cache);
+
+    for (const cache of [
+      'memo-word-characters',
+      'memo-folded-words',
+      'memo-cut-texts',
+      'memo-negotiated-encodings',
+      'memo-country-names',
+    ]) {
+      expect(memo(after, 'pn_cache_max_entries', cache)).toBeGreaterThan(0);
+      expect(memo(after, 'pn_cache_clears_total', cache)).toBe(0);
+    }
+    // "é" of the second search is a known character, "sociétés" a new word to fold.
+    expect(grew('pn_cache_hits_total', 'memo-word-characters')).toBeGreaterThan(0);
+    expect(grew('pn_cache_misses_total', 'memo-folded-words')).toBeGreaterThan(0);
+    expect(memo(after, 'pn_cache_entries', 'memo-folded-words')).toBeGreaterThan(0);
+    // The second answer's cards were cut for the first one's highlights.
+    expect(grew('pn_cache_hits_total', 'memo-cut-texts')).toBeGreaterThan(0);
+    // One header negotiated once, then known.
+    expect(grew('pn_cache_misses_total', 'memo-negotiated-encodings')).toBe(1);
+    expect(grew('pn_cache_hits_total', 'memo-negotiated-encodings')).toBe(1);
+    // The memos of the process are not caches of a site: they carry no site's bound in weight.
+    expect(sample(after, 'pn_cache_max_weight', 'cache="memo-cut-texts"')).toBeUndefined();
   });
 
   it('lets another service add its figures later', async () => {

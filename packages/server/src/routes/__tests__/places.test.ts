@@ -81,6 +81,23 @@ describe('GET …/places', () => {
     expect((await places('Paris', 'ja-JP'))[0]).toMatchObject({ name: 'パリ', country: 'FR' });
   });
 
+  it("keeps a locale's country names once, as /metrics shows", async () => {
+    const memo = async (name: string) => {
+      const text = (await app.inject({ url: '/metrics' })).payload;
+      const line = text
+        .split('\n')
+        .find((l) => l.startsWith(`${name}{cache="memo-country-names"}`));
+      return Number(line?.slice(line.lastIndexOf(' ') + 1));
+    };
+    const [hits, misses] = [await memo('pn_cache_hits_total'), await memo('pn_cache_misses_total')];
+    await places('Lyo', 'pt-BR');
+    await places('Pari', 'pt-BR');
+    // The first suggestions made the locale's names (a miss); every later country is a hit.
+    expect((await memo('pn_cache_misses_total')) - misses).toBe(1);
+    expect((await memo('pn_cache_hits_total')) - hits).toBeGreaterThan(0);
+    expect(await memo('pn_cache_entries')).toBeGreaterThan(0);
+  });
+
   it('forgives typos and folds diacritics, and marks the cities with partners', async () => {
     const [zurich] = await places('Zurihc');
     expect(zurich).toMatchObject({

@@ -57,6 +57,11 @@ function countTimes(
   }
 }
 
+/** A page of the answer to "cloud" (tech, no items) from `offset`, showing `partnerIds`. */
+function cloudPage(offset: number, partnerIds: number[]): AnswerPage {
+  return { locale: 'en-US', text: 'cloud', globalFilter: 'tech', itemIds: [], offset, partnerIds };
+}
+
 export function describeStatsContract(
   name: string,
   createDatabase: () => Promise<StatsDatabase>,
@@ -149,14 +154,7 @@ export function describeStatsContract(
       countTimes(stats, 1, 'cloud', { items: [ZURICH] });
       const societe = await partnerId('societe-generale-conseil');
       const muller = await partnerId('muller-cloud');
-      const page: AnswerPage = {
-        locale: 'en-US',
-        text: 'cloud',
-        globalFilter: 'tech',
-        itemIds: [],
-        offset: 10,
-        partnerIds: [muller, societe],
-      };
+      const page = cloudPage(10, [muller, societe]);
       expect(stats.countClick(MAIN, page, 12)).toBe(true);
       expect(stats.countClick(MAIN, page, 12)).toBe(true);
       expect(stats.countClick(MAIN, page, 11)).toBe(true);
@@ -200,6 +198,33 @@ export function describeStatsContract(
       expect(all.texts.map((text) => text.text)).toEqual(['cloud', 'nuage']);
       const other = await store.insights(query({ scope: OTHER }));
       expect(other.texts.map((text) => text.text)).toEqual(['secret']);
+    });
+
+    it("erases every count of one site, stored or waiting, and no other site's", async () => {
+      const stats = new SearchStats(store, { now: clock });
+      countTimes(stats, 3, 'cloud');
+      countTimes(stats, 4, 'secret', { scope: OTHER });
+      const muller = await partnerId('muller-cloud');
+      const page = cloudPage(0, [muller]);
+      expect(stats.countClick(MAIN, page, 1)).toBe(true);
+      now = Date.parse('2025-12-01T08:00:00Z');
+      countTimes(stats, 3, 'kubernetes');
+      await stats.flush();
+      now = NOW;
+      // Counted since the flush, not stored yet: an erasure drops them too.
+      countTimes(stats, 3, 'later');
+      countTimes(stats, 3, 'kept', { scope: OTHER });
+
+      await stats.forget(MAIN);
+      await store.erase(MAIN);
+      await stats.flush();
+      const everything = query({ from: '2000-01-01', to: '2030-01-01' });
+      const erased = await store.insights(everything);
+      expect(erased.days).toEqual([]);
+      expect(erased.clicks).toBe(0);
+      expect(erased.partners).toEqual([]);
+      const other = await store.insights({ ...everything, scope: OTHER });
+      expect(other.texts.map((text) => text.text)).toEqual(['secret', 'kept']);
     });
 
     it('keeps 13 months: a flush deletes the days before', async () => {

@@ -5,7 +5,9 @@
  * one order on every server, so two servers flushing at once wait for each other instead
  * of deadlocking.
  */
+import type { PoolClient } from 'pg';
 import * as z from 'zod';
+import type { Scope } from '@partners-network/contract';
 import type {
   ClickCount,
   StatsQuery,
@@ -52,6 +54,8 @@ const SQL = {
     DO UPDATE SET clicks = click_count.clicks + excluded.clicks`,
   pruneSearches: `DELETE FROM search_count WHERE day < $1::date`,
   pruneClicks: `DELETE FROM click_count WHERE day < $1::date`,
+  eraseSearches: `DELETE FROM search_count WHERE company_id = $1 AND scope_group_id = $2`,
+  eraseClicks: `DELETE FROM click_count WHERE company_id = $1 AND scope_group_id = $2`,
   days: `SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(searches) AS searches,
       sum(zero_results) AS zero_results
     FROM search_count WHERE ${where()} GROUP BY day ORDER BY day`,
@@ -169,10 +173,23 @@ export async function openStats(options: PostgresSourceOptions): Promise<StatsSt
     }
   }
 
-  async function add(batch: StatsBatch, keepFrom: string): Promise<void> {
+  /** One transaction on a client of the pool: all of `task` or nothing. */
+  async function inTransaction(task: (client: PoolClient) => Promise<void>): Promise<void> {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
+      await task(client);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  function add(batch: StatsBatch, keepFrom: string): Promise<void> {
+    return inTransaction(async (client) => {
       const parts = [
         {
           sql: SQL.addSearches,
@@ -187,13 +204,14 @@ export async function openStats(options: PostgresSourceOptions): Promise<StatsSt
       }
       await client.query(SQL.pruneSearches, [keepFrom]);
       await client.query(SQL.pruneClicks, [keepFrom]);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
+  }
+
+  function erase(scope: Scope): Promise<void> {
+    return inTransaction(async (client) => {
+      await client.query(SQL.eraseSearches, [scope.companyId, scope.scopeGroupId]);
+      await client.query(SQL.eraseClicks, [scope.companyId, scope.scopeGroupId]);
+    });
   }
 
   async function insights(query: StatsQuery): Promise<StoredInsights> {
@@ -266,6 +284,7 @@ export async function openStats(options: PostgresSourceOptions): Promise<StatsSt
   return {
     add: (batch, keepFrom) => reachable(() => add(batch, keepFrom)),
     insights: (query) => reachable(() => insights(query)),
+    erase: (scope) => reachable(() => erase(scope)),
     async close() {
       await pool.end();
     },

@@ -4,6 +4,7 @@
  * of upserts that add to the stored counts.
  */
 import Database from 'better-sqlite3';
+import type { Scope } from '@partners-network/contract';
 import type {
   ClickCount,
   StatsQuery,
@@ -41,6 +42,8 @@ const SQL = {
     DO UPDATE SET clicks = clicks + excluded.clicks`,
   pruneSearches: `DELETE FROM search_count WHERE day < ?`,
   pruneClicks: `DELETE FROM click_count WHERE day < ?`,
+  eraseSearches: `DELETE FROM search_count WHERE company_id = ? AND scope_group_id = ?`,
+  eraseClicks: `DELETE FROM click_count WHERE company_id = ? AND scope_group_id = ?`,
   days: `SELECT day, sum(searches) AS searches, sum(zero_results) AS zeroResults
     FROM search_count WHERE ${where()} GROUP BY day ORDER BY day`,
   redacted: `SELECT coalesce(sum(searches), 0) AS searches
@@ -199,9 +202,19 @@ export function openStats(options: SqliteStatsOptions): StatsStore {
     };
   });
 
+  const eraseSearches = db.prepare<[string, string]>(SQL.eraseSearches);
+  const eraseClicks = db.prepare<[string, string]>(SQL.eraseClicks);
+  const erase = db.transaction((scope: Scope) => {
+    eraseSearches.run(scope.companyId, scope.scopeGroupId);
+    eraseClicks.run(scope.companyId, scope.scopeGroupId);
+  });
+
   return {
     async add(batch, keepFrom) {
       add.immediate(batch, keepFrom);
+    },
+    async erase(scope) {
+      erase.immediate(scope);
     },
     async insights(query) {
       return insights(query);

@@ -37,10 +37,11 @@ function pluralCategory(count: number, locale: string, lang: string): Intl.LDMLP
 /**
  * `lang`: the catalogue's tag; `locale`: the portal's language tag, used for numbers
  * and plural rules when it is a variant of that language (`fr-CA` with the fr-FR
- * catalogue), else the catalogue's own tag is.
+ * catalogue), else the catalogue's own tag is. `catalogue` may be the page script's en-US,
+ * whose no-results texts come later (noResultsMessages.ts).
  */
 export function createTranslator<Id extends string = MessageId>(
-  catalogue: Readonly<Record<Id, Message>>,
+  catalogue: Readonly<Partial<Record<Id, Message>>>,
   lang: string,
   locale = lang,
   overrides: Partial<Record<Id, Message>> = {},
@@ -51,7 +52,9 @@ export function createTranslator<Id extends string = MessageId>(
     // Of the catalogues' languages, Arabic alone is written right to left.
     dir: lang.startsWith('ar') ? 'rtl' : 'ltr',
     t(id, values = {}, count) {
-      const message = overrides[id] ?? catalogue[id];
+      // en-US has the no-results panel's texts once its chunk has come (noResultsMessages.ts),
+      // before the panel renders; an id without a text shows as itself.
+      const message = overrides[id] ?? catalogue[id] ?? id;
       const text =
         typeof message === 'string'
           ? message

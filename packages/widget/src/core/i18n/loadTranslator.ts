@@ -81,12 +81,17 @@ export function loadTranslator(
       },
     ) ?? enUS,
     overridden ? import('./parseMessageOverrides') : null,
-  ]).then(([catalogue, parser]) =>
+    // The ids and placeholders overrides are checked against: en-US with the no-results
+    // panel's texts, which the page script does not carry (noResultsMessages.ts).
+    overridden ? import('./noResultsMessages') : null,
+  ]).then(([catalogue, parser, whole]) =>
     createTranslator(
       catalogue,
       lang,
       locale,
-      parser?.overridesOf(fromSettings, messages, enUS, lang, locale),
+      whole
+        ? parser?.overridesOf(fromSettings, messages, whole.wholeEnUS(), lang, locale)
+        : undefined,
     ),
   );
 }

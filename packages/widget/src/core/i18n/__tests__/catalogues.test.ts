@@ -3,10 +3,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_TEXT_INVALID_MESSAGE } from '@partners-network/contract';
-import enUS from '../catalogues/en-US';
+// The whole en-US catalogue (the page script's, with the no-results panel's texts).
+import { wholeEnUS } from '../noResultsMessages';
 import type { Message } from '../catalogues/en-US';
 import { placeholdersOf } from '../placeholdersOf';
 import { CATALOGUES } from '../loadTranslator';
+
+const enUS = wholeEnUS();
 
 const LIFERAY_DEFAULT_LANGUAGES = [
   'ar-SA',
@@ -132,9 +135,9 @@ describe('message catalogues', () => {
     });
   });
 
-  it('are listed in the widget README, every id with its en-US text', () => {
+  it("are listed in the widget's docs/messages.md, every id with its en-US text", () => {
     const readme = readFileSync(
-      join(dirname(fileURLToPath(import.meta.url)), '../../../../README.md'),
+      join(dirname(fileURLToPath(import.meta.url)), '../../../../docs/messages.md'),
       'utf8',
     );
     const missing = Object.entries(enUS).flatMap(([id, message]) => {

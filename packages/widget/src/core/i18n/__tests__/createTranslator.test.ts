@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import enUS from '../catalogues/en-US';
+// The whole en-US catalogue (the page script's, with the no-results panel's texts).
+import { wholeEnUS } from '../noResultsMessages';
 import arSA from '../catalogues/ar-SA';
 import deDE from '../catalogues/de-DE';
 import frFR from '../catalogues/fr-FR';
 import jaJP from '../catalogues/ja-JP';
 import { createTranslator } from '../createTranslator';
+
+const enUS = wholeEnUS();
 
 describe('createTranslator', () => {
   it('fills placeholders, numbers in the locale format', () => {

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import enUS from '../catalogues/en-US';
+// The whole en-US catalogue (the page script's, with the no-results panel's texts).
+import { wholeEnUS } from '../noResultsMessages';
 import contactEnUS from '../contact/en-US';
 import { overridesOf, parseMessageOverrides, pickOverrides } from '../parseMessageOverrides';
+
+const enUS = wholeEnUS();
 
 afterEach(() => {
   vi.restoreAllMocks();
