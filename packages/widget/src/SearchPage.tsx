@@ -32,8 +32,6 @@ export interface SearchPageProps extends UseSearchControllerOptions {
   messages?: unknown;
 }
 
-const SILENT = { text: '', before: '', after: '' };
-
 /** A chunk's part brings its own stylesheet: added before the part first renders. */
 function withStyles<Part extends { styles: string }>(part: Part): Part {
   addStyles(part.styles);
@@ -94,7 +92,7 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
     () => selectChips(filterGroups, state.selectedItemIds),
     [filterGroups, state.selectedItemIds],
   );
-  const announced = announcement ? announceResults(announcement, t) : SILENT;
+  const announced = announcement ? announceResults(announcement, t) : { text: '' };
   // Counts come with every answer; deferred like the groups they belong to.
   const facets = useDeferredValue(state.facets);
   // Until the location field is used (or the address holds a point), its start only; how it

@@ -176,7 +176,7 @@ export function widerRadius(
   for (const wider of WIDER_RADII_KM) {
     // A hair of slack: the radius itself is decided by `within`, in its own arithmetic.
     if (wider <= radiusKm || wider < nearestKm * (1 - 1e-9)) continue;
-    const totalFound = locations.within(near, wider).andCount(matching);
+    const totalFound = locations.countWithin(near, wider, matching);
     if (totalFound > 0) return { radiusKm: wider, totalFound };
   }
   return undefined;

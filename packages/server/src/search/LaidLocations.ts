@@ -84,6 +84,14 @@ export class LaidLocations implements PartnerLocations {
     return this.#lay(this.#base.within(point, radiusKm), this.#delta.within(point, radiusKm));
   }
 
+  countWithin(point: GeoPoint, radiusKm: number, among: Bitset): number {
+    const [baseAmong, deltaAmong] = this.#split(among);
+    return (
+      this.#base.countWithin(point, radiusKm, baseAmong) +
+      this.#delta.countWithin(point, radiusKm, deltaAmong)
+    );
+  }
+
   nearest(point: GeoPoint, limit: number, options: NearestOptions = {}): NearestPartners {
     const [baseAmong, deltaAmong] = this.#split(options.among ?? this.located());
     const radius = options.radiusKm === undefined ? {} : { radiusKm: options.radiusKm };

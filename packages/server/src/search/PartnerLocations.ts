@@ -75,6 +75,11 @@ export interface PartnerLocations {
   ): { place: LocationPlace; distanceKm: number } | undefined;
   /** Partners with a location within the radius. */
   within(point: GeoPoint, radiusKm: number): Bitset;
+  /**
+   * How many of `among` have a location within the radius: `within(...).andCount(among)`,
+   * measuring only their locations.
+   */
+  countWithin(point: GeoPoint, radiusKm: number, among: Bitset): number;
   nearest(point: GeoPoint, limit: number, options?: NearestOptions): NearestPartners;
   /** How many partners have a location in each city (key: cityKey). */
   partnersByCity(): ReadonlyMap<string, number>;
@@ -100,10 +105,22 @@ const SCAN_AT_MOST = 2048;
 /**
  * Candidates' locations per shared point up to which a scan is cheaper than reading the
  * points: that measures every point (142 in the generated directories), and few candidates
- * spread over many points make it read many of them (at 10k partners, 50 candidates took
- * 23 µs by points against 9 by a scan; 800 took 8 against 25).
+ * spread over many points make it read many of them. Ten nearest of random candidates, the
+ * fastest of 30 rounds (bench/search/scanVsPoints.ts): at 10k partners 100 candidates (206
+ * locations) took 7 µs by a scan against 11 by points, 200 took 14 against 7, 400 took 19
+ * against 5; at 1k 80 took 5 against 8, 160 took 6 against 5, 250 took 12 against 4; at 100k
+ * 200 took 25 against 29, 300 took 31 against 21. With 4 a point, the groups of 170 to 250
+ * that a broad text's rank leaves to be ordered near a city at 1k were scanned: the
+ * slowest of the bench's searches near a city.
  */
-const SCAN_PER_POINT_AT_MOST = 4;
+const SCAN_PER_POINT_AT_MOST = 2;
+/**
+ * Candidates' locations up to which countWithin reads their own rather than the tree's range
+ * (1k partners, fastest of 30 rounds: 50 candidates at 2,500 km took 2.4 µs so against 16.4
+ * by `within`, 200 at 20,000 km 9.9 against 33.1, 200 at 250 km 3.4 against 1.4). A wider
+ * radius is asked only from the nearest match's distance on: mostly a wide one.
+ */
+const FEW_LOCATIONS = 512;
 const HALF_RADIANS = RADIANS / 2;
 
 /** The start of an array copied into another (as much as fits), the first let go at once. */
@@ -329,6 +346,51 @@ export class SiteLocations implements PartnerLocations {
       }
     }
     return found;
+  }
+
+  /**
+   * `within(point, radiusKm).andCount(among)`, the same locations decided the same way; a few
+   * candidates (FEW_LOCATIONS) are read from their own locations, not from the tree's range:
+   * a wider radius offered near a city (a continent, or the whole earth at 20,000 km) listed
+   * and measured every location of the site for the few partners a text matched (about 50 µs
+   * of a 190 µs first ask at 1k partners, bench/README.md).
+   */
+  countWithin(point: GeoPoint, radiusKm: number, among: Bitset): number {
+    if (among.count() * this.#locationsPerPartner > FEW_LOCATIONS) {
+      return this.within(point, radiusKm).andCount(among);
+    }
+    if (!this.#tree || !(radiusKm >= 0)) return 0;
+    const limit = haversineOfKilometres(radiusKm);
+    const cosLatitude = cosOf(point);
+    const owners = this.#owners;
+    const counted = new Bitset(this.size);
+    let count = 0;
+    for (const [west, south, east, north] of boxesAround(point, radiusKm)) {
+      for (const place of this.#placesIn(among, west, south, east, north)) {
+        const owner = owners[place] ?? 0;
+        if (!counted.has(owner) && this.#isWithin(place, point, cosLatitude, limit)) {
+          counted.add(owner);
+          count += 1;
+        }
+      }
+    }
+    return count;
+  }
+
+  /** The locations of `among` inside a box, edges included (as kdbush's range decides). */
+  #placesIn(among: Bitset, west: number, south: number, east: number, north: number): number[] {
+    const places: number[] = [];
+    for (const ordinal of among.toArray()) {
+      const end = this.#starts[ordinal + 1] ?? 0;
+      for (let place = this.#starts[ordinal] ?? 0; place < end; place += 1) {
+        const latitude = this.#latitudes[place] ?? 0;
+        const longitude = this.#longitudes[place] ?? 0;
+        if (longitude >= west && longitude <= east && latitude >= south && latitude <= north) {
+          places.push(place);
+        }
+      }
+    }
+    return places;
   }
 
   /**

@@ -259,21 +259,33 @@ describe('SearchPage', () => {
     expect(screen.queryByRole('button', { name: 'Load More Partners' })).toBeNull();
   });
 
-  it('lets only cards a Load More appended skip rendering off-screen, never a new list', async () => {
+  it('lets only cards older Load Mores appended skip rendering off-screen, never a new list', async () => {
     // The cards a list first shows are laid out in full, so a scroll position restored on
-    // Back or reload never lands on estimated sizes (styles.css, content-visibility).
+    // Back or reload never lands on estimated sizes (styles.css, content-visibility); so
+    // are those of the last two Load Mores, on screen or next to it.
+    server.use(
+      http.post(SEARCH_URL, async ({ request }) => {
+        const criteria = searchCriteriaSchema.parse(await request.json());
+        requests.push(criteria);
+        const partners = Array.from({ length: 10 }, (_, n) => partner(criteria.offset + n));
+        return HttpResponse.json({ ...answer(criteria), partners, totalFound: 45 });
+      }),
+    );
     const appended = () =>
       screen
         .getAllByRole('article')
-        .map((card) => card.closest('li')?.hasAttribute('data-appended'));
+        .map((card) => card.closest('li')?.getAttribute('data-appended') === 'true');
     const { user } = renderPage();
     await firstPage();
     expect(appended()).toEqual(Array.from({ length: 10 }, () => false));
-    await user.click(screen.getByRole('button', { name: 'Load More Partners' }));
-    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(20));
+    for (const count of [20, 30, 40]) {
+      await user.click(screen.getByRole('button', { name: 'Load More Partners' }));
+      await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(count));
+    }
     expect(appended()).toEqual([
       ...Array.from({ length: 10 }, () => false),
       ...Array.from({ length: 10 }, () => true),
+      ...Array.from({ length: 20 }, () => false),
     ]);
     await user.type(screen.getByRole('textbox', { name: 'Search partners' }), 'partner{Enter}');
     await waitFor(

@@ -63,7 +63,7 @@ export const PartnerCardView = memo(function PartnerCardView({ card }: PartnerCa
         {card.categories.length > 0 && (
           <ul className="pn-card__badges" aria-label={t('categories')}>
             {card.categories.map((name, index) => (
-              <li key={`${index}-${name}`} className="pn-badge" part="badge">
+              <li key={index} className="pn-badge" part="badge">
                 {name}
               </li>
             ))}

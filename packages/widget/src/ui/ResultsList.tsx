@@ -10,6 +10,11 @@ export interface ResultsListProps {
    * Cards from this index on (those Load More appended) skip their rendering while far
    * off-screen (content-visibility: auto), keeping their last size: a Load More with
    * 100 cards above does not style, lay out and paint them all again. Default: none.
+   * Not the cards of the last two appends (`eagerCount` each, the page size): they are
+   * on screen or next to it. Skipped from their commit, they were laid out twice in the
+   * frame that shows them (locked, then unlocked once found on screen), and those the
+   * next click's scroll brought into view were laid out and painted after that click,
+   * while its answer waited (bench/README.md).
    */
   eagerCount?: number;
   listRef?: Ref<HTMLUListElement>;
@@ -22,14 +27,16 @@ export const ResultsList = memo(function ResultsList({
   listRef,
 }: ResultsListProps) {
   const t = useMessages();
-  if (cards.length === 0) return null;
+  if (!cards.length) return null;
   return (
     <ul className="pn-grid pn-results__list" ref={listRef} aria-label={t('partners')}>
       {cards.map((card, index) => (
         <li
           key={card.key}
           className="pn-grid__cell"
-          data-appended={index >= eagerCount || undefined}
+          // "true": skipped off-screen; "false": appended by one of the last two Load
+          // Mores, on screen or next to it (both: pictures eager once painted).
+          data-appended={index < eagerCount ? undefined : index < cards.length - 2 * eagerCount}
         >
           <PartnerCardView card={card} />
         </li>

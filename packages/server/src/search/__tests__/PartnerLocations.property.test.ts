@@ -154,6 +154,58 @@ describe('SiteLocations against a brute-force haversine scan', () => {
     );
   });
 
+  it('counts the candidates within a radius as within does, by their own locations or the tree', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        partners(60),
+        point,
+        fc.double({ min: 0, max: 21_000, noNaN: true }),
+        fc.func(fc.boolean()),
+        async (sites, from, radiusKm, picks) => {
+          const locations = await build(sites);
+          const among = setOf(
+            sites.length,
+            sites.flatMap((_, ordinal) => (picks(ordinal) ? [ordinal] : [])),
+          );
+          expect(locations.countWithin(from, radiusKm, among)).toBe(
+            locations.within(from, radiusKm).andCount(among),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // Thousands of candidates' locations (more than a scan takes): the tree's range lists them.
+    const crowd = Array.from({ length: 3000 }, (_, ordinal) =>
+      Array.from({ length: 1 + (ordinal % 2) }, (__, at) => ({
+        city: 'Lyon',
+        country: 'FR',
+        latitude: 40 + ((ordinal * 7919 + at * 104729) % 2000) / 100,
+        longitude: -5 + ((ordinal * 15485863 + at * 31) % 2000) / 100,
+      })),
+    );
+    const locations = await build(crowd);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          latitude: fc.integer({ min: 3500, max: 6500 }).map((value) => value / 100),
+          longitude: fc.integer({ min: -1000, max: 2000 }).map((value) => value / 100),
+        }),
+        fc.integer({ min: 0, max: 3_000_000 }).map((metres) => metres / 1000),
+        fc.integer({ min: 1, max: 5 }),
+        async (from, radiusKm, every) => {
+          const among = setOf(
+            crowd.length,
+            crowd.flatMap((_, ordinal) => (ordinal % every === 0 ? [ordinal] : [])),
+          );
+          expect(locations.countWithin(from, radiusKm, among)).toBe(
+            locations.within(from, radiusKm).andCount(among),
+          );
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
   it('lists the nearest first, by scan and by walk, among candidates and within a radius', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -318,6 +370,13 @@ describe('LaidLocations', () => {
           for (const ordinal of removed.toArray())
             expect(laid.distanceOf(ordinal, from)).toBe(Infinity);
           expect(laid.located().count()).toBe(reference.size);
+          const among = laid.located().clone();
+          for (let ordinal = 0; ordinal < laid.size; ordinal += 3) among.delete(ordinal);
+          for (const radiusKm of [0, 100, 2500, 20_000]) {
+            expect(laid.countWithin(from, radiusKm, among)).toBe(
+              laid.within(from, radiusKm).andCount(among),
+            );
+          }
         },
       ),
       { numRuns: 200 },
