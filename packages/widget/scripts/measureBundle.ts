@@ -34,13 +34,13 @@ const DIST = resolve(here, '../dist');
  * the sheet it replaced before the packing; raised to 18,333 B, 39 B, by a fix: what a
  * visitor types in the location field before its chunk has come goes on in the full field,
  * where its first letter was lost; lowered to 18,180 B (18,175 measured) by the no-results panel's en-US
- * texts moving to its chunk, src/core/i18n/noResultsMessages.ts, 157 B; lowered to 18,015 B
- * (18,012 measured) by short class names in the page scripts, scripts/compactStyles.ts,
- * 163 B). The external-react
+ * texts moving to its chunk, src/core/i18n/noResultsMessages.ts, 157 B; lowered to 18,010 B
+ * (18,006 measured, main 18,172) by short class names in the page scripts, scripts/compactStyles.ts,
+ * 166 B). The external-react
  * build (the page gives React) is printed, not held: the figure over the floor is the same
  * measure of the widget.
  */
-export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 18_015 } } as const;
+export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 18_010 } } as const;
 export type BuildName = 'bundled' | 'external-react';
 
 export interface BuildSize {
