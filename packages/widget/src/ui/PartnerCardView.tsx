@@ -41,6 +41,7 @@ export const PartnerCardView = memo(function PartnerCardView({ card }: PartnerCa
     <article
       className="pn-card"
       part="card"
+      data-linked={linked || undefined}
       tabIndex={linked ? undefined : -1}
       data-card-focus={linked ? undefined : ''}
       aria-label={linked ? undefined : card.title}

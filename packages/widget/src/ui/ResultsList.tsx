@@ -37,8 +37,6 @@ export const ResultsList = memo(function ResultsList({
           // "true": skipped off-screen; "false": appended by one of the last two Load
           // Mores, on screen or next to it (both: pictures eager once painted).
           data-appended={index < eagerCount ? undefined : index < cards.length - 2 * eagerCount}
-          // Hover lift and shadow (styles.css).
-          data-linked={card.href !== null || undefined}
         >
           <PartnerCardView card={card} />
         </li>
