@@ -145,6 +145,15 @@ const STATES: ConsoleState[] = [
     },
   },
   {
+    name: 'insights-erase',
+    signIn: true,
+    enter: async (operator) => {
+      await operator.openView('Insights');
+      await operator.page.getByRole('button', { name: 'Erase search counts…' }).click();
+      await operator.page.getByRole('dialog', { name: /^Erase the search counts of / }).waitFor();
+    },
+  },
+  {
     name: 'edit-partner-locations',
     signIn: true,
     enter: async (operator) => {

@@ -1,7 +1,8 @@
 /**
- * Several servers on one database: how soon a committed change is seen by another
- * server, the slowest search while a change is applied, and the HTTP mix answered by a
- * server over PostgreSQL beside one over SQLite (both answer from memory).
+ * Several servers on one database: how soon a committed change (a partner, then a saved
+ * tuning) is seen by another server, the slowest search while a partner change is applied,
+ * and the HTTP mix answered by a server over PostgreSQL beside one over SQLite (both answer
+ * from memory).
  */
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,7 +38,8 @@ const ADMIN_TOKEN = 'bench-admin-token';
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 const sleep = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis));
 
-async function timedSearch(url: string, text: string, token: string) {
+/** A search for `text`; found: its answer holds the probe partner of `probe` (default: text). */
+async function timedSearch(url: string, text: string, token: string, probe = text) {
   const start = process.hrtime.bigint();
   const response = await fetch(`${url}${searchPath(SCOPE)}?locale=en-US`, {
     method: 'POST',
@@ -56,7 +58,7 @@ async function timedSearch(url: string, text: string, token: string) {
   });
   const body = await response.text();
   // The answer echoes the text in its criteria: look for the card's title.
-  return { ms: ms(start), found: body.includes(`"title":"Live Probe ${text}"`) };
+  return { ms: ms(start), found: body.includes(`"title":"Live Probe ${probe}"`) };
 }
 
 /** PUT through `writer`, then time until `reader` finds it, searching every 5 ms meanwhile. */
@@ -85,8 +87,45 @@ async function change(writer: string, reader: string, index: number, token: stri
   for (;;) {
     const search = await timedSearch(reader, word, token);
     searches.push(search.ms);
-    if (search.found) return { visibleMs: ms(sent), answeredMs, searches };
+    if (search.found) return { word, visibleMs: ms(sent), answeredMs, searches };
     if (ms(sent) > 30_000) throw new Error(`${word} not visible after 30 s`);
+    await sleep(5);
+  }
+}
+
+/**
+ * PUT a tuning through `writer` whose one-way synonym makes a new word find the probe
+ * partner `target`, then time until `reader` finds it, searching every 5 ms meanwhile: the
+ * same clock as `change()`, from sending the PUT to the first answer that shows it.
+ */
+async function tuningChange(
+  writer: string,
+  reader: string,
+  index: number,
+  target: string,
+  token: string,
+) {
+  const word = `tuneprobe${index}x${Date.now() % 100000}`;
+  // Before: the word finds nothing, so the first answer that finds the target is the tuning's.
+  if ((await timedSearch(reader, word, token, target)).found) {
+    throw new Error(`${word} found ${target} before any tuning`);
+  }
+  const sent = process.hrtime.bigint();
+  const response = await fetch(
+    `${writer}${API_BASE_PATH}/${SCOPE.companyId}/${SCOPE.scopeGroupId}/tuning`,
+    {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        synonymSets: [{ kind: 'oneWay', from: word, to: [target] }],
+        queryRules: [],
+      }),
+    },
+  );
+  if (response.status !== 200) throw new Error(`tuning PUT answered ${response.status}`);
+  for (;;) {
+    if ((await timedSearch(reader, word, token, target)).found) return ms(sent);
+    if (ms(sent) > 30_000) throw new Error(`tuning for ${word} not live after 30 s`);
     await sleep(5);
   }
 }
@@ -136,6 +175,7 @@ export async function measureLive(options: LiveOptions): Promise<Section> {
           const answered: number[] = [];
           const slowest: number[] = [];
           const searches: number[] = [];
+          const probes: string[] = [];
           // The first search a fresh server answers, apart: its process compiles the route
           // and the search on it. Then a few more before the changes, so that the slowest
           // search while a change is applied is about the change, not about starting.
@@ -147,6 +187,7 @@ export async function measureLive(options: LiveOptions): Promise<Section> {
             // A change comes at any moment, not in step with the servers' polling.
             await sleep(Math.random() * 300);
             const result = await change(first.url, second.url, index, token);
+            probes.push(result.word);
             visible.push(result.visibleMs);
             answered.push(result.answeredMs);
             slowest.push(Math.max(...result.searches));
@@ -230,6 +271,28 @@ export async function measureLive(options: LiveOptions): Promise<Section> {
           notes.push(
             `${label} over ${name}: peak RSS of a server ${(maxRssKB / 1024).toFixed(0)} MB (its index worker included).`,
           );
+          // Saved tuning, last: nothing measured above runs with a tuning saved.
+          const tuned: number[] = [];
+          for (let index = 0; index < options.changes; index += 1) {
+            await sleep(Math.random() * 300);
+            const target = probes[index % probes.length] ?? '';
+            tuned.push(await tuningChange(first.url, second.url, index, target, token));
+          }
+          figures.push(
+            figure(
+              `live-${size}-${name}-tuning-visible-p50`,
+              `${label}: ${name}, a tuning saved through one server live on another (from its sending), p50`,
+              'ms',
+              summarize([percentile(tuned, 50)]),
+            ),
+            figure(
+              `live-${size}-${name}-tuning-visible-p99`,
+              `${label}: ${name}, a tuning saved through one server live on another (from its sending), p99`,
+              'ms',
+              summarize([percentile(tuned, 99)]),
+              { op: '<=', limit: 1000, text: '<= 1000 ms' },
+            ),
+          );
         } finally {
           await Promise.all(servers.map((server) => server.stop()));
         }
@@ -241,7 +304,7 @@ export async function measureLive(options: LiveOptions): Promise<Section> {
   }
   return {
     title: 'Several servers on one database',
-    method: `Per size and database: two API servers (apiChild, buildApp over the service, following commits) in child processes on one database, a copy of the cached SQLite directory or a throwaway PostgreSQL server started by the bench (initdb/pg_ctl, fsync off) seeded with the same generated directory. ${options.changes} changes, one after the other, each after a random pause of up to 300 ms (so that changes do not come in step with the servers' polling): a PUT of a new partner through the first server, then searches for its unique word through the second every 5 ms; visible = from sending the PUT (it commits within milliseconds; it answers only once the first server's own index shows it) to the first search through the second server that finds it; slowest search = the slowest of those searches (the second server applies the change meanwhile), after 20 searches for other new words that warm the second server up (the first search a fresh server answers is a figure of its own); its floor = the slowest of as many searches for new words through the second server, 5 ms apart, once no change is applied: what the machine gives with no change in flight. Then the HTTP mix (400 searches, 1 s warm-up, ${options.seconds} s at 10 connections) against the first server.`,
+    method: `Per size and database: two API servers (apiChild, buildApp over the service, following commits) in child processes on one database, a copy of the cached SQLite directory or a throwaway PostgreSQL server started by the bench (initdb/pg_ctl, fsync off) seeded with the same generated directory. ${options.changes} changes, one after the other, each after a random pause of up to 300 ms (so that changes do not come in step with the servers' polling): a PUT of a new partner through the first server, then searches for its unique word through the second every 5 ms; visible = from sending the PUT (it commits within milliseconds; it answers only once the first server's own index shows it) to the first search through the second server that finds it; slowest search = the slowest of those searches (the second server applies the change meanwhile), after 20 searches for other new words that warm the second server up (the first search a fresh server answers is a figure of its own); its floor = the slowest of as many searches for new words through the second server, 5 ms apart, once no change is applied: what the machine gives with no change in flight. Then the HTTP mix (400 searches, 1 s warm-up, ${options.seconds} s at 10 connections) against the first server. Last (so nothing above runs with a tuning saved), ${options.changes} saved tunings, each after a random pause of up to 300 ms: a PUT of the site's tuning through the first server whose one-way synonym makes a new word find one of the probe partners (that word found nothing just before), then searches for the word through the second server every 5 ms; live = from sending the PUT to the first answer that shows the partner.`,
     figures,
     notes,
   };

@@ -29,6 +29,7 @@ export type {
   ImportOptions,
   ImportPhase,
   ImportSummary,
+  KeptSearch,
   PartnerStore,
   StoreSearchResult,
 } from './store/PartnerStore';

@@ -1,5 +1,9 @@
-/** The Insights view: the period asked, the figures, the chart's table, links to the page. */
+/**
+ * The Insights view: the period asked, the figures, the chart's table, links to the page;
+ * erasing the site's counts after a confirmation, and what a refusal says.
+ */
 import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { insightsPath } from '@partners-network/contract';
 import { MAIN, requestsTo, serveFakeAdminApi } from '../test/fakeAdminApi';
@@ -112,5 +116,90 @@ describe('the Insights view', () => {
     expect(
       within(top).getByRole('link', { name: '“cloud” on the public page' }).getAttribute('href'),
     ).toMatch(/^http:\/\/localhost(:\d+)?\/#\/search/);
+  });
+});
+
+describe("erasing the site's counts", () => {
+  const erasures = () => requestsTo(fake.api, 'DELETE', insightsPath(MAIN));
+
+  async function openDialog() {
+    const user = await renderSignedIn('#/sites/20097/20121/insights');
+    await screen.findByRole('table', { name: 'Top searches' });
+    const opener = screen.getByRole('button', { name: 'Erase search counts…' });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', {
+      name: 'Erase the search counts of 20097 / 20121?',
+    });
+    return { user, opener, dialog };
+  }
+
+  it('says what goes and that it cannot be undone; Cancel and Escape erase nothing', async () => {
+    const { user, opener, dialog } = await openDialog();
+    expect(dialog).toHaveAccessibleDescription(/of every day and every language.*cannot be undone/);
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+    await user.click(opener);
+    // jsdom's dialog does not turn Escape into its cancel event as a browser does: the event
+    // is fired here (e2e/consoleInsights.e2e.test.ts presses the real key in Chromium).
+    screen.getByRole('dialog').dispatchEvent(new Event('cancel', { cancelable: true }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(erasures()).toHaveLength(0);
+    expect(screen.getByRole('table', { name: 'Top searches' })).toBeInTheDocument();
+  });
+
+  it('erases them with the bearer token and shows the empty figures', async () => {
+    const { user, dialog, opener } = await openDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Erase the counts' }));
+    expect(
+      await screen.findByText('Erased the search counts of 20097 / 20121.'),
+    ).toBeInTheDocument();
+    expect(erasures().map((request) => request.authorization)).toEqual(['Bearer right-token']);
+    await waitFor(() =>
+      expect(screen.queryByRole('table', { name: 'Top searches' })).not.toBeInTheDocument(),
+    );
+    const totals = screen.getByRole('region', { name: 'In this period' });
+    expect(within(totals).getByText('0 searches found nothing')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it('says in the dialog when the database is away, erases nothing and keeps the figures', async () => {
+    fake.server.use(
+      http.delete(insightsPath(MAIN), () =>
+        HttpResponse.json(
+          {
+            status: 'SERVICE_UNAVAILABLE',
+            title: 'the database is not available; try again later',
+          },
+          { status: 503 },
+        ),
+      ),
+    );
+    const { user, dialog } = await openDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Erase the counts' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Nothing was erased. The partner database is not available. Try again in a moment.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Erase the counts' })).toBeEnabled();
+    expect(screen.getByRole('table', { name: 'Top searches' })).toBeInTheDocument();
+  });
+
+  it('asks to sign in again when the token is no longer accepted', async () => {
+    fake.server.use(
+      http.delete(insightsPath(MAIN), () =>
+        HttpResponse.json(
+          { status: 'UNAUTHORIZED', title: 'a valid admin token is required' },
+          { status: 401 },
+        ),
+      ),
+    );
+    const { user, dialog } = await openDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Erase the counts' }));
+    expect(
+      await screen.findByText('The server no longer accepts your token. Sign in again.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Admin token')).toBeInTheDocument();
   });
 });

@@ -145,6 +145,10 @@ export function createAdminClient(options: AdminClientOptions) {
       if (query.locale !== undefined) search.set('locale', query.locale);
       return read(`${insightsPath(scope)}?${search}`, insightsSchema, signal ? { signal } : {});
     },
+    /** Erases every search and card count of the site, of every day (204, nothing to read). */
+    async eraseInsights(scope: Scope): Promise<void> {
+      await call(insightsPath(scope), { method: 'DELETE' });
+    },
     /** Replaces the site's tuning whole; the answer is the tuning saved. */
     putTuning(scope: Scope, tuning: SiteTuning) {
       return read(tuningPath(scope), siteTuningSchema, {

@@ -337,6 +337,16 @@ const enUS = {
   partnerGone: 'a partner no longer in the site',
   nothingYet: 'Nothing in this period.',
   percent: '{value} %',
+  eraseTitle: 'Erase the counts',
+  eraseIntro:
+    'To honour a request to erase them, or to start afresh: every search and card count of this site, of every day and language, deleted from the database. Without this they are deleted after 13 months.',
+  eraseCounts: 'Erase search counts…',
+  confirmEraseTitle: 'Erase the search counts of {site}?',
+  confirmEraseText:
+    'Every count of searches and of partners opened on this site, of every day and every language, is deleted from the database. This cannot be undone. Counts another server has not written yet (at most a minute of searches) may still appear afterwards.',
+  confirmErase: 'Erase the counts',
+  erased: 'Erased the search counts of {site}.',
+  eraseFailed: 'Nothing was erased. {reason}',
 } as const;
 
 export type Plural = { readonly one: string; readonly other: string };

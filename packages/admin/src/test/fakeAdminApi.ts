@@ -145,6 +145,28 @@ export const INSIGHTS: Insights = {
   ],
 };
 
+/** The site's insights once its counts are erased. */
+const EMPTY_INSIGHTS: Insights = {
+  ...INSIGHTS,
+  locales: [],
+  totals: {
+    searches: 0,
+    zeroResults: 0,
+    zeroResultRate: 0,
+    clicks: 0,
+    clickThroughRate: 0,
+    otherSearches: 0,
+    redactedSearches: 0,
+    otherZeroResultSearches: 0,
+  },
+  days: INSIGHTS.days.map((day) => ({ ...day, searches: 0, zeroResults: 0 })),
+  topSearches: [],
+  zeroResultSearches: [],
+  filterItems: [],
+  partners: [],
+  positions: [],
+};
+
 const emptyReport: ImportReport = {
   mode: 'upsert',
   rows: 0,
@@ -266,6 +288,11 @@ export function fakeAdminApi(count = 30): FakeApi {
         to: url.searchParams.get('to'),
         locale: url.searchParams.get('locale'),
       });
+    }),
+    http.delete(insightsPath(MAIN), async ({ request }) => {
+      if (!(await record(request))) return unauthorized();
+      api.insights = EMPTY_INSIGHTS;
+      return new HttpResponse(null, { status: 204 });
     }),
     http.get(tuningPath(MAIN), async ({ request }) => {
       if (!(await record(request))) return unauthorized();

@@ -2,7 +2,8 @@
  * A question that needs an answer before anything happens (deleting a partner): the
  * browser's own modal dialog, so focus stays inside it, Escape cancels and the page behind
  * is inert. Cancel has the focus first: Enter alone never deletes. Focus goes back to what
- * opened it, unless the caller moves it (the opener may be gone).
+ * opened it, unless the caller moves it (the opener may be gone). A `problem` (the call
+ * failed) is said inside the dialog, which stays open: the operator tries again or cancels.
  */
 import { useEffect, useId, useRef } from 'react';
 import { t } from '../core/translate';
@@ -12,6 +13,7 @@ export interface ConfirmDialogProps {
   text: string;
   confirmLabel: string;
   busy?: boolean;
+  problem?: string;
   onConfirm(): void;
   onCancel(): void;
 }
@@ -21,6 +23,7 @@ export function ConfirmDialog({
   text,
   confirmLabel,
   busy,
+  problem,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -53,6 +56,11 @@ export function ConfirmDialog({
     >
       <h2 id={ids.title}>{title}</h2>
       <p id={ids.text}>{text}</p>
+      {problem ? (
+        <p className="pn-field-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
       <div className="pn-dialog__actions">
         <button ref={cancel} type="button" className="pn-button" onClick={onCancel} disabled={busy}>
           {t('cancel')}

@@ -3,7 +3,8 @@
  * form whose values are the address (`#/sites/…/insights?from=&to=&locale=&page=`), so a
  * reload or a shared link shows the same figures; then the totals, searches per day as a
  * chart, and the lists. The period is checked with the contract's `insightsQuerySchema`,
- * the schema the API checks it with.
+ * the schema the API checks it with. Last, a way to erase the site's counts
+ * (insights/EraseCounts.tsx).
  */
 import type { FormEvent } from 'react';
 import { useId, useState } from 'react';
@@ -16,6 +17,7 @@ import { LoadError } from '../ui/LoadError';
 import { ViewHeading } from '../ui/ViewHeading';
 import type { ViewContext } from './consoleViews';
 import { DailyChart } from './insights/DailyChart';
+import { EraseCounts } from './insights/EraseCounts';
 import { SearchLists, Totals, UseLists } from './insights/InsightsSections';
 import { languageOf } from './partnerForm/formSections';
 
@@ -55,7 +57,7 @@ function queryOf(state: InsightsState): InsightsQuery {
   };
 }
 
-export function InsightsView({ site, insights, client, navigate }: InsightsViewProps) {
+export function InsightsView({ site, insights, client, navigate, notify }: InsightsViewProps) {
   const shown = resolved(insights);
   const checked = insightsQuerySchema.safeParse(queryOf(shown));
   const answer = useResource(checked.success ? JSON.stringify(checked.data) : null, (signal) =>
@@ -90,6 +92,7 @@ export function InsightsView({ site, insights, client, navigate }: InsightsViewP
       ) : answer.loading ? (
         <p role="status">{t('loading')}</p>
       ) : null}
+      <EraseCounts site={site} client={client} notify={notify} onErased={answer.reload} />
     </section>
   );
 }

@@ -7,8 +7,8 @@ import type { FilterDefinitions, FilterGroup, Partner } from '@partners-network/
 import { CacheKind } from '../cache/KeptCache';
 import type { TermSet } from '../search/TermSet';
 import { termSetsKind } from '../search/TermSet';
-import type { StoreSearchResult } from '../store/PartnerStore';
 import type { FacetCounts } from './countFacets';
+import type { KeptAnswer } from '../store/KeptAnswer';
 
 /** A search's partners in answer order: its first ones, or all of them. */
 export interface OrderedIds {
@@ -20,8 +20,8 @@ export interface OrderedIds {
 export interface AnswerCaches {
   definitions: CacheKind<FilterDefinitions>;
   filterGroups: CacheKind<FilterGroup[]>;
-  firstPages: CacheKind<StoreSearchResult>;
-  answers: CacheKind<StoreSearchResult>;
+  firstPages: CacheKind<KeptAnswer>;
+  answers: CacheKind<KeptAnswer>;
   cards: CacheKind<Partner>;
   orderedIds: CacheKind<OrderedIds>;
   counts: CacheKind<FacetCounts>;
@@ -29,7 +29,7 @@ export interface AnswerCaches {
 }
 
 /** Answers weigh by their cards: a page of 100 holds ten times what a page of 10 does. */
-const weighAnswer = (answer: StoreSearchResult) => answer.partners.length + 1;
+const weighAnswer = (answer: KeptAnswer) => answer.weight;
 
 /**
  * A search's first ids kept when nobody paged further: ten pages of ten. At 100k
@@ -50,8 +50,8 @@ export function answerCaches(): AnswerCaches {
       maxWeight: 5000,
       weigh: weighAnswer,
     }),
-    // Other answers (about 10 KB each): a repeated search skips its counts and highlights,
-    // the larger part of its cost at 100k partners.
+    // Other answers (about 10 KB of JSON each, kept as 2 KB of brotli for browsers): a
+    // repeated search skips its counts and highlights, the larger part of its cost at 100k.
     answers: new CacheKind({
       name: 'answers',
       maxEntries: 500,

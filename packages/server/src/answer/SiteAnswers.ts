@@ -22,6 +22,7 @@ import type { StoreSearchResult } from '../store/PartnerStore';
 import { pickText, resolveLocale } from '../store/resolveLocale';
 import type { AnswerCaches, OrderedIds } from './AnswerCaches';
 import { FIRST_IDS } from './AnswerCaches';
+import { KeptAnswer } from '../store/KeptAnswer';
 import type { ResolvedRule } from './applyTuning';
 import { Tuning } from './applyTuning';
 import type { FacetCounts } from './countFacets';
@@ -40,6 +41,12 @@ import { countedSearch } from '../stats/countedSearch';
 import type { ResolvedSearch } from './resolveSearch';
 import { isBrowsing, resolveSearch } from './resolveSearch';
 
+/** A search's kept answer, and its objects when it was just made. */
+interface FoundAnswer {
+  kept: KeptAnswer;
+  fresh?: StoreSearchResult;
+}
+
 /** A page of an answer: its partners' ordinals, and how many partners the answer holds. */
 interface FoundPage {
   ordinals: Int32Array;
@@ -50,8 +57,8 @@ export class SiteAnswers {
   readonly #site: BuiltSite;
   readonly #definitions: KeptCache<FilterDefinitions>;
   readonly #filterGroups: KeptCache<FilterGroup[]>;
-  readonly #firstPages: KeptCache<StoreSearchResult>;
-  readonly #answers: KeptCache<StoreSearchResult>;
+  readonly #firstPages: KeptCache<KeptAnswer>;
+  readonly #answers: KeptCache<KeptAnswer>;
   readonly #cards: KeptCache<Partner>;
   readonly #orderedIds: KeptCache<OrderedIds>;
   readonly #counts: KeptCache<FacetCounts>;
@@ -104,13 +111,27 @@ export class SiteAnswers {
   }
 
   /**
-   * SPEC 7's search. Whole answers are kept (callers treat them as read-only): those
-   * without text or items apart, since every visitor asks one of them first.
+   * SPEC 7's search, as the search route sends it: answers are kept as their wire JSON
+   * (store/KeptAnswer), those without text or items apart, since every visitor asks one
+   * of them first.
    */
+  kept(criteria: LocatedSearchCriteria, locale: string): KeptAnswer {
+    return this.#find(criteria, locale).kept;
+  }
+
+  /** SPEC 7's search as objects: the fresh answer, or a kept one read back from its JSON. */
   answer(criteria: LocatedSearchCriteria, locale: string): StoreSearchResult {
+    const { kept, fresh } = this.#find(criteria, locale);
+    return fresh ?? kept.answer();
+  }
+
+  #find(criteria: LocatedSearchCriteria, locale: string): FoundAnswer {
     const search = resolveSearch(this.#site.info, criteria, locale);
-    if (!search) return noFilterAnswer(criteria);
-    const kept = isBrowsing(search) ? this.#firstPages : this.#answers;
+    if (!search) {
+      const fresh = noFilterAnswer(criteria);
+      return { kept: new KeptAnswer(fresh), fresh };
+    }
+    const cache = isBrowsing(search) ? this.#firstPages : this.#answers;
     // The answer echoes the text and the ids as sent: they are part of its key.
     const key = [
       search.key,
@@ -119,7 +140,12 @@ export class SiteAnswers {
       search.applied.filterItemIds.join(','),
       search.text,
     ].join('\u0000');
-    return kept.getOrMake(key, () => this.#answerAfresh(search));
+    const kept = cache.get(key);
+    if (kept) return { kept };
+    const fresh = this.#answerAfresh(search);
+    const made = new KeptAnswer(fresh);
+    cache.set(key, made);
+    return { kept: made, fresh };
   }
 
   /** The same site answered with another tuning: the console's preview of a tuning not saved. */

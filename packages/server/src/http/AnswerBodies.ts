@@ -3,18 +3,48 @@ import type { AnswerEncoding } from './compression';
 import { COMPRESS_THRESHOLD_BYTES, compressAnswerNow, negotiateEncoding } from './compression';
 
 /** What was made for one answer: only what a request has needed so far. */
-interface Body {
+export interface AnswerBody {
   /** Its JSON, kept once a client took it as it is (or it is too small to compress). */
-  json?: string;
-  /** Its brotli and gzip bytes, kept once a client took them. */
-  encoded: Map<AnswerEncoding, Buffer>;
+  readonly json: string | undefined;
+  keepJson(json: string): void;
+  /** Its brotli or gzip bytes, kept once a client took them. */
+  encoded(encoding: AnswerEncoding): Buffer | undefined;
+  keepEncoded(encoding: AnswerEncoding, bytes: Buffer): void;
+}
+
+/** A body kept beside an answer (in a WeakMap: nothing here holds an answer). */
+class BodyBeside implements AnswerBody {
+  json: string | undefined;
+  readonly #encoded = new Map<AnswerEncoding, Buffer>();
+
+  keepJson(json: string): void {
+    this.json = json;
+  }
+
+  encoded(encoding: AnswerEncoding): Buffer | undefined {
+    return this.#encoded.get(encoding);
+  }
+
+  keepEncoded(encoding: AnswerEncoding, bytes: Buffer): void {
+    this.#encoded.set(encoding, bytes);
+  }
+}
+
+export interface AnswerBodiesOptions<Answer> {
+  /** The answer's JSON text, when no kept form of it serves. */
+  text(answer: Answer): string;
+  /**
+   * Where an answer's forms are kept: the answer itself when it is made to hold them (a
+   * kept search answer, store/KeptAnswer), else a body in a WeakMap beside it.
+   */
+  bodyOf?(answer: Answer): AnswerBody;
 }
 
 /**
- * What is sent for answers the service shares between requests (it keeps whole answers of
- * recent searches, and the filter definitions): their brotli and gzip bytes (and JSON, for a
- * client that takes it as it is), each made once, on the first request that needs it, and
- * kept as long as the service keeps the answer (a WeakMap: nothing here holds an answer).
+ * What is sent for answers the service shares between requests (it keeps recent searches'
+ * answers, and the filter definitions): their brotli and gzip bytes (and JSON, for a client
+ * that takes it as it is), each made once, on the first request that needs it, and kept as
+ * long as the service keeps the answer.
  *
  * Browsers always take brotli: for them only the compressed bytes are kept (about a fifth of
  * the JSON), and the JSON they are made from is garbage at once. Kept JSON of every answer
@@ -26,39 +56,45 @@ interface Body {
  * answer is sent without waiting for anything.
  */
 export class AnswerBodies<Answer extends object> {
-  readonly #bodies = new WeakMap<Answer, Body>();
-  readonly #serialize: (answer: Answer) => unknown;
+  readonly #beside = new WeakMap<Answer, AnswerBody>();
+  readonly #text: (answer: Answer) => string;
+  readonly #bodyOf: (answer: Answer) => AnswerBody;
 
-  /** `serialize`: the wire object of an answer, given to JSON.stringify. */
-  constructor(serialize: (answer: Answer) => unknown) {
-    this.#serialize = serialize;
+  constructor(options: AnswerBodiesOptions<Answer>) {
+    this.#text = options.text;
+    this.#bodyOf = options.bodyOf ?? ((answer) => this.#bodyBeside(answer));
   }
 
   /** Sends `answer` as JSON, compressed when the client takes it and it is worth it. */
   send(request: FastifyRequest, reply: FastifyReply, answer: Answer): FastifyReply {
-    let body = this.#bodies.get(answer);
-    if (body === undefined) {
-      body = { encoded: new Map() };
-      this.#bodies.set(answer, body);
-    }
+    const body = this.#bodyOf(answer);
     reply.type('application/json; charset=utf-8');
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
-    const kept = encoding === undefined ? undefined : body.encoded.get(encoding);
+    const kept = encoding === undefined ? undefined : body.encoded(encoding);
     // Its bytes depend on Accept-Encoding, compressed or not: caches must know.
     if (kept !== undefined)
       return reply
         .header('Vary', 'Accept-Encoding')
         .header('Content-Encoding', encoding)
         .send(kept);
-    const json = body.json ?? JSON.stringify(this.#serialize(answer));
+    const json = body.json ?? this.#text(answer);
     const small = Buffer.byteLength(json) < COMPRESS_THRESHOLD_BYTES;
     if (!small) reply.header('Vary', 'Accept-Encoding');
     if (small || encoding === undefined) {
-      body.json = json;
+      body.keepJson(json);
       return reply.send(json);
     }
     const bytes = compressAnswerNow(json, encoding);
-    body.encoded.set(encoding, bytes);
+    body.keepEncoded(encoding, bytes);
     return reply.header('Content-Encoding', encoding).send(bytes);
+  }
+
+  #bodyBeside(answer: Answer): AnswerBody {
+    let body = this.#beside.get(answer);
+    if (body === undefined) {
+      body = new BodyBeside();
+      this.#beside.set(answer, body);
+    }
+    return body;
   }
 }

@@ -15,7 +15,7 @@ import { SourceUnavailableError } from '../store/PartnerSource';
 import { readLocale } from './readLocale';
 import type { ScopeParams } from './scopeParams';
 import { toScope, unknownScopeTitle } from './scopeParams';
-import { searchResponseOf } from './searchResponseOf';
+import { searchResponseOf } from '../store/searchResponseOf';
 
 /** 500 synonym sets and 500 rules of long phrases fit with room to spare. */
 const TUNING_BODY_LIMIT = 1024 * 1024;

@@ -9,7 +9,9 @@ import type { ScopeParams } from './scopeParams';
 import { toScope, unknownScopeTitle } from './scopeParams';
 
 /** The store keeps each site's definitions per locale: their JSON and bytes are made once. */
-const bodies = new AnswerBodies<FilterDefinitions>((definitions) => definitions);
+const bodies = new AnswerBodies<FilterDefinitions>({
+  text: (definitions) => JSON.stringify(definitions),
+});
 
 /** GET .../:companyId/:scopeGroupId/filter-groups?locale=xx-XX */
 export async function filterGroups(

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Scope, SearchCriteria } from '@partners-network/contract';
 import { API_BASE_PATH, locatedSearchCriteriaSchema } from '@partners-network/contract';
 import type { AppMetrics } from '../metrics/AppMetrics';
 import { AnswerBodies } from '../http/AnswerBodies';
@@ -6,10 +7,10 @@ import { RecentJsonBodies } from '../http/RecentJsonBodies';
 import { describeIssues } from '../http/describeIssues';
 import { refuseForgedJson } from '../http/refuseForgedJson';
 import { sendProblem } from '../http/sendProblem';
-import type { PartnerStore, StoreSearchResult } from '../store/PartnerStore';
+import { KeptAnswer } from '../store/KeptAnswer';
+import type { KeptSearch, PartnerStore } from '../store/PartnerStore';
 import type { SearchStats } from '../stats/SearchStats';
 import { readLocale } from './readLocale';
-import { searchResponseOf } from './searchResponseOf';
 import type { ScopeParams } from './scopeParams';
 import { toScope, unknownScopeTitle } from './scopeParams';
 
@@ -17,10 +18,26 @@ import { toScope, unknownScopeTitle } from './scopeParams';
 export const SEARCH_BODY_LIMIT = 16 * 1024;
 
 /**
- * Bodies of answers: the store shares whole answers between visitors (the first searches,
- * recent searches, kept per built site), so each one's JSON and compressed bytes are made once.
+ * Bodies of answers: the store keeps answers between visitors (the first searches, recent
+ * searches, kept per built site) as their JSON, each one's compressed bytes made once and
+ * kept in it (store/KeptAnswer).
  */
-const bodies = new AnswerBodies<StoreSearchResult>(searchResponseOf);
+const bodies = new AnswerBodies<KeptSearch>({
+  text: (kept) => kept.text(),
+  bodyOf: (kept) => kept,
+});
+
+/** The store's kept answer, or its answer's objects made into one (a store without it). */
+async function searchKept(
+  store: PartnerStore,
+  scope: Scope,
+  criteria: SearchCriteria,
+  locale: string,
+): Promise<KeptSearch | null> {
+  if (store.searchKept) return store.searchKept(scope, criteria, locale);
+  const answer = await store.search(scope, criteria, locale);
+  return answer && new KeptAnswer(answer);
+}
 
 /** POST .../:companyId/:scopeGroupId/search?locale=xx-XX */
 export async function search(
@@ -52,9 +69,9 @@ export async function search(
       }
       const scope = toScope(request.params);
       const started = performance.now();
-      let result: StoreSearchResult | null;
+      let result: KeptSearch | null;
       try {
-        result = await options.store.search(scope, criteria.data, locale.locale);
+        result = await searchKept(options.store, scope, criteria.data, locale.locale);
       } catch (error) {
         options.metrics?.observeSearch('failed', started);
         throw error;

@@ -17,6 +17,7 @@ import type { BuiltSite } from '../site/buildSite';
 import type { DirectoryData, PartnerData, PartnerInput } from '../store/DirectoryData';
 import type { PartnerSource } from '../store/PartnerSource';
 import { tuningAsWritten } from '../store/SiteRecords';
+import type { KeptAnswer } from '../store/KeptAnswer';
 import type { ImportSummary, PartnerStore, StoreSearchResult } from '../store/PartnerStore';
 import { DirectoryWrites } from './DirectoryWrites';
 import type { MergeOptions } from './mergeDirectory';
@@ -72,6 +73,14 @@ export class SearchService implements PartnerStore, MetricsSource {
     locale: string,
   ): Promise<StoreSearchResult | null> {
     return (await this.#sites.site(scope))?.answers.answer(criteria, locale) ?? null;
+  }
+
+  async searchKept(
+    scope: Scope,
+    criteria: SearchCriteria,
+    locale: string,
+  ): Promise<KeptAnswer | null> {
+    return (await this.#sites.site(scope))?.answers.kept(criteria, locale) ?? null;
   }
 
   importDirectory(data: DirectoryData, options?: MergeOptions): Promise<ImportSummary> {

@@ -111,11 +111,13 @@ export function cardOf(
   items: ReadonlyMap<number, ItemForCard>,
 ): Partner {
   // The item's own name: a card's badge shares its string with every other card's. An
-  // item without a name in the locale or en-US shows no badge.
-  const categories: { name: string }[] = [];
-  for (const id of card.badgeIds) {
-    const name = pickText(items.get(id)?.names ?? NO_NAMES, locale);
-    if (name !== '') categories.push({ name });
+  // item without a name in the locale or en-US shows no badge. Made at its length (map),
+  // not by pushes: an array pushed into from empty holds room for 17, and kept cards keep it.
+  let categories = card.badgeIds.map((id) => ({
+    name: pickText(items.get(id)?.names ?? NO_NAMES, locale),
+  }));
+  if (categories.some((category) => category.name === '')) {
+    categories = categories.filter((category) => category.name !== '');
   }
   return {
     image: { url: card.imageUrl },

@@ -39,6 +39,24 @@ export interface StoreSearchResult {
   answerId?: string;
 }
 
+/**
+ * A search answer as a store keeps it between requests (store/KeptAnswer): its wire JSON in
+ * the forms clients took, the text or its bytes in a content coding (`br`, `gzip`), and what
+ * the search route reads besides.
+ */
+export interface KeptSearch {
+  readonly totalFound: number;
+  readonly counted: CountedSearch | undefined;
+  /** The JSON, when a client took it as it is. */
+  readonly json: string | undefined;
+  keepJson(json: string): void;
+  /** Its bytes in a content coding, when a client took them. */
+  encoded(coding: string): Buffer | undefined;
+  keepEncoded(coding: string, bytes: Buffer): void;
+  /** The wire JSON: as made, as kept, or decoded from a kept coding. */
+  text(): string;
+}
+
 // What an import changed (the admin API's import answer) is part of the contract.
 export { importSummarySchema } from '@partners-network/contract';
 export type { ImportSummary } from '@partners-network/contract';
@@ -69,6 +87,12 @@ export interface PartnerStore {
    * with the same object (a cache): callers treat results as read-only.
    */
   search(scope: Scope, criteria: SearchCriteria, locale: string): Promise<StoreSearchResult | null>;
+  /**
+   * The same answer as the store keeps it between requests, its wire JSON (what the search
+   * route sends); null when the company or site is unknown. Optional: without it the route
+   * sends `search`'s answer.
+   */
+  searchKept?(scope: Scope, criteria: SearchCriteria, locale: string): Promise<KeptSearch | null>;
   /**
    * Upserts sites, global filters, filter groups and items, and partners, all in one
    * transaction: on any problem it throws DirectoryImportError and changes nothing.

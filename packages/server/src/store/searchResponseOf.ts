@@ -1,5 +1,5 @@
 import type { SearchResponse } from '@partners-network/contract';
-import type { StoreSearchResult } from '../store/PartnerStore';
+import type { StoreSearchResult } from './PartnerStore';
 
 /** A search answer as the wire API sends it (SPEC 7, and the fields the server adds). */
 export function searchResponseOf(result: StoreSearchResult): SearchResponse {
