@@ -99,15 +99,39 @@ describe('createScrollMemory', () => {
     expect(readSavedScroll(window.history.state)).toBe(1234);
   });
 
-  it('saves at once on a click (a partner link) and on pagehide', () => {
+  it('saves at once on a click on a link (inside a shadow root too) and on pagehide', () => {
     const made = make();
     made.restore();
+    const host = document.createElement('div');
+    document.body.append(host);
+    const shadow = host.attachShadow({ mode: 'open' });
+    const link = document.createElement('a');
+    link.href = '#partner';
+    const label = document.createElement('span');
+    link.append(label);
+    shadow.append(link);
+    link.addEventListener('click', (event) => event.preventDefault());
     scrollY = 450;
-    document.body.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    label.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true }));
     expect(readSavedScroll(window.history.state)).toBe(450);
+    host.remove();
     scrollY = 500;
     window.dispatchEvent(new Event('pagehide'));
     expect(readSavedScroll(window.history.state)).toBe(500);
+  });
+
+  it('writes nothing on a click that is not on a link (Load More)', () => {
+    const made = make();
+    made.restore();
+    const button = document.createElement('button');
+    document.body.append(button);
+    const replaceState = vi.spyOn(window.history, 'replaceState');
+    scrollY = 450;
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(replaceState).not.toHaveBeenCalled();
+    expect(readSavedScroll(window.history.state)).toBeNull();
+    replaceState.mockRestore();
+    button.remove();
   });
 
   it('remembers a focus key and hands it back once, with the scroll', () => {
