@@ -56,9 +56,9 @@ const NoResultsPanel = lazy(() =>
 );
 
 // The chips of ticked items, with their sheet: a chunk asked for on the first intent to tick
-// one (a pointer or key down in the filters, focus in the chip input), before the tick
-// itself; its search waits out the debounce, so the chips come before its answer. A visit
-// that never ticks an item does not load them. Until they come a ticked item has no chip.
+// one (a pointer or key down in the filters, focus in the chip input), so it is on its way
+// before the tick and its search are. A visit that never ticks an item does not load it.
+// Until it comes a ticked item has no chip (the box is ticked, its search sent).
 const chipList = () => import('./ui/ChipList').then(withStyles);
 function loadChipList(): void {
   chipList().catch(() => undefined);
