@@ -56,6 +56,8 @@ describe('SelectedChips', () => {
     await user.click(screen.getByRole('combobox', { name: 'Add a filter by name' }));
     expect(onIntent).toHaveBeenCalledOnce();
     rerender(<SelectedChips {...props} List={ChipList} />);
-    expect(screen.getByRole('list', { name: 'Selected filters' })).toHaveTextContent('Europe×Gold×');
+    expect(screen.getByRole('list', { name: 'Selected filters' })).toHaveTextContent(
+      'Europe×Gold×',
+    );
   });
 });
