@@ -171,7 +171,7 @@ describe('the location in the address', () => {
     await searchPage.waitForCards(10);
     expect(await searchPage.cardDistances()).toEqual([]);
     expect(await searchPage.nearField().inputValue()).toBe('');
-    expect(warnings.join('\n')).toContain('ignoring the saved location');
+    expect(warnings.join('\n')).toContain('ignoring the search parameter');
   });
 });
 

@@ -10,7 +10,6 @@ import { afterPaint } from './afterPaint';
 import { redirectEmptyRoute, writeSavedSearchToLocation } from './locationParams';
 import { logWarning } from './log';
 import type { SearchModel } from './searchReducer';
-import { selectRequestCriteria } from './searchReducer';
 import { LOAD_MORE_STEP } from './types';
 import type { SavedSearch, SearchState } from './types';
 
@@ -64,18 +63,8 @@ export function connectUrl(source: ModelSource, win: Window): () => void {
   // in the start's task: a replaceState there (10 to 20 ms at 4x CPU, the first one more)
   // made that task long and delayed the first cards (bench/README.md). An answer's saved
   // search writes the route in the same replaceState; a failed start writes it alone.
-  let failed = false;
   return source.subscribe(() => {
-    const model = source.getModel();
-    const { shown: next, started, request } = model;
-    // A search that failed after a list was shown (the server went away): its criteria, so
-    // a reload tries the visitor's text again instead of showing the list before it.
-    if (model.errorMessage && shown && !failed) {
-      failed = true;
-      const criteria = selectRequestCriteria(model, 'replace');
-      write(() => writeSavedSearchToLocation(toSavedSearchOf(criteria), win));
-      return;
-    }
+    const { shown: next, started, request } = source.getModel();
     // A new answer shown: its saved search; a start settled without one: the route alone.
     if (next ? next === shown : !started || request) return;
     shown = next;

@@ -48,21 +48,11 @@ export function decodeSavedSearch(value: string): SavedSearch | null {
     return ignore('it is not JSON');
   }
   const parsed = parseData(savedSearchSchema, data);
-  if (parsed.success) return parsed.data;
-  const why = describeDataIssues(parsed.issues);
-  // A bad point, radius or order costs only those: the text and ticked items stay.
-  if (parsed.issues.every((issue) => LOCATED.has(String(issue.path[0])))) {
-    const rest = Object.entries(Object(data)).filter(([name]) => !LOCATED.has(name));
-    const kept = parseData(savedSearchSchema, Object.fromEntries(rest));
-    if (kept.success) {
-      logWarning(`ignoring the saved location: ${why}.`);
-      return kept.data;
-    }
+  if (!parsed.success) {
+    return ignore(`wrong shape: ${describeDataIssues(parsed.issues)}`);
   }
-  return ignore(`wrong shape: ${why}`);
+  return parsed.data;
 }
-
-const LOCATED = new Set(['near', 'radiusKm', 'sort']);
 
 function base64ToText(value: string): string | null {
   const standard = value.trim().replace(/ /g, '+').replace(/-/g, '+').replace(/_/g, '/');

@@ -408,28 +408,6 @@ describe('saved search', () => {
     window.history.replaceState(null, '', '/');
   });
 
-  it("keeps the visitor's text in the URL when the server goes away mid-search", async () => {
-    window.history.replaceState(null, '', '/page#/search');
-    const c = makeController({ syncUrl: true });
-    await c.start();
-    await vi.waitFor(() => expect(window.location.hash).toMatch(/search=/));
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.use(http.post(SEARCH_URL, () => HttpResponse.error()));
-    c.submitText('cloud');
-    try {
-      await vi.waitFor(() => expect(c.getState().phase).toBe('error'), { timeout: 3000 });
-      // A reload after the error panel tries "cloud" again, not the list shown before it.
-      await vi.waitFor(() =>
-        expect(readLocationParams(window.location).savedSearch).toMatchObject({
-          text: 'cloud',
-          offset: 0,
-        }),
-      );
-    } finally {
-      window.history.replaceState(null, '', '/');
-    }
-  });
-
   it('keeps working when the browser refuses replaceState', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.spyOn(window.history, 'replaceState').mockImplementation(() => {
