@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { problemSchema, searchPath } from '@partners-network/contract';
+import { problemSchema } from '@partners-network/contract';
 import type { ContactApp } from '../../../contact/__tests__/contactApp';
 import {
   ADMIN_TOKEN,
@@ -15,7 +15,11 @@ import {
   SCOPE,
   startContactApp,
 } from '../../../contact/__tests__/contactApp';
-import { XSRF_HEADERS, contactBody, postContact } from '../../../contact/__tests__/contactClient';
+import {
+  contactBody,
+  postContact,
+  searchFirstPage,
+} from '../../../contact/__tests__/contactClient';
 
 const folder = mkdtempSync(join(tmpdir(), 'pn-sqlite-gone-'));
 const databasePath = join(folder, 'partners.db');
@@ -32,17 +36,7 @@ afterAll(async () => {
 });
 
 async function searchTitles(): Promise<string[]> {
-  const response = await fetch(`${server.base}${searchPath(SCOPE)}?locale=en-US`, {
-    method: 'POST',
-    headers: XSRF_HEADERS,
-    body: JSON.stringify({
-      globalFilter: 'tech',
-      text: '',
-      filterItemIds: [],
-      offset: 0,
-      resultsPerPage: 10,
-    }),
-  });
+  const response = await searchFirstPage(server.base, SCOPE);
   expect(response.status).toBe(200);
   const answer: unknown = await response.json();
   const partners =
