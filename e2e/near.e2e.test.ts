@@ -151,12 +151,12 @@ describe('the location in the address', () => {
     expect(await other.nearField().inputValue()).toBe('Lyon');
   });
 
-  it('ignores an impossible point in the address, with a console warning', async () => {
+  it('ignores an impossible point in the address, with a console warning, keeping the rest', async () => {
     const warnings: string[] = [];
     const saved = {
-      globalFilter: '',
-      filterItemIds: [],
-      text: '',
+      globalFilter: 'technology-partners',
+      filterItemIds: [40302, 40303, 40304], // Gold, Silver, Registered: 26 partners with the text
+      text: 'digital',
       offset: 0,
       resultsPerPage: 10,
       near: { latitude: 999, longitude: 4.8, label: '<img src=x onerror=alert(1)>' },
@@ -171,7 +171,13 @@ describe('the location in the address', () => {
     await searchPage.waitForCards(10);
     expect(await searchPage.cardDistances()).toEqual([]);
     expect(await searchPage.nearField().inputValue()).toBe('');
-    expect(warnings.join('\n')).toContain('ignoring the search parameter');
+    expect(warnings.join('\n')).toContain('ignoring the search parameter: wrong shape: near');
+    // Only the location is lost: the visitor's text and ticked items still apply.
+    expect(await searchPage.field().inputValue()).toBe('digital');
+    expect(await searchPage.radio('Technology Partners').isChecked()).toBe(true);
+    for (const level of ['Gold', 'Silver', 'Registered']) {
+      expect(await searchPage.checkbox(level).isChecked()).toBe(true);
+    }
   });
 });
 

@@ -48,10 +48,18 @@ export function decodeSavedSearch(value: string): SavedSearch | null {
     return ignore('it is not JSON');
   }
   const parsed = parseData(savedSearchSchema, data);
-  if (!parsed.success) {
-    return ignore(`wrong shape: ${describeDataIssues(parsed.issues)}`);
-  }
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  const why = `wrong shape: ${describeDataIssues(parsed.issues)}`;
+  // A bad point, radius or order costs only those: parsed again without them, the text
+  // and ticked items stay (an optional key present as undefined stays undefined).
+  const kept = parseData(savedSearchSchema, {
+    ...Object(data),
+    near: undefined,
+    radiusKm: undefined,
+    sort: undefined,
+  });
+  ignore(why);
+  return kept.success ? kept.data : null;
 }
 
 function base64ToText(value: string): string | null {

@@ -92,9 +92,19 @@ describe('saved search near a point (issue 25)', () => {
     ['a radius wider than the Earth', { radiusKm: 40_000 }],
     ['an unknown order', { sort: 'price' }],
     ['a label of 201 characters', { near: { latitude: 1, longitude: 1, label: 'x'.repeat(201) } }],
-  ])('ignores %s, with a console warning', (_, change) => {
+  ])('ignores %s, with a console warning naming it, and keeps the text and items', (_, change) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(decodeSavedSearch(utf8Base64({ ...saved, ...change }))).toBeNull();
+    expect(decodeSavedSearch(utf8Base64({ ...saved, ...change }))).toEqual(saved);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toMatch(
+      new RegExp(`ignoring the search parameter: wrong shape: ${Object.keys(change)[0]}\\b`),
+    );
+  });
+
+  it('ignores the whole search when more than the location is wrong', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const bad = { ...located, radiusKm: 0, text: '<script>' };
+    expect(decodeSavedSearch(utf8Base64(bad))).toBeNull();
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('ignoring the search parameter'));
   });
 });
