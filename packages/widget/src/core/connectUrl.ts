@@ -10,6 +10,7 @@ import { afterPaint } from './afterPaint';
 import { redirectEmptyRoute, writeSavedSearchToLocation } from './locationParams';
 import { logWarning } from './log';
 import type { SearchModel } from './searchReducer';
+import { selectRequestCriteria } from './searchReducer';
 import { LOAD_MORE_STEP } from './types';
 import type { SavedSearch, SearchState } from './types';
 
@@ -58,21 +59,31 @@ export interface ModelSource {
 
 /** Returns the unsubscribe. */
 export function connectUrl(source: ModelSource, win: Window): () => void {
-  let shown = source.getModel().shown;
+  let shown: unknown = source.getModel().shown;
   // An empty route becomes '#/search' once the first search has settled and is painted, not
   // in the start's task: a replaceState there (10 to 20 ms at 4x CPU, the first one more)
   // made that task long and delayed the first cards (bench/README.md). An answer's saved
   // search writes the route in the same replaceState; a failed start writes it alone.
+  // A search that failed after a list was shown (the server went away, the error panel
+  // replaces the page) writes its own criteria, keyed by its message, so that a reload
+  // tries the visitor's text again rather than the list before it.
   return source.subscribe(() => {
-    const { shown: next, started, request } = source.getModel();
+    const model = source.getModel();
+    const { shown: next, started, request, errorMessage } = model;
+    const key = errorMessage || next;
     // A new answer shown: its saved search; a start settled without one: the route alone.
-    if (next ? next === shown : !started || request) return;
-    shown = next;
+    if (next ? key === shown : !started || request) return;
+    shown = key;
     // Once the answer is painted: in the answer's task it ran before React rendered the cards.
     afterPaint(() =>
       write(() =>
         next
-          ? writeSavedSearchToLocation(toSavedSearchOf(next.criteria), win)
+          ? writeSavedSearchToLocation(
+              toSavedSearchOf(
+                errorMessage ? selectRequestCriteria(model, 'replace') : next.criteria,
+              ),
+              win,
+            )
           : redirectEmptyRoute(win),
       ),
     );

@@ -408,6 +408,40 @@ describe('saved search', () => {
     window.history.replaceState(null, '', '/');
   });
 
+  it("keeps the visitor's text in the URL when the server goes away mid-search", async () => {
+    window.history.replaceState(null, '', '/page#/search');
+    const c = makeController({ syncUrl: true });
+    await c.start();
+    await vi.waitFor(() => expect(window.location.hash).toMatch(/search=/));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(http.post(SEARCH_URL, () => HttpResponse.error()));
+    c.submitText('cloud');
+    try {
+      await vi.waitFor(() => expect(c.getState().phase).toBe('error'), { timeout: 3000 });
+      // A reload after the error panel tries "cloud" again, not the list shown before it.
+      await vi.waitFor(() =>
+        expect(readLocationParams(window.location).savedSearch).toMatchObject({
+          text: 'cloud',
+          offset: 0,
+        }),
+      );
+      // Back online, an answer writes its list; the next failure writes its own text again.
+      server.use(searchHandler());
+      c.submitText('data');
+      await vi.waitFor(() => expect(c.getState().phase).toBe('ready'));
+      await vi.waitFor(() =>
+        expect(readLocationParams(window.location).savedSearch).toMatchObject({ text: 'data' }),
+      );
+      server.use(http.post(SEARCH_URL, () => HttpResponse.error()));
+      c.submitText('web');
+      await vi.waitFor(() =>
+        expect(readLocationParams(window.location).savedSearch).toMatchObject({ text: 'web' }),
+      );
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('keeps working when the browser refuses replaceState', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.spyOn(window.history, 'replaceState').mockImplementation(() => {
