@@ -101,6 +101,21 @@ describe('the error panel', () => {
     await expectErrorPanel(searchPage);
   });
 
+  it('keeps the text of a failed search in the address, so a reload tries it again', async () => {
+    const searchPage = await openSearchPage(portal, '/#/search', {
+      beforeNavigate: (page) => failSearches(page, (route) => route.abort('connectionreset'), 2),
+    });
+    await searchPage.cards().first().waitFor();
+    await searchPage.searchFor('digital');
+    await expectErrorPanel(searchPage);
+    // The server is back: the reload searches for the text typed, not the list before it.
+    const { page } = searchPage;
+    await page.unroute(API_CALLS);
+    await page.reload();
+    await searchPage.cards().first().waitFor();
+    expect(await searchPage.field().inputValue()).toBe('digital');
+  });
+
   it("'Go to the home page' navigates to /", async () => {
     const searchPage = await openSearchPage(portal, '/?from=error#/search', {
       beforeNavigate: (page) => failSearches(page, withErrorFlag),
