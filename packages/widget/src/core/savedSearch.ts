@@ -49,7 +49,7 @@ export function decodeSavedSearch(value: string): SavedSearch | null {
   }
   const parsed = parseData(savedSearchSchema, data);
   if (parsed.success) return parsed.data;
-  const why = `wrong shape: ${describeDataIssues(parsed.issues)}`;
+  ignore(`wrong shape: ${describeDataIssues(parsed.issues)}`);
   // A bad point, radius or order costs only those: parsed again without them, the text
   // and ticked items stay (an optional key present as undefined stays undefined).
   const kept = parseData(savedSearchSchema, {
@@ -58,7 +58,6 @@ export function decodeSavedSearch(value: string): SavedSearch | null {
     radiusKm: undefined,
     sort: undefined,
   });
-  ignore(why);
   return kept.success ? kept.data : null;
 }
 
