@@ -60,11 +60,16 @@ export class RecentJsonBodies<Result extends { success: boolean }> {
   }
 }
 
-/** Freezes a parsed value and everything in it (JSON: objects and arrays only). */
+/**
+ * Freezes a parsed value and everything in it (JSON: objects and arrays only). Keys are
+ * walked with `for...in` (own enumerable keys: parsed JSON and zod's output have no
+ * inherited ones), not `Object.values`: every first ask freezes its body and its checked
+ * criteria, and an array per object was garbage of each one.
+ */
 function deepFreeze<Value>(value: Value): Value {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
+    for (const key in value) deepFreeze(value[key]);
   }
   return value;
 }
