@@ -26,12 +26,11 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../e2e/support/launchChromium';
 import { buildUnminifiedWidget, buildWidget } from '../bytes/measureBytes';
-import { FLOOR_PAGE_PATH, buildFloorPage } from '../floor/buildFloorPage';
-import { startChild } from '../lib/child';
-import { BENCH_DIR } from '../lib/environment';
+import { FLOOR_PAGE_PATH } from '../floor/buildFloorPage';
 import { summarize } from '../lib/stats';
 import { CPU_THROTTLING_RATE, VIEWPORT, loadProbeScript, snapshot } from './measurePage';
 import type { ProbeSnapshot } from './probe';
+import { startDemosBesideFloor } from './withDemoInChromium';
 
 export interface TraceEvent {
   name: string;
@@ -251,16 +250,7 @@ try {
     else await buildWidget(join(folder, 'widget'));
     dists.push(join(folder, 'widget/bundled'));
   }
-  const floorDist = await buildFloorPage(join(folder, 'floor-page'));
-  const demos = await Promise.all(
-    dists.map((dist, index) =>
-      startChild(join(BENCH_DIR, 'page/demoChild.ts'), {
-        BENCH_DATABASE_PATH: join(folder, `demo-${index}.db`),
-        BENCH_WIDGET_DIST: dist,
-        BENCH_FLOOR_DIST: floorDist,
-      }),
-    ),
-  );
+  const demos = await startDemosBesideFloor(folder, dists);
   const browser = await launchChromium();
   try {
     const probe = await loadProbeScript();
