@@ -62,4 +62,26 @@ describe('what a first visit loads', () => {
     expect(french).toBeDefined();
     expect(extra).toEqual([french]);
   });
+
+  it('loads the chips of ticked items when the visitor reaches for the filters, before the tick searches', async () => {
+    const chipList = readBuildManifest(join(WIDGET_DIST, 'bundled'))['src/ui/ChipList.tsx']?.file;
+    expect(chipList).toBeDefined();
+    const requests: string[] = [];
+    const searchPage = await openSearchPage(portal, '/', {
+      beforeNavigate(page: Page) {
+        page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+      },
+    });
+    await searchPage.checkbox('Platinum').waitFor();
+    expect(requests).not.toContain(`/widget/${chipList}`);
+    const before = requests.length;
+    await searchPage.tickFilter('Platinum');
+    // The chip comes with the chunk: the box ticked, its search sent, then the chip.
+    await searchPage.chipRemoveButton('Platinum').waitFor();
+    const after = requests.slice(before);
+    const chunkAt = after.indexOf(`/widget/${chipList}`);
+    // Asked for at the pointer's press, so on its way before the click's search.
+    expect(chunkAt).toBeGreaterThanOrEqual(0);
+    expect(chunkAt).toBeLessThan(after.findIndex((path) => path.endsWith('/search')));
+  });
 });

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { useCompression } from './http/compression';
+import { checkScopeIds } from './http/checkScopeIds';
 import { useDrain } from './http/drain';
 import { handleError } from './http/handleError';
 import type { RateLimitSettings } from './http/rateLimit';
@@ -92,7 +93,8 @@ const processMemoFigures: MetricsSource = {
 
 /**
  * Longer than any id a portal makes, shorter than the 16 KB Node allows for a whole
- * request head: an id the router cuts off is still answered 404 below.
+ * request head: an id the router cuts off is still answered 400 below, like any id no site
+ * can have (http/checkScopeIds.ts).
  */
 const MAX_PARAM_LENGTH = 8 * 1024;
 
@@ -125,14 +127,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Fastify answers these before routing, so the hooks that set headers did not run.
       security.setHeaders(request, reply);
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-        // An id too long to route names no company or site: that is a 404, like any unknown one.
-        void sendProblem(reply, 404, 'no partner directory at this address');
+        // An id too long to route can name no company, site or partner (checkScopeIds).
+        void sendProblem(reply, 400, 'an id in the address is longer than 8192 characters');
       } else {
         void sendProblem(reply, 400, 'the request address is malformed');
       }
     },
   });
   security.register(app);
+  checkScopeIds(app);
   // Start-up lines and Fastify's "Server listening" line are written at once, not with the
   // next 4 KB of request lines.
   app.addHook('onListen', (done) => {

@@ -36,11 +36,12 @@ const DIST = resolve(here, '../dist');
  * where its first letter was lost; lowered to 18,180 B (18,175 measured) by the no-results panel's en-US
  * texts moving to its chunk, src/core/i18n/noResultsMessages.ts, 157 B; lowered to 18,010 B
  * (18,006 measured, main 18,172) by short class names in the page scripts, scripts/compactStyles.ts,
- * 166 B). The external-react
+ * 166 B; lowered to 17,975 B (17,972 measured) by the chips of ticked items in a chunk asked
+ * for on the intent to tick one, ui/ChipList.tsx, 34 B). The external-react
  * build (the page gives React) is printed, not held: the figure over the floor is the same
  * measure of the widget.
  */
-export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 18_010 } } as const;
+export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 17_975 } } as const;
 export type BuildName = 'bundled' | 'external-react';
 
 export interface BuildSize {

@@ -21,6 +21,7 @@ import type { NearWake } from './ui/NearStart';
 import type { NearSection as NearSectionPart } from './sections/NearSection';
 import { SearchPanel } from './ui/SearchPanel';
 import { SelectedChips } from './ui/SelectedChips';
+import type { ChipListProps } from './ui/ChipList';
 
 export interface SearchPageProps extends UseSearchControllerOptions {
   /** 'Go to the home page' (SPEC 2: navigates to '/'); replaceable for hosts and tests. */
@@ -53,6 +54,23 @@ const NoResultsPanel = lazy(() =>
     .then(withStyles)
     .then((module) => ({ default: module.NoResultsSection })),
 );
+
+// The chips of ticked items, with their sheet: a chunk asked for on the first intent to tick
+// one (a pointer or key down in the filters, focus in the chip input), so it is on its way
+// before the tick and its search are. A visit that never ticks an item does not load it.
+// Until it comes a ticked item has no chip (the box is ticked, its search sent).
+const chipList = () => import('./ui/ChipList').then(withStyles);
+function loadChipList(): void {
+  chipList().catch(() => undefined);
+}
+const ChipList = lazy(() => chipList().then((module) => ({ default: module.ChipList })));
+function ChipListPart(props: ChipListProps) {
+  return (
+    <Suspense>
+      <ChipList {...props} />
+    </Suspense>
+  );
+}
 
 function navigateHome(): void {
   window.location.assign('/');
@@ -92,6 +110,11 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
     () => selectChips(filterGroups, state.selectedItemIds),
     [filterGroups, state.selectedItemIds],
   );
+  // Items ticked from the start (the address): their chips come with the first answer.
+  const ticked = state.selectedItemIds.length > 0;
+  useEffect(() => {
+    if (ticked) loadChipList();
+  }, [ticked]);
   const announced = announcement ? announceResults(announcement, t) : { text: '' };
   // Counts come with every answer; deferred like the groups they belong to.
   const facets = useDeferredValue(state.facets);
@@ -186,6 +209,7 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
             visibleItems={VISIBLE_FILTER_ITEMS}
             visibleGlobalFilters={VISIBLE_GLOBAL_FILTERS}
             facets={facets}
+            onIntent={loadChipList}
           />
           <section
             className="pn-results"
@@ -206,6 +230,8 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
                 // shift), with nothing to add yet: `chips` is then an empty array.
                 available={available ?? (groupsIn ? undefined : chips)}
                 onAdd={actions.toggleFilterItem}
+                List={ChipListPart}
+                onIntent={loadChipList}
               />
             </div>
             {showSkeleton ? (

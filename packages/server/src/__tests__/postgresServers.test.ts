@@ -240,7 +240,12 @@ describe('two API servers on one PostgreSQL database', () => {
   });
 
   it('keeps answering searches while PostgreSQL is away, refuses writes, and catches up after', async () => {
+    // A visitor's form, opened while the database was there, sent while it is away.
+    const away = await contactBody(first.address, SCOPE, { message: 'Sent while away' });
     await postgres.stop();
+    const contact = await postContact(first.address, SCOPE, 'porto-contacts', away);
+    expect(contact.status).toBe(503);
+    expect(problemSchema.parse(await contact.json()).status).toBe('SERVICE_UNAVAILABLE');
     for (const server of [first, second]) {
       expect((await titles(server, 'only')).sort()).toEqual(['Only One', 'Only Two']);
     }

@@ -7,6 +7,8 @@ export interface SchemaIssue {
   maximum?: number | bigint;
   minimum?: number | bigint;
   origin?: string;
+  /** The fields a strict object does not know (code unrecognized_keys). */
+  keys?: readonly string[];
 }
 
 const MAX_ISSUES = 3;
@@ -38,6 +40,12 @@ function valueAt(input: unknown, path: PropertyKey[]): unknown {
 }
 
 function describeIssue(issue: SchemaIssue, input: unknown, subject: string): string {
+  if (issue.code === 'unrecognized_keys' && issue.keys && issue.keys.length > 0) {
+    // A misspelt optional field would otherwise be dropped without a word, and its value lost.
+    const keys = issue.keys.slice(0, 3).map((key) => key.slice(0, 40));
+    const owner = issue.path.length === 0 ? subject : fieldName(issue.path);
+    return `${owner} has no field ${keys.join(', ')}`;
+  }
   if (issue.path.length === 0) {
     return `${subject} must be ${EXPECTED[issue.expected ?? ''] ?? 'valid'}`;
   }

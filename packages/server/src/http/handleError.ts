@@ -9,7 +9,7 @@ function titleFor(error: FastifyError): string {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'request body is too large';
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'request body is empty: send the search criteria as a JSON object';
+      return 'request body is empty: send a JSON object, or no Content-Type when there is no body';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return 'Content-Type must be application/json';

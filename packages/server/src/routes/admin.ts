@@ -39,6 +39,8 @@ export interface AdminOptions {
 }
 
 const PARTNER_BODY_LIMIT = 64 * 1024;
+/** An import row may carry columns of its own; a PUT's field unknown here is a mistake. */
+const partnerBodySchema = importRowSchema.strict();
 
 interface PartnerParams extends ScopeParams {
   slug: string;
@@ -79,7 +81,7 @@ export async function admin(app: FastifyInstance, options: AdminOptions): Promis
       if (!checkSlug(slug)) {
         return sendProblem(reply, 400, 'slug must be lowercase letters, digits and single hyphens');
       }
-      const row = importRowSchema.safeParse(request.body);
+      const row = partnerBodySchema.safeParse(request.body);
       if (!row.success) {
         return sendProblem(reply, 400, describeIssues(row.error.issues, request.body, 'partner'));
       }

@@ -33,7 +33,13 @@ export interface AdminContactOptions {
 /** Rows a CSV export reads at a time. */
 const EXPORT_PAGE = 1000;
 
-const idSchema = z.coerce.number().int().positive();
+/** Digits only: coercion alone would read "", " 7" or "1e3" as numbers. */
+const idSchema = z
+  .string()
+  .regex(/^[0-9]{1,15}$/)
+  .transform(Number)
+  .pipe(z.number().int().positive());
+const ID_TITLE = 'id in the address must be the positive whole number of a contact request';
 
 const CSV_COLUMNS = [
   'id',
@@ -142,9 +148,9 @@ export async function adminContactRoutes(
     const scope = await siteOf(request);
     if (!scope) return sendProblem(reply, 404, unknownScopeTitle(toScope(request.params)));
     const id = idSchema.safeParse(request.params.id);
-    const found = id.success ? await contact.get(scope, id.data) : undefined;
-    if (!found)
-      return sendProblem(reply, 404, `no contact request ${request.params.id.slice(0, 40)}`);
+    if (!id.success) return sendProblem(reply, 400, ID_TITLE);
+    const found = await contact.get(scope, id.data);
+    if (!found) return sendProblem(reply, 404, `no contact request ${id.data}`);
     return reply.send(contactView(found));
   });
 
@@ -152,8 +158,9 @@ export async function adminContactRoutes(
     const scope = await siteOf(request);
     if (!scope) return sendProblem(reply, 404, unknownScopeTitle(toScope(request.params)));
     const id = idSchema.safeParse(request.params.id);
-    if (!id.success || !(await contact.remove(scope, id.data))) {
-      return sendProblem(reply, 404, `no contact request ${request.params.id.slice(0, 40)}`);
+    if (!id.success) return sendProblem(reply, 400, ID_TITLE);
+    if (!(await contact.remove(scope, id.data))) {
+      return sendProblem(reply, 404, `no contact request ${id.data}`);
     }
     request.log.info({ ...scope, contactRequest: id.data }, 'admin: contact request erased');
     return reply.code(204).send();

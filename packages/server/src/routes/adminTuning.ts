@@ -6,6 +6,7 @@
  * both side by side).
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { API_BASE_PATH, siteTuningSchema, tuningPreviewSchema } from '@partners-network/contract';
 import { describeIssues } from '../http/describeIssues';
 import { sendProblem } from '../http/sendProblem';
@@ -16,6 +17,10 @@ import { readLocale } from './readLocale';
 import type { ScopeParams } from './scopeParams';
 import { toScope, unknownScopeTitle } from './scopeParams';
 import { searchResponseOf } from '../store/searchResponseOf';
+
+/** A field the tuning does not know is a mistake to name, not to drop (and lose). */
+const tuningBodySchema = z.strictObject(siteTuningSchema.shape);
+const previewBodySchema = z.strictObject(tuningPreviewSchema.shape);
 
 /** 500 synonym sets and 500 rules of long phrases fit with room to spare. */
 const TUNING_BODY_LIMIT = 1024 * 1024;
@@ -53,7 +58,7 @@ export async function adminTuning(
     { bodyLimit: TUNING_BODY_LIMIT },
     async (request, reply) => {
       const scope = toScope(request.params);
-      const parsed = siteTuningSchema.safeParse(request.body);
+      const parsed = tuningBodySchema.safeParse(request.body);
       if (!parsed.success) {
         return sendProblem(reply, 400, describeIssues(parsed.error.issues, request.body, 'tuning'));
       }
@@ -84,7 +89,7 @@ export async function adminTuning(
       const scope = toScope(request.params);
       const locale = readLocale(request.query);
       if (!locale.ok) return sendProblem(reply, 400, locale.title);
-      const parsed = tuningPreviewSchema.safeParse(request.body);
+      const parsed = previewBodySchema.safeParse(request.body);
       if (!parsed.success) {
         return sendProblem(
           reply,

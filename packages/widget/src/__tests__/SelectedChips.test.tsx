@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { ChipList } from '../ui/ChipList';
 import { SelectedChips } from '../ui/SelectedChips';
 
 const chips = [
@@ -17,7 +18,7 @@ describe('SelectedChips', () => {
   it('removes a chip by its Remove button', async () => {
     const onRemove = vi.fn<(id: number) => void>();
     const user = userEvent.setup();
-    render(<SelectedChips chips={chips} onRemove={onRemove} />);
+    render(<SelectedChips chips={chips} onRemove={onRemove} List={ChipList} />);
     expect(screen.getByRole('list', { name: 'Selected filters' })).toHaveTextContent('Europe');
     await user.click(screen.getByRole('button', { name: 'Remove Gold' }));
     expect(onRemove).toHaveBeenCalledExactlyOnceWith(2);
@@ -43,5 +44,20 @@ describe('SelectedChips', () => {
     await user.keyboard('{Enter}');
     expect(onAdd).toHaveBeenCalledExactlyOnceWith(7);
     expect(input).toHaveValue('');
+  });
+
+  it('shows the chips once their part (a chunk) has come, and asks for it on focus in the input', async () => {
+    const onIntent = vi.fn<() => void>();
+    const user = userEvent.setup();
+    const props = { chips, onRemove: vi.fn(), available: [], onAdd: vi.fn(), onIntent };
+    const { rerender } = render(<SelectedChips {...props} />);
+    // Not come yet: the input is there, no chip yet.
+    expect(screen.queryByRole('list', { name: 'Selected filters' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Add a filter by name' }));
+    expect(onIntent).toHaveBeenCalledOnce();
+    rerender(<SelectedChips {...props} List={ChipList} />);
+    expect(screen.getByRole('list', { name: 'Selected filters' })).toHaveTextContent(
+      'Europe×Gold×',
+    );
   });
 });

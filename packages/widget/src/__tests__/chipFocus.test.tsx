@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { ChipList } from '../ui/ChipList';
 import { SelectedChips } from '../ui/SelectedChips';
 import type { Chip } from '../ui/SelectedChips';
 
@@ -15,9 +16,15 @@ function Chips({ withInput }: { withInput: boolean }) {
   const [chips, setChips] = useState(all);
   const remove = (id: number) => setChips((list) => list.filter((chip) => chip.id !== id));
   return withInput ? (
-    <SelectedChips chips={chips} onRemove={remove} available={[]} onAdd={() => {}} />
+    <SelectedChips
+      chips={chips}
+      onRemove={remove}
+      available={[]}
+      onAdd={() => {}}
+      List={ChipList}
+    />
   ) : (
-    <SelectedChips chips={chips} onRemove={remove} />
+    <SelectedChips chips={chips} onRemove={remove} List={ChipList} />
   );
 }
 

@@ -1,5 +1,6 @@
 import { memo, useEffect, useId, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import type { ComponentType, KeyboardEvent } from 'react';
+import type { ChipListProps } from './ChipList';
 import { useMessages } from './MessagesContext';
 
 export interface Chip {
@@ -13,10 +14,18 @@ export interface SelectedChipsProps {
   /** Items that may be added by typing their name; without it there is no chip input. */
   available?: readonly Chip[];
   onAdd?: (id: number) => void;
+  /**
+   * The chips themselves (ChipList, a chunk): until it has come, selected items show no
+   * chip yet. The page loads it on the first intent to tick one (onIntent) or at start
+   * when items are already ticked.
+   */
+  List?: ComponentType<ChipListProps> | null;
+  /** The visitor reached for the chip input (focus): a chip may follow. */
+  onIntent?: () => void;
 }
 
 /**
- * The selected filter items as removable chips, plus an optional chip input that
+ * The selected filter items as removable chips (`List`), plus an optional chip input that
  * adds an item by name. Enter (key code 13) is its only separator: commas, spaces
  * and Tab stay ordinary keys.
  */
@@ -26,12 +35,14 @@ export const SelectedChips = memo(function SelectedChips({
   onRemove,
   available,
   onAdd,
+  List,
+  onIntent,
 }: SelectedChipsProps) {
   const [draft, setDraft] = useState('');
   const t = useMessages();
   const listId = useId();
   const withInput = available !== undefined && onAdd !== undefined;
-  const listRef = useRef<HTMLUListElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   // Where the removed chip stood: its button leaves with it, and focus must not drop
   // to the document. The next chip takes it, else the previous one, else the input.
@@ -41,7 +52,7 @@ export const SelectedChips = memo(function SelectedChips({
     const index = focusAfterRemove.current;
     if (index === null) return;
     focusAfterRemove.current = null;
-    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
+    const buttons = rootRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
     (buttons[Math.min(index, buttons.length - 1)] ?? inputRef.current)?.focus();
   }, [chips]);
 
@@ -58,27 +69,15 @@ export const SelectedChips = memo(function SelectedChips({
   }
 
   return (
-    <div className="pn-chips" part="chips">
-      {chips.length > 0 && (
-        <ul className="pn-chips__list" aria-label={t('selectedFilters')} ref={listRef}>
-          {chips.map((chip, index) => (
-            <li key={chip.id} className="pn-chip" part="chip">
-              <span className="pn-chip__name">{chip.name}</span>
-              <button
-                type="button"
-                className="pn-chip__remove"
-                part="button chip-remove-button"
-                aria-label={t('removeFilter', { name: chip.name })}
-                onClick={() => {
-                  focusAfterRemove.current = index;
-                  onRemove(chip.id);
-                }}
-              >
-                <span aria-hidden="true">×</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+    <div className="pn-chips" part="chips" ref={rootRef}>
+      {chips.length > 0 && List && (
+        <List
+          chips={chips}
+          onRemove={(id, index) => {
+            focusAfterRemove.current = index;
+            onRemove(id);
+          }}
+        />
       )}
       {withInput && (
         <>
@@ -92,6 +91,7 @@ export const SelectedChips = memo(function SelectedChips({
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={handleKeyDown}
+            onFocus={onIntent}
           />
           <datalist id={listId}>
             {available.map((chip) => (

@@ -9,6 +9,7 @@ import {
   contactChallengePath,
   contactFormSetupSchema,
   contactPath,
+  searchPath,
 } from '@partners-network/contract';
 
 export const XSRF_HEADERS = {
@@ -16,6 +17,21 @@ export const XSRF_HEADERS = {
   cookie: 'XSRF-TOKEN=t0k3n',
   'x-xsrf-token': 't0k3n',
 };
+
+/** The site's first page, every partner of `tech` (the search the page makes first). */
+export function searchFirstPage(base: string, scope: Scope): Promise<Response> {
+  return fetch(`${base}${searchPath(scope)}`, {
+    method: 'POST',
+    headers: XSRF_HEADERS,
+    body: JSON.stringify({
+      globalFilter: 'tech',
+      text: '',
+      filterItemIds: [],
+      offset: 0,
+      resultsPerPage: 10,
+    }),
+  });
+}
 
 let serial = 0;
 

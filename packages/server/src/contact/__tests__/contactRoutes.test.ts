@@ -4,7 +4,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { contactChallengePath, searchPath } from '@partners-network/contract';
+import { contactChallengePath } from '@partners-network/contract';
 import type { ContactApp } from './contactApp';
 import {
   HOOK_PARTNER,
@@ -15,7 +15,7 @@ import {
   adminFetch,
   startContactApp,
 } from './contactApp';
-import { XSRF_HEADERS, contactBody, postContact, solvedProof } from './contactClient';
+import { contactBody, postContact, searchFirstPage, solvedProof } from './contactClient';
 import type { SmtpSink } from './smtpSink';
 import { createSmtpSink } from './smtpSink';
 import type { WebhookReceiver } from './webhookReceiver';
@@ -77,17 +77,7 @@ describe('the form', () => {
   });
 
   it('shows the Contact action only for partners with a channel, never the channel', async () => {
-    const response = await fetch(`${server.base}${searchPath(SCOPE)}`, {
-      method: 'POST',
-      headers: XSRF_HEADERS,
-      body: JSON.stringify({
-        globalFilter: 'tech',
-        text: '',
-        filterItemIds: [],
-        offset: 0,
-        resultsPerPage: 10,
-      }),
-    });
+    const response = await searchFirstPage(server.base, SCOPE);
     const text = await response.text();
     expect(text).not.toContain('lisboa.example');
     expect(text).not.toContain(hook.url);

@@ -56,25 +56,33 @@ describe('every kind of answer carries the security headers', () => {
 });
 
 describe('an id of any length that names no company or site', () => {
-  it.each([1, 150, 201, 5_000, 12_000])(
-    'answers 404 for an id of %i characters',
-    async (length) => {
-      const id = 'x'.repeat(length);
-      for (const scope of [
-        { ...MAIN, companyId: id },
-        { ...MAIN, scopeGroupId: id },
-      ]) {
-        const definitions = await fixture.app.inject({ url: filterGroupsPath(scope) });
-        expect(definitions.statusCode).toBe(404);
-        expect(problemSchema.parse(definitions.json()).status).toBe('NOT_FOUND');
-        expectSecurityHeaders(definitions);
-        const searched = await fixture.app.inject({ ...search(XSRF), url: searchPath(scope) });
-        expect(searched.statusCode).toBe(404);
-        // The title names the ids but never echoes kilobytes of them.
-        expect(problemSchema.parse(searched.json()).title.length).toBeLessThan(300);
-      }
-    },
-  );
+  // Up to 64 characters an id could be a site's: 404. Longer, no site can have it: a 400
+  // that names the parameter (http/checkScopeIds.ts), past 8192 the router's own 400.
+  it.each([
+    [1, 404],
+    [64, 404],
+    [65, 400],
+    [201, 400],
+    [5_000, 400],
+    [12_000, 400],
+  ])('answers an id of %i characters with %i', async (length, status) => {
+    const id = 'x'.repeat(length);
+    for (const [name, scope] of [
+      ['companyId', { ...MAIN, companyId: id }],
+      ['scopeGroupId', { ...MAIN, scopeGroupId: id }],
+    ] as const) {
+      const definitions = await fixture.app.inject({ url: filterGroupsPath(scope) });
+      expect(definitions.statusCode).toBe(status);
+      const problem = problemSchema.parse(definitions.json());
+      expect(problem.status).toBe(status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST');
+      if (status === 400 && length <= 8192) expect(problem.title).toMatch(new RegExp(`^${name} `));
+      expectSecurityHeaders(definitions);
+      const searched = await fixture.app.inject({ ...search(XSRF), url: searchPath(scope) });
+      expect(searched.statusCode).toBe(status);
+      // The title names the ids but never echoes kilobytes of them.
+      expect(problemSchema.parse(searched.json()).title.length).toBeLessThan(300);
+    }
+  });
 });
 
 /** What helmet's own middleware sets, on a real answer of a plain Node server. */

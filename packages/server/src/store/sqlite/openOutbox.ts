@@ -27,6 +27,7 @@ import {
   toClaimedRequest,
   toContactRecord,
 } from '../ContactOutbox';
+import { fileGuard } from './fileGuard';
 import { migrate } from './migrate';
 
 export interface SqliteOutboxOptions {
@@ -41,6 +42,8 @@ export function openOutbox(options: SqliteOutboxOptions): ContactOutbox {
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
   migrate(db);
+  // A request accepted into a removed file would be lost: 503 instead (fileGuard.ts).
+  const checkFile = fileGuard(options.path);
 
   const insert = db.prepare<unknown[], { id: number }>(
     `INSERT INTO contact_request (${INSERT_COLUMNS})
@@ -101,6 +104,7 @@ export function openOutbox(options: SqliteOutboxOptions): ContactOutbox {
 
   return {
     async accept(request) {
+      checkFile();
       return acceptOne.immediate(request);
     },
     async claim(now, leaseMs, limit): Promise<ClaimedRequest[]> {

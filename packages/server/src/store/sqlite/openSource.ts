@@ -26,6 +26,7 @@ import {
 } from '../SiteRecords';
 import type { ReadSite } from '../planWrite';
 import { planWrite, pruneUpTo } from '../planWrite';
+import { fileGuard } from './fileGuard';
 import { migrate } from './migrate';
 import type { PartnerRow } from './statements';
 import { prepareStatements } from './statements';
@@ -56,6 +57,7 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
+  const checkFile = fileGuard(options.path);
 
   const sql = prepareStatements(db);
 
@@ -163,12 +165,14 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
   const source: PartnerSource = {
     capabilities: { notifies: false, remote: false, pollMs: 100 },
     async siteVersions(): Promise<SiteVersion[]> {
+      checkFile();
       return sql.versions.all().map((row) => ({
         scope: { companyId: row.companyId, scopeGroupId: row.scopeGroupId },
         version: row.version,
       }));
     },
     async loadSite<T>(scope: Scope, read: SiteReader<T>): Promise<T | undefined> {
+      checkFile();
       // A connection of its own, in one read transaction: a write between two pages (by
       // this process or another) is not seen, so the pages are those of the version read.
       // WAL lets it read while others write. An in-memory database has one connection.
@@ -237,6 +241,7 @@ export function openSource(options: SqliteSourceOptions): PartnerSource {
       compute: (states: SiteWriteState[]) => { changes: SiteChange[]; result: T },
       onProgress?: (done: number, total: number) => void,
     ): Promise<T> {
+      checkFile();
       // BEGIN IMMEDIATE: the states read are still true when the changes are written.
       let outcome: { value: T } | undefined;
       transaction.immediate(

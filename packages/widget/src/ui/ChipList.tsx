@@ -1,0 +1,40 @@
+/// <reference types="vite/client" />
+import { useMessages } from './MessagesContext';
+import type { Chip } from './SelectedChips';
+
+/** The chips' stylesheet: the page adds it when the chunk arrives (adoptStyles.ts). */
+export { default as styles } from './ChipList.css?inline';
+
+export interface ChipListProps {
+  /** At least one: SelectedChips renders the list only then. */
+  chips: readonly Chip[];
+  /** The chip's item id and its place in the list (focus goes to its neighbour). */
+  onRemove: (id: number, index: number) => void;
+}
+
+/**
+ * The ticked filter items as chips with a Remove button each. A chunk of its own
+ * (loaded when a visitor first reaches for the filters, or at start when the address
+ * holds ticked items): a visit that never ticks one does not load it.
+ */
+export function ChipList({ chips, onRemove }: ChipListProps) {
+  const t = useMessages();
+  return (
+    <ul className="pn-chips__list" aria-label={t('selectedFilters')}>
+      {chips.map((chip, index) => (
+        <li key={chip.id} className="pn-chip" part="chip">
+          <span className="pn-chip__name">{chip.name}</span>
+          <button
+            type="button"
+            className="pn-chip__remove"
+            part="button chip-remove-button"
+            aria-label={t('removeFilter', { name: chip.name })}
+            onClick={() => onRemove(chip.id, index)}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
