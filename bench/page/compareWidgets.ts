@@ -11,11 +11,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FLOOR_PAGE_PATH, buildFloorPage } from '../floor/buildFloorPage';
-import { startChild } from '../lib/child';
-import { BENCH_DIR } from '../lib/environment';
+import { FLOOR_PAGE_PATH } from '../floor/buildFloorPage';
 import { summarize } from '../lib/stats';
 import { measurePage } from './measurePage';
+import { startDemosBesideFloor } from './withDemoInChromium';
 
 const argv = process.argv.slice(2);
 const dists = argv.filter((arg, index) => !arg.startsWith('--') && argv[index - 1] !== '--rounds');
@@ -36,16 +35,7 @@ const WANTED = [
 
 const folder = mkdtempSync(join(tmpdir(), 'pn-compare-'));
 try {
-  const floorDist = await buildFloorPage(join(folder, 'floor-page'));
-  const demos = await Promise.all(
-    dists.map((dist, index) =>
-      startChild(join(BENCH_DIR, 'page/demoChild.ts'), {
-        BENCH_DATABASE_PATH: join(folder, `demo-${index}.db`),
-        BENCH_WIDGET_DIST: dist,
-        BENCH_FLOOR_DIST: floorDist,
-      }),
-    ),
-  );
+  const demos = await startDemosBesideFloor(folder, dists);
   try {
     const values = dists.map(() => new Map<string, number[]>());
     for (let round = 0; round <= rounds; round += 1) {

@@ -13,9 +13,12 @@
  *
  *   npx tsx bench/page/traceVisit.ts                # 3 visits of each page
  *   npx tsx bench/page/traceVisit.ts --visits 5 --unminified --save /tmp/traces
+ *   npx tsx bench/page/traceVisit.ts --dist /tmp/dist-a --dist /tmp/dist-b
  *
  * `--unminified` builds the widget without minifying (readable function names);
- * `--save DIR` writes each trace as JSON for the DevTools performance panel.
+ * `--save DIR` writes each trace as JSON for the DevTools performance panel; `--dist DIR`
+ * (once or more) visits those widget builds (`dist/bundled` folders, one demo server each,
+ * in turns with the floor page) instead of building the working tree's.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,12 +26,11 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../e2e/support/launchChromium';
 import { buildUnminifiedWidget, buildWidget } from '../bytes/measureBytes';
-import { FLOOR_PAGE_PATH, buildFloorPage } from '../floor/buildFloorPage';
-import { startChild } from '../lib/child';
-import { BENCH_DIR } from '../lib/environment';
+import { FLOOR_PAGE_PATH } from '../floor/buildFloorPage';
 import { summarize } from '../lib/stats';
 import { CPU_THROTTLING_RATE, VIEWPORT, loadProbeScript, snapshot } from './measurePage';
 import type { ProbeSnapshot } from './probe';
+import { startDemosBesideFloor } from './withDemoInChromium';
 
 export interface TraceEvent {
   name: string;
@@ -36,6 +38,8 @@ export interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread (CPU) time, microseconds: what the task cost, whatever else ran meanwhile. */
+  tdur?: number;
   tid: number;
   pid: number;
   args?: {
@@ -77,6 +81,13 @@ export interface Waterfall {
   tasks: { start: number; duration: number; what: string }[];
   firstCardCommit: number;
   firstCardPaint: number;
+  /**
+   * The main thread's CPU time (thread time of its tasks, ms) from navigation start to the
+   * filter groups request, and to the first card's commit: the work done, apart from the
+   * waits and from what the rest of the machine did to the wall clock.
+   */
+  cpuBeforeFilterGroups: number;
+  cpuBeforeFirstCard: number;
 }
 
 function readWaterfall(events: TraceEvent[], probe: ProbeSnapshot, origin: string): Waterfall {
@@ -135,11 +146,20 @@ function readWaterfall(events: TraceEvent[], probe: ProbeSnapshot, origin: strin
       : '';
     tasks.push({ start: ms(task.ts), duration: (task.dur ?? 0) / 1000, what: `${what}${where}` });
   }
+  const sorted = [...requests.values()].sort((a, b) => a.start - b.start);
+  const groupsAt = sorted.find((request) => request.url.includes('/filter-groups'))?.start ?? 0;
+  const commitAt = probe.firstCard?.commit ?? 0;
+  const cpuUntil = (at: number) =>
+    mainEvents
+      .filter((event) => event.name === 'RunTask' && event.ts >= zero && ms(event.ts) < at)
+      .reduce((sum, event) => sum + (event.tdur ?? 0) / 1000, 0);
   return {
-    requests: [...requests.values()].sort((a, b) => a.start - b.start),
+    requests: sorted,
     tasks,
-    firstCardCommit: probe.firstCard?.commit ?? 0,
+    firstCardCommit: commitAt,
     firstCardPaint: probe.firstCard?.paint ?? 0,
+    cpuBeforeFilterGroups: cpuUntil(groupsAt),
+    cpuBeforeFirstCard: cpuUntil(commitAt),
   };
 }
 
@@ -209,6 +229,9 @@ function print(title: string, waterfall: Waterfall): void {
   console.log(
     `first card: in the DOM at ${waterfall.firstCardCommit.toFixed(0)} ms, painted at ${waterfall.firstCardPaint.toFixed(0)} ms`,
   );
+  console.log(
+    `main thread's CPU time: ${waterfall.cpuBeforeFilterGroups.toFixed(0)} ms before the filter groups request, ${waterfall.cpuBeforeFirstCard.toFixed(0)} ms before the first card's commit`,
+  );
 }
 
 const argv = process.argv.slice(2);
@@ -216,43 +239,63 @@ const flag = (name: string) => {
   const at = argv.indexOf(name);
   return at >= 0 ? (argv[at + 1] ?? '') : null;
 };
+const dists = argv.flatMap((arg, index) => (argv[index - 1] === '--dist' ? [arg] : []));
 const visits = Number(flag('--visits') ?? 3);
 const save = flag('--save');
 if (save) mkdirSync(save, { recursive: true });
 const folder = mkdtempSync(join(tmpdir(), 'pn-trace-'));
 try {
-  if (argv.includes('--unminified')) await buildUnminifiedWidget(join(folder, 'widget/bundled'));
-  else await buildWidget(join(folder, 'widget'));
-  const floorDist = await buildFloorPage(join(folder, 'floor-page'));
-  const demo = await startChild(join(BENCH_DIR, 'page/demoChild.ts'), {
-    BENCH_DATABASE_PATH: join(folder, 'demo.db'),
-    BENCH_WIDGET_DIST: join(folder, 'widget/bundled'),
-    BENCH_FLOOR_DIST: floorDist,
-  });
+  if (dists.length === 0) {
+    if (argv.includes('--unminified')) await buildUnminifiedWidget(join(folder, 'widget/bundled'));
+    else await buildWidget(join(folder, 'widget'));
+    dists.push(join(folder, 'widget/bundled'));
+  }
+  const demos = await startDemosBesideFloor(folder, dists);
   const browser = await launchChromium();
   try {
     const probe = await loadProbeScript();
-    const pages = { widget: `${demo.url}/`, floor: `${demo.url}${FLOOR_PAGE_PATH}` };
-    // Warm the server and the OS's caches, unmeasured.
-    await traceOnce(browser, pages.widget, probe, null);
-    await traceOnce(browser, pages.floor, probe, null);
-    const paints: Record<string, number[]> = { widget: [], floor: [] };
+    const pages: [string, string][] = demos.map((demo, index) => [
+      dists.length > 1 ? `widget ${String.fromCharCode(65 + index)}` : 'widget',
+      `${demo.url}/`,
+    ]);
+    const floorUrl = `${demos[0]?.url ?? ''}${FLOOR_PAGE_PATH}`;
+    pages.push(['floor', floorUrl]);
+    // Warm the servers and the OS's caches, unmeasured.
+    for (const [, url] of pages) await traceOnce(browser, url, probe, null);
+    const figures = new Map<string, Map<string, number[]>>(
+      pages.map(([name]) => [name, new Map()]),
+    );
+    const keep = (name: string, what: string, value: number) => {
+      const lists = figures.get(name);
+      lists?.set(what, [...(lists.get(what) ?? []), value]);
+    };
     for (let visit = 1; visit <= visits; visit += 1) {
-      for (const [name, url] of Object.entries(pages)) {
-        const waterfall = await traceOnce(browser, url, probe, save && join(save, name));
+      // In turns, the order reversed every other visit.
+      const order = visit % 2 === 0 ? [...pages].reverse() : pages;
+      for (const [name, url] of order) {
+        const file = save && join(save, name.replace(' ', '-'));
+        const waterfall = await traceOnce(browser, url, probe, file);
         print(`${name} page, visit ${visit}`, waterfall);
-        paints[name]?.push(waterfall.firstCardPaint);
+        const groups = waterfall.requests.find((request) => request.url.includes('/filter-groups'));
+        keep(name, 'filter groups asked', groups?.start ?? 0);
+        keep(name, 'first card in the DOM', waterfall.firstCardCommit);
+        keep(name, 'first card painted', waterfall.firstCardPaint);
+        keep(name, 'CPU before the filter groups', waterfall.cpuBeforeFilterGroups);
+        keep(name, 'CPU before the first card', waterfall.cpuBeforeFirstCard);
       }
     }
-    for (const [name, values] of Object.entries(paints)) {
-      const summary = summarize(values);
-      console.log(
-        `${name}: first card painted, median ${summary.median.toFixed(0)} ms (${summary.min.toFixed(0)} to ${summary.max.toFixed(0)}), under tracing`,
-      );
+    console.log('\nmedians under tracing (ms; smallest to largest):');
+    for (const [name, lists] of figures) {
+      for (const [what, values] of lists) {
+        const summary = summarize(values);
+        console.log(
+          `  ${name.padEnd(9)} ${what.padEnd(30)} ${summary.median.toFixed(0).padStart(5)} (${summary.min.toFixed(0)} to ${summary.max.toFixed(0)})`,
+        );
+      }
     }
   } finally {
     await browser.close();
-    await demo.stop();
+    await Promise.all(demos.map((demo) => demo.stop()));
   }
 } finally {
   rmSync(folder, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../e2e/support/launchChromium';
+import { buildFloorPage } from '../floor/buildFloorPage';
 import { startChild } from '../lib/child';
 import type { RunningChild } from '../lib/child';
 import { BENCH_DIR } from '../lib/environment';
@@ -39,4 +40,25 @@ export async function withDemoInChromium(
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * One demo server per widget build (`dist/bundled` folders), each serving the floor page
+ * too (built once into `folder`): the diagnostics that compare builds (compareWidgets,
+ * traceVisit) visit them in turns.
+ */
+export async function startDemosBesideFloor(
+  folder: string,
+  dists: readonly string[],
+): Promise<RunningChild[]> {
+  const floorDist = await buildFloorPage(join(folder, 'floor-page'));
+  return Promise.all(
+    dists.map((dist, index) =>
+      startChild(join(BENCH_DIR, 'page/demoChild.ts'), {
+        BENCH_DATABASE_PATH: join(folder, `demo-${index}.db`),
+        BENCH_WIDGET_DIST: dist,
+        BENCH_FLOOR_DIST: floorDist,
+      }),
+    ),
+  );
 }

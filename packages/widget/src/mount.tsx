@@ -23,7 +23,7 @@ export interface MountOptions extends SearchPageProps {
 /**
  * Renders the search page into `element`'s shadow root (attached, open, when the
  * element has none) and returns the function that takes it down again. The shadow
- * root is there at once; the page starts in the next tasks.
+ * root is there and the first requests are sent at once; the page renders in a next task.
  */
 export function mount(element: HTMLElement, options: MountOptions = {}): () => void {
   const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
@@ -31,47 +31,48 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
   container.dataset.pnContainer = '';
   shadow.append(container);
   let root: Root | null = null;
-  let controller: SearchControllerWithModel | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  // The page script's evaluation (React's included) is one long task already. What
-  // follows runs in short tasks of its own: the first requests, then React's set-up and
-  // first render.
-  timer = setTimeout(() => {
-    // The controller starts before React renders, and asks the filter definitions and the
-    // first search at once, side by side (searchEarly): the cards show once both are in
-    // (SPEC 4), whatever React is doing meanwhile. The page's hook takes this controller
-    // over (and disposes it).
-    const setup = resolveSearchSetup(options);
-    const started = createSearchController({ ...options, ...setup, searchEarly: true });
-    controller = started;
-    void started.start();
-    // en-US is at hand; another language's catalogue loads beside the first requests.
-    const messages = loadTranslator(setup.portal.languageId, options.messages);
-    const render = (translator: Translator) => {
-      if (!mounted) return;
-      // The root of the page in the shadow root: its language and direction, whatever
-      // the host page's (`all: initial` in the styles does not reset direction).
-      container.lang = translator.lang;
-      container.dir = translator.dir;
-      adoptStyles(shadow);
-      const created = createRoot(container, {
-        // SPEC 8: a start-up failure is logged to the console only.
-        onUncaughtError: (error) => logError('the page failed.', error),
-      });
-      root = created;
-      // Not a transition: the page with its skeleton commits in this task, so the first
-      // answer renders its cards at once into a page that is there (in a transition the
-      // page would still be rendering in 5 ms slices, the cards behind it).
-      created.render(
-        <MessagesContext.Provider value={translator}>
-          <SearchPage {...options} {...setup} controller={started} />
-        </MessagesContext.Provider>,
-      );
-    };
-    // The catalogue's chunk arrives in a task of its own: render there.
-    if (messages instanceof Promise) void messages.then(render);
-    else timer = setTimeout(() => render(messages));
+  // The controller starts here, in the task that evaluates the page script, and asks the
+  // filter definitions and the first search at once, side by side (searchEarly): the
+  // requests are out before the host page's first layout (tens of ms at 4x, the portal's
+  // fonts and hero), which a timer's task waited behind (bench/README.md), and the answers
+  // come meanwhile. The cards show once both are in (SPEC 4), whatever React is doing
+  // meanwhile. The page's hook takes this controller over (and disposes it).
+  const setup = resolveSearchSetup(options);
+  const controller: SearchControllerWithModel = createSearchController({
+    ...options,
+    ...setup,
+    searchEarly: true,
   });
+  void controller.start();
+  // en-US is at hand; another language's catalogue loads beside the first requests.
+  const messages = loadTranslator(setup.portal.languageId, options.messages);
+  const render = (translator: Translator) => {
+    if (!mounted) return;
+    // The root of the page in the shadow root: its language and direction, whatever
+    // the host page's (`all: initial` in the styles does not reset direction).
+    container.lang = translator.lang;
+    container.dir = translator.dir;
+    adoptStyles(shadow);
+    const created = createRoot(container, {
+      // SPEC 8: a start-up failure is logged to the console only.
+      onUncaughtError: (error) => logError('the page failed.', error),
+    });
+    root = created;
+    // Not a transition: the page with its skeleton commits in this task, so the first
+    // answer renders its cards at once into a page that is there (in a transition the
+    // page would still be rendering in 5 ms slices, the cards behind it).
+    created.render(
+      <MessagesContext.Provider value={translator}>
+        <SearchPage {...options} {...setup} controller={controller} />
+      </MessagesContext.Provider>,
+    );
+  };
+  // The page script's evaluation (React's included) is one long task already: React's
+  // set-up and first render run in a task of their own (the catalogue's chunk, when one
+  // is needed, arrives in a task of its own: render there).
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (messages instanceof Promise) void messages.then(render);
+  else timer = setTimeout(() => render(messages));
   let mounted = true;
   return () => {
     if (!mounted) return;
@@ -79,7 +80,7 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
     clearTimeout(timer);
     // Stops the requests in flight, rendered or not (the hook's own dispose comes too late
     // when React has not rendered yet).
-    controller?.dispose();
+    controller.dispose();
     root?.unmount();
     container.remove();
   };

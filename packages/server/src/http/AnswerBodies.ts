@@ -78,7 +78,10 @@ export class AnswerBodies<Answer extends object> {
         .header('Content-Encoding', encoding)
         .send(kept);
     const json = body.json ?? this.#text(answer);
-    const small = Buffer.byteLength(json) < COMPRESS_THRESHOLD_BYTES;
+    // A text of 1,024 characters or more is at least as many bytes: a search answer (about
+    // 10 KB) is not scanned again for its UTF-8 length, only a short one is.
+    const small =
+      json.length < COMPRESS_THRESHOLD_BYTES && Buffer.byteLength(json) < COMPRESS_THRESHOLD_BYTES;
     if (!small) reply.header('Vary', 'Accept-Encoding');
     if (small || encoding === undefined) {
       body.keepJson(json);

@@ -60,11 +60,25 @@ export class RecentJsonBodies<Result extends { success: boolean }> {
   }
 }
 
-/** Freezes a parsed value and everything in it (JSON: objects and arrays only). */
+/**
+ * Freezes a parsed value and everything in it (JSON: objects and arrays only). Arrays are
+ * walked by index and objects with `for...in` (own enumerable keys: parsed JSON and zod's
+ * output have no inherited ones), not with `Object.values`: every first ask freezes its body
+ * and its checked criteria, and an array per object was garbage of each (about 320 B per
+ * body of the bench's cold mix). Not `for...in` over arrays: it makes a string per index (a
+ * body of 500 filter ids took 28 µs and 4 KB, against 4 µs and none by index).
+ */
 function deepFreeze<Value>(value: Value): Value {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
+  freezeAll(value);
   return value;
+}
+
+function freezeAll(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  if (Array.isArray(value)) {
+    for (let at = 0; at < value.length; at += 1) freezeAll(value[at]);
+  } else {
+    for (const key in value) freezeAll(Reflect.get(value, key));
+  }
 }
