@@ -37,14 +37,14 @@ const DIST = resolve(here, '../dist');
  * texts moving to its chunk, src/core/i18n/noResultsMessages.ts, 157 B; lowered to 18,010 B
  * (18,006 measured, main 18,172) by short class names in the page scripts, scripts/compactStyles.ts,
  * 166 B; lowered to 17,975 B (17,972 measured) by the chips of ticked items in a chunk asked
- * for on the intent to tick one, ui/ChipList.tsx, 34 B; raised to 18,034 B (18,031 measured),
- * 59 B, by two bad-input fixes: a saved search's bad point, radius or order drops only those,
- * core/savedSearch.ts, 32 B; a failed search's criteria go to the URL, core/connectUrl.ts,
- * 27 B). The external-react
+ * for on the intent to tick one, ui/ChipList.tsx, 34 B; raised to 18,015 B (measured), 40 B,
+ * by two bad-input fixes that cost 67 B over main's 17,948 B: a saved search's bad point,
+ * radius or order drops only those, core/savedSearch.ts; a failed search's criteria go to the
+ * URL, core/connectUrl.ts). The external-react
  * build (the page gives React) is printed, not held: the figure over the floor is the same
  * measure of the widget.
  */
-export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 18_034 } } as const;
+export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 18_015 } } as const;
 export type BuildName = 'bundled' | 'external-react';
 
 export interface BuildSize {
