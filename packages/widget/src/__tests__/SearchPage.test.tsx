@@ -283,11 +283,14 @@ describe('SearchPage', () => {
       await user.click(screen.getByRole('button', { name: 'Load More Partners' }));
       await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(count));
     }
-    expect(appended()).toEqual([
-      ...Array.from({ length: 10 }, () => false),
-      ...Array.from({ length: 10 }, () => true),
-      ...Array.from({ length: 20 }, () => false),
-    ]);
+    // Cards leave the window once the frame showing the new ones is painted.
+    await waitFor(() =>
+      expect(appended()).toEqual([
+        ...Array.from({ length: 10 }, () => false),
+        ...Array.from({ length: 10 }, () => true),
+        ...Array.from({ length: 20 }, () => false),
+      ]),
+    );
     await user.type(screen.getByRole('textbox', { name: 'Search partners' }), 'partner{Enter}');
     await waitFor(
       () => expect(lastRequest()).toMatchObject({ text: 'partner', offset: 0 }),

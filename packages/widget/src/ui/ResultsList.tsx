@@ -17,6 +17,11 @@ export interface ResultsListProps {
    * while its answer waited (bench/README.md).
    */
   eagerCount?: number;
+  /**
+   * Cards before this index (and from `eagerCount` on) skip; default: all but the last two
+   * appends. The page moves it on after the frame that shows a Load More's cards.
+   */
+  skippedBefore?: number;
   listRef?: Ref<HTMLUListElement>;
 }
 
@@ -24,6 +29,7 @@ export interface ResultsListProps {
 export const ResultsList = memo(function ResultsList({
   cards,
   eagerCount = Infinity,
+  skippedBefore = cards.length - 2 * eagerCount,
   listRef,
 }: ResultsListProps) {
   const t = useMessages();
@@ -36,7 +42,7 @@ export const ResultsList = memo(function ResultsList({
           className="pn-grid__cell"
           // "true": skipped off-screen; "false": appended by one of the last two Load
           // Mores, on screen or next to it (both: pictures eager once painted).
-          data-appended={index < eagerCount ? undefined : index < cards.length - 2 * eagerCount}
+          data-appended={index < eagerCount ? undefined : index < skippedBefore}
         >
           <PartnerCardView card={card} />
         </li>
