@@ -3,7 +3,6 @@ import { Suspense, lazy, useDeferredValue, useEffect, useMemo, useRef, useState 
 import { selectChips, selectShowNoResults, selectShowSkeleton } from './core/selectors';
 import { SKELETON_CARDS, VISIBLE_FILTER_ITEMS, VISIBLE_GLOBAL_FILTERS } from './core/types';
 import { useFocusAfterLoadMore } from './hooks/useFocusAfterLoadMore';
-import { useRaisedAfterPaint } from './hooks/useRaisedAfterPaint';
 import { useScrollMemory } from './hooks/useScrollMemory';
 import { useSearchController } from './hooks/useSearchController';
 import type { UseSearchControllerOptions } from './hooks/useSearchController';
@@ -105,12 +104,6 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
     state.cards.length,
     state.loadingMore,
     actions.loadMore,
-  );
-  // The cards that leave the last two Load Mores' window start skipping after the frame
-  // that shows the new ones (hooks/useRaisedAfterPaint.ts). 0 until a third page: the first
-  // cards' renders do not change it.
-  const skippedBefore = useRaisedAfterPaint(
-    list ? Math.max(0, state.cards.length - 2 * list.eagerCount) : 0,
   );
   // Kept while the groups and the selection stay: the memoised chips skip a Load More.
   const { chips, available } = useMemo(
@@ -250,7 +243,6 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
                 key={list?.generation}
                 cards={state.cards}
                 eagerCount={list?.eagerCount}
-                skippedBefore={skippedBefore}
                 listRef={listRef}
               />
             )}

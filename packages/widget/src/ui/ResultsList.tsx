@@ -7,21 +7,17 @@ import type { PartnerCardData } from './PartnerCardView';
 export interface ResultsListProps {
   cards: readonly PartnerCardData[];
   /**
-   * Cards from this index on (those Load More appended) skip their rendering while far
-   * off-screen (content-visibility: auto), keeping their last size: a Load More with
-   * 100 cards above does not style, lay out and paint them all again. Default: none.
-   * Not the cards of the last two appends (`eagerCount` each, the page size): they are
-   * on screen or next to it. Skipped from their commit, they were laid out twice in the
-   * frame that shows them (locked, then unlocked once found on screen), and those the
-   * next click's scroll brought into view were laid out and painted after that click,
-   * while its answer waited (bench/README.md).
+   * Cards from this index on (those Load More appended) come marked `data-appended="false"`;
+   * the page turns the mark `"true"` once two more Load Mores came
+   * (hooks/useFocusAfterLoadMore.ts), and from then on they skip their rendering while far
+   * off-screen (content-visibility: auto), keeping their last size: a Load More with 100
+   * cards above does not style, lay out and paint them all again. Default: none. Not the
+   * cards of the last two appends: they are on screen or next to it. Skipped from their
+   * commit, they were laid out twice in the frame that shows them (locked, then unlocked
+   * once found on screen), and those the next click's scroll brought into view were laid
+   * out and painted after that click, while its answer waited (bench/README.md).
    */
   eagerCount?: number;
-  /**
-   * Cards before this index (and from `eagerCount` on) skip; default: all but the last two
-   * appends. The page moves it on after the frame that shows a Load More's cards.
-   */
-  skippedBefore?: number;
   listRef?: Ref<HTMLUListElement>;
 }
 
@@ -29,7 +25,6 @@ export interface ResultsListProps {
 export const ResultsList = memo(function ResultsList({
   cards,
   eagerCount = Infinity,
-  skippedBefore = cards.length - 2 * eagerCount,
   listRef,
 }: ResultsListProps) {
   const t = useMessages();
@@ -40,9 +35,9 @@ export const ResultsList = memo(function ResultsList({
         <li
           key={card.key}
           className="pn-grid__cell"
-          // "true": skipped off-screen; "false": appended by one of the last two Load
-          // Mores, on screen or next to it (both: pictures eager once painted).
-          data-appended={index < eagerCount ? undefined : index < skippedBefore}
+          // Never changed by React after its commit: the page turns it "true" (skipped
+          // off-screen) after a paint. Both: pictures eager once painted.
+          data-appended={index < eagerCount ? undefined : false}
         >
           <PartnerCardView card={card} />
         </li>
