@@ -44,8 +44,6 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
     searchEarly: true,
   });
   void controller.start();
-  // en-US is at hand; another language's catalogue loads beside the first requests.
-  const messages = loadTranslator(setup.portal.languageId, options.messages);
   const render = (translator: Translator) => {
     if (!mounted) return;
     // The root of the page in the shadow root: its language and direction, whatever
@@ -67,12 +65,16 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
       </MessagesContext.Provider>,
     );
   };
-  // The page script's evaluation (React's included) is one long task already: React's
-  // set-up and first render run in a task of their own (the catalogue's chunk, when one
-  // is needed, arrives in a task of its own: render there).
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  if (messages instanceof Promise) void messages.then(render);
-  else timer = setTimeout(() => render(messages));
+  // The page script's evaluation (React's included) is one long task already, where all
+  // of the widget's work counts in total blocking time: only the requests are sent there.
+  // The translator (en-US is at hand; another language's catalogue is a chunk that arrives
+  // in a task of its own: render there), React's set-up and first render run in a next,
+  // short task.
+  const timer = setTimeout(() => {
+    const messages = loadTranslator(setup.portal.languageId, options.messages);
+    if (messages instanceof Promise) void messages.then(render);
+    else render(messages);
+  });
   let mounted = true;
   return () => {
     if (!mounted) return;
