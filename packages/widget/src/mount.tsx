@@ -68,8 +68,8 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
   // The page script's evaluation (React's included) is one long task already, where all
   // of the widget's work counts in total blocking time: only the requests are sent there.
   // The translator (en-US is at hand; another language's catalogue is a chunk that arrives
-  // in a task of its own: render there), React's set-up and first render run in a next,
-  // short task.
+  // in a task of its own: render there) and React's root come in a next, short task; React
+  // renders the page in a task of its own after it.
   const timer = setTimeout(() => {
     const messages = loadTranslator(setup.portal.languageId, options.messages);
     if (messages instanceof Promise) void messages.then(render);
