@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { adoptStyles } from './adoptStyles';
 import type { Translator } from './core/i18n/createTranslator';
-import { loadTranslator } from './core/i18n/loadTranslator';
+import { loadTranslator, preloadCatalogue } from './core/i18n/loadTranslator';
 import { createSearchController } from './core/createSearchController';
 import type { SearchControllerWithModel } from './core/createSearchController';
 import { logError } from './core/log';
@@ -44,6 +44,9 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
     searchEarly: true,
   });
   void controller.start();
+  // Another language's catalogue is fetched from here, beside the first requests (a
+  // timer's task may wait behind the host page's first layout).
+  preloadCatalogue(setup.portal.languageId);
   const render = (translator: Translator) => {
     if (!mounted) return;
     // The root of the page in the shadow root: its language and direction, whatever
