@@ -8,6 +8,7 @@
  */
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { Bitset } from '../../search/Bitset';
 import type { SiteLocation } from '../../search/PartnerLocations';
 import { SiteLocationsBuilder } from '../../search/PartnerLocations';
 import { referenceKm } from '../../search/__tests__/referenceKm';
@@ -70,6 +71,23 @@ describe('relevanceThenDistance', () => {
         );
         expect(answer.total).toBe(expected.length);
         expect(Array.from(answer.ids)).toEqual(expected.slice(0, limit));
+        // The crossing rank as a set (`wholeRank: 'set'`): listed up to the limit only.
+        if (end <= limit) return;
+        const crossingRank = new Bitset(places.length);
+        for (const ordinal of found) if (ranks[ordinal] === crossing) crossingRank.add(ordinal);
+        const listed = found.slice(0, limit);
+        const fromSet = relevanceThenDistance(
+          locations,
+          point,
+          {
+            ordinals: Int32Array.from(listed),
+            scores: Uint16Array.from(listed.map((ordinal) => ranks[ordinal] ?? 0)),
+            total: found.length,
+            crossingRank,
+          },
+          limit,
+        );
+        expect(Array.from(fromSet.ids)).toEqual(expected.slice(0, limit));
       }),
       { numRuns: 200 },
     );
