@@ -2,8 +2,8 @@
  * A site's locations by the points they share. Partners located from a city and country
  * take the gazetteer's point for that city (issue 25), so a directory's locations sit on
  * a few hundred points: the generated directories put 200k locations of 100k partners on
- * 142 points, 2,390 partners on the busiest. A search near a point then measures each
- * point once and reads its partners in order of their points' distance, instead of
+ * 142 points, 2,390 partners on the busiest. A search near a point then measures at most
+ * each point once and reads its partners in order of their points' distance, instead of
  * measuring every candidate's locations (a scan) or walking the kd-tree past every
  * location of a point (geokdbush's queue). Made only when points are shared enough.
  */
