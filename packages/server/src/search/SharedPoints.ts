@@ -134,14 +134,7 @@ export class SharedPoints {
     const count = haversines.length;
     const cosLatitude = Math.cos(point.latitude * RADIANS);
     for (let id = 0; id < count; id += 1) {
-      haversines[id] = lowerHaversine(
-        point.latitude,
-        point.longitude,
-        cosLatitude,
-        this.#latitudes[id] ?? 0,
-        this.#longitudes[id] ?? 0,
-        this.#cosLatitudes[id] ?? 0,
-      );
+      haversines[id] = this.#lowerHaversine(id, point, cosLatitude);
     }
     state.fill(BOUND);
     const seen = this.#seen;
@@ -166,14 +159,7 @@ export class SharedPoints {
         // Its bound is nearest: measured, and read when still no farther than every other
         // point's bound or haversine, else asked again (points of equal distance may come
         // in another order than measured: their partners enter the list alike).
-        best = haversineBetween(
-          point.latitude,
-          point.longitude,
-          cosLatitude,
-          this.#latitudes[nearest] ?? 0,
-          this.#longitudes[nearest] ?? 0,
-          this.#cosLatitudes[nearest] ?? 0,
-        );
+        best = this.#haversine(nearest, point, cosLatitude);
         haversines[nearest] = best;
         state[nearest] = MEASURED;
         if (best > next) continue;
@@ -190,27 +176,27 @@ export class SharedPoints {
       }
     }
   }
-}
 
-/**
- * A lower bound of haversineBetween without a sine: sin x >= x - x³/6 >= 0 for 0 <= x <= 1
- * (half of a difference of up to 114 degrees); a larger half-difference bounds its term by 0.
- */
-function lowerHaversine(
-  latitude: number,
-  longitude: number,
-  cosLatitude: number,
-  otherLatitude: number,
-  otherLongitude: number,
-  otherCosLatitude: number,
-): number {
-  const halfLatitude = Math.abs(otherLatitude - latitude) * HALF_RADIANS;
-  const halfLongitude = Math.abs(otherLongitude - longitude) * HALF_RADIANS;
-  const lowLatitude =
-    halfLatitude <= 1 ? halfLatitude * (1 - (halfLatitude * halfLatitude) / 6) : 0;
-  const lowLongitude =
-    halfLongitude <= 1 ? halfLongitude * (1 - (halfLongitude * halfLongitude) / 6) : 0;
-  const low =
-    lowLatitude * lowLatitude + cosLatitude * otherCosLatitude * lowLongitude * lowLongitude;
-  return low * BOUND_SLACK;
+  #haversine(id: number, point: { latitude: number; longitude: number }, cos: number): number {
+    const latitude = this.#latitudes[id] ?? 0;
+    const longitude = this.#longitudes[id] ?? 0;
+    const cosLatitude = this.#cosLatitudes[id] ?? 0;
+    return haversineBetween(point.latitude, point.longitude, cos, latitude, longitude, cosLatitude);
+  }
+
+  /**
+   * A lower bound of the point's haversineBetween without a sine: sin x >= x - x³/6 >= 0 for
+   * 0 <= x <= 1 (half of a difference of up to 114 degrees); a larger half-difference
+   * bounds its term by 0.
+   */
+  #lowerHaversine(id: number, point: { latitude: number; longitude: number }, cos: number) {
+    const halfLatitude = Math.abs((this.#latitudes[id] ?? 0) - point.latitude) * HALF_RADIANS;
+    const halfLongitude = Math.abs((this.#longitudes[id] ?? 0) - point.longitude) * HALF_RADIANS;
+    const lowLatitude =
+      halfLatitude <= 1 ? halfLatitude * (1 - (halfLatitude * halfLatitude) / 6) : 0;
+    const lowLongitude =
+      halfLongitude <= 1 ? halfLongitude * (1 - (halfLongitude * halfLongitude) / 6) : 0;
+    const cosines = cos * (this.#cosLatitudes[id] ?? 0);
+    return (lowLatitude * lowLatitude + cosines * lowLongitude * lowLongitude) * BOUND_SLACK;
+  }
 }

@@ -50,17 +50,20 @@ describe('relevanceThenDistance', () => {
         const crossing = ranks[found[limit - 1] ?? -1];
         let end = Math.min(limit, found.length);
         while (end < found.length && ranks[found[end] ?? -1] === crossing) end += 1;
-        const read = found.slice(0, end);
-        const answer = relevanceThenDistance(
-          locations,
-          point,
-          {
-            ordinals: Int32Array.from(read),
-            scores: Uint16Array.from(read.map((ordinal) => ranks[ordinal] ?? 0)),
-            total: found.length,
-          },
-          limit,
-        );
+        // The ranked answer as the index gives it: listed, and the crossing rank as a set.
+        const ranked = (listed: number[], crossingRank?: Bitset) =>
+          relevanceThenDistance(
+            locations,
+            point,
+            {
+              ordinals: Int32Array.from(listed),
+              scores: Uint16Array.from(listed.map((ordinal) => ranks[ordinal] ?? 0)),
+              total: found.length,
+              ...(crossingRank ? { crossingRank } : {}),
+            },
+            limit,
+          );
+        const answer = ranked(found.slice(0, end));
         const km = (ordinal: number) =>
           Math.min(...(places[ordinal] ?? []).map((city) => referenceKm(point, city)));
         const expected = [...found].sort(
@@ -75,18 +78,7 @@ describe('relevanceThenDistance', () => {
         if (end <= limit) return;
         const crossingRank = new Bitset(places.length);
         for (const ordinal of found) if (ranks[ordinal] === crossing) crossingRank.add(ordinal);
-        const listed = found.slice(0, limit);
-        const fromSet = relevanceThenDistance(
-          locations,
-          point,
-          {
-            ordinals: Int32Array.from(listed),
-            scores: Uint16Array.from(listed.map((ordinal) => ranks[ordinal] ?? 0)),
-            total: found.length,
-            crossingRank,
-          },
-          limit,
-        );
+        const fromSet = ranked(found.slice(0, limit), crossingRank);
         expect(Array.from(fromSet.ids)).toEqual(expected.slice(0, limit));
       }),
       { numRuns: 200 },
