@@ -49,16 +49,22 @@ export function decodeSavedSearch(value: string): SavedSearch | null {
   }
   const parsed = parseData(savedSearchSchema, data);
   if (parsed.success) return parsed.data;
-  ignore(`wrong shape: ${describeDataIssues(parsed.issues)}`);
-  // A bad point, radius or order costs only those: parsed again without them, the text
-  // and ticked items stay (an optional key present as undefined stays undefined).
+  const why = `wrong shape: ${describeDataIssues(parsed.issues)}`;
+  // A bad point or radius costs only the location, a bad sort only the sort: parsed
+  // again without them, the text and ticked items stay (an optional key present as
+  // undefined stays undefined). Anything else wrong ignores the whole search.
+  const bad = new Set(parsed.issues.map(({ path }) => path[0]));
+  const location = bad.has('near') || bad.has('radiusKm');
+  const sort = bad.has('sort');
   const kept = parseData(savedSearchSchema, {
     ...Object(data),
-    near: undefined,
-    radiusKm: undefined,
-    sort: undefined,
+    ...(location && { near: undefined, radiusKm: undefined }),
+    ...(sort && { sort: undefined }),
   });
-  return kept.success ? kept.data : null;
+  if (!kept.success) return ignore(why);
+  const dropped = location ? (sort ? 'location and sort' : 'location') : 'sort';
+  logWarning(`ignoring the search parameter's ${dropped} only: ${why}.`);
+  return kept.data;
 }
 
 function base64ToText(value: string): string | null {
