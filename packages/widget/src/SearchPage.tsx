@@ -72,13 +72,6 @@ function ChipListPart(props: ChipListProps) {
   );
 }
 
-// The visitor's actions on the search (core/visitorActions.ts), a chunk too: asked for at the
-// first pointer down or focus in the page, so they are in before the action (which would
-// wait for them, createSearchController).
-function loadVisitorActions(): void {
-  import('./core/visitorActions').catch(() => undefined);
-}
-
 function navigateHome(): void {
   window.location.assign('/');
 }
@@ -174,7 +167,7 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
   }
 
   return (
-    <div className="pn-root" onPointerDown={loadVisitorActions} onFocus={loadVisitorActions}>
+    <div className="pn-root">
       <div className="pn-hero" part="hero">
         <SearchBackground picture={portal.background} />
         <SearchPanel

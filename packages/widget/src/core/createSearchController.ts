@@ -5,6 +5,7 @@
  * latestRequest.ts), turning answers into cards, the console, and the URL as a
  * subscriber (connectUrl.ts). getState() is the model seen through selectSearchState.
  */
+import { findSearchTextProblem } from '@partners-network/contract';
 import type {
   FilterDefinitions,
   LocatedSearchCriteria,
@@ -26,6 +27,7 @@ import {
 import type { RequestKind, SearchAction, SearchModel } from './searchReducer';
 import { selectCanLoadMore, selectSearchState } from './selectors';
 import { toPartnerCard } from './toPartnerCard';
+import { SEARCH_DEBOUNCE_MS } from './types';
 import type {
   LocationParams,
   PartnerCard,
@@ -33,7 +35,6 @@ import type {
   SearchController,
   SearchState,
 } from './types';
-import type { VisitorActions, createVisitorActions } from './visitorActions';
 
 export { pickInitialGlobalFilter } from './searchReducer';
 export { toSavedSearch } from './connectUrl';
@@ -63,11 +64,6 @@ export interface SearchControllerOptions {
    * applied; otherwise the first search is asked again with it. mount() sets it.
    */
   searchEarly?: boolean;
-  /**
-   * The visitor actions' module at hand (tests): actions run at once, not after their
-   * chunk (visitorActions.ts) has come.
-   */
-  visitorActions?: { createVisitorActions: typeof createVisitorActions };
   win?: Window;
 }
 
@@ -99,6 +95,7 @@ export function createSearchController(
   let startAbort: AbortController | null = null;
   /** The first search sent with the definitions request (searchEarly), until it is used. */
   let early: { criteria: LocatedSearchCriteria; answer: Promise<SearchResponse> } | null = null;
+  let debounceTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** Several actions make one change: no listener sees a state half-way through them. */
   function dispatch(...actions: SearchAction[]): void {
@@ -110,25 +107,6 @@ export function createSearchController(
   }
 
   const getModel = (): SearchModel => model;
-
-  const core = { search, getModel, isDisposed: () => disposed };
-  // The visitor's actions are a chunk a first visit never asks for (SearchPage asks for it
-  // on the first intent): an action before it has come waits for it, then runs, in order.
-  let actions: VisitorActions | undefined = options.visitorActions?.createVisitorActions(core);
-  let loading: Promise<void> | undefined;
-  function act(run: (actions: VisitorActions) => void): void {
-    if (actions) return run(actions);
-    loading ??= import('./visitorActions').then(
-      (module) => {
-        actions ??= module.createVisitorActions(core);
-      },
-      (error: unknown) => {
-        loading = undefined;
-        logError('could not load the search actions.', error);
-      },
-    );
-    void loading.then(() => actions && run(actions));
-  }
 
   function fail(message: string, ...cause: unknown[]): void {
     logError(message, ...cause);
@@ -232,6 +210,11 @@ export function createSearchController(
     await search('replace', { type: 'start', definitions, location });
   }
 
+  function cancelDebounce(): void {
+    clearTimeout(debounceTimer);
+    debounceTimer = undefined;
+  }
+
   const controller: SearchControllerWithModel = {
     getState() {
       if (viewOf !== model) {
@@ -255,9 +238,24 @@ export function createSearchController(
       });
       return startPromise;
     },
-    submitText: (text) => act((actions) => actions.submitText(text)),
-    selectGlobalFilter: (name) => act((actions) => actions.selectGlobalFilter(name)),
-    toggleFilterItem: (id) => act((actions) => actions.toggleFilterItem(id)),
+    submitText(text) {
+      if (disposed) return;
+      const trimmed = text.trim();
+      if (findSearchTextProblem(trimmed) !== null) return;
+      cancelDebounce();
+      // Several submits inside the window make one search: the last one wins.
+      debounceTimer = setTimeout(() => {
+        debounceTimer = undefined;
+        void search('replace', { type: 'text', text: trimmed });
+      }, SEARCH_DEBOUNCE_MS);
+    },
+    selectGlobalFilter(name) {
+      if (name === model.selectedGlobalFilter && model.started) return;
+      void search('replace', { type: 'globalFilter', name });
+    },
+    toggleFilterItem(id) {
+      void search('replace', { type: 'toggle', id });
+    },
     loadMore() {
       // Never two appends, and never an append racing a new list.
       if (!model.started || model.errorMessage || model.request !== null) return;
@@ -267,10 +265,26 @@ export function createSearchController(
       const answerId = model.cards[index]?.answerId;
       if (answerId) api.sendClick?.(answerId, index + 1);
     },
-    resetAll: () => act((actions) => actions.resetAll()),
-    searchInstead: (text, filterItemIds, radiusKm) =>
-      act((actions) => actions.searchInstead(text, filterItemIds, radiusKm)),
-    locate: (located) => act((actions) => actions.locate(located)),
+    resetAll() {
+      cancelDebounce();
+      void search('replace', { type: 'reset' });
+    },
+    searchInstead(text, filterItemIds, radiusKm) {
+      cancelDebounce();
+      const wider: SearchAction[] = radiusKm
+        ? [{ type: 'located', located: { ...model.located, radiusKm } }]
+        : [];
+      void search(
+        'replace',
+        { type: 'reset' },
+        { type: 'text', text },
+        ...filterItemIds.map((id): SearchAction => ({ type: 'toggle', id })),
+        ...wider,
+      );
+    },
+    locate(located) {
+      void search('replace', { type: 'located', located });
+    },
     setLoading(loading) {
       dispatch({ type: 'loading', loading });
     },
@@ -279,7 +293,7 @@ export function createSearchController(
     },
     dispose() {
       disposed = true;
-      actions?.cancelDebounce();
+      cancelDebounce();
       startAbort?.abort();
       latest.cancel();
       listeners.clear();

@@ -9,7 +9,6 @@ import type { SearchControllerOptions } from '../createSearchController';
 import { readLocationParams } from '../locationParams';
 import { selectCanLoadMore, selectShowNoResults } from '../selectors';
 import type { LocationParams, SearchController } from '../types';
-import * as visitorActions from '../visitorActions';
 import {
   FILTER_GROUPS_URL,
   SEARCH_URL,
@@ -58,8 +57,6 @@ function makeController(options: Partial<SearchControllerOptions> = {}): SearchC
     portal,
     location: noParams,
     syncUrl: false,
-    // The actions' chunk at hand: they run at once (their wait for it is tested below).
-    visitorActions,
     ...options,
   });
   return controller;
@@ -525,38 +522,6 @@ describe('search text', () => {
     await settled(c);
     expect(searches[3]).toMatchObject({ text: '', offset: 0 });
     expect(c.getState().text).toBe('');
-  });
-});
-
-describe("the visitor's actions, a chunk", () => {
-  it('wait for it when they come first, then run in their order, none lost', async () => {
-    const c = makeController({ visitorActions: undefined });
-    await c.start();
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    c.selectGlobalFilter('services');
-    c.toggleFilterItem(7);
-    c.submitText('cloud');
-    // Nothing yet: the chunk is on its way.
-    expect(c.getState().selectedItemIds).toEqual([]);
-    expect(c.getState().loading).toBe(false);
-    await vi.waitFor(() => expect(c.getState().selectedItemIds).toEqual([7]));
-    expect(c.getState().selectedGlobalFilter).toBe('services');
-    // The text's debounce runs from when its action ran.
-    vi.advanceTimersByTime(600);
-    vi.useRealTimers();
-    await vi.waitFor(() => expect(searches.at(-1)).toMatchObject({ text: 'cloud' }));
-    await settled(c);
-    expect(searches.slice(1)).toEqual([
-      { globalFilter: 'services', text: '', filterItemIds: [], offset: 0, resultsPerPage: 10 },
-      { globalFilter: 'services', text: '', filterItemIds: [7], offset: 0, resultsPerPage: 10 },
-      {
-        globalFilter: 'services',
-        text: 'cloud',
-        filterItemIds: [7],
-        offset: 0,
-        resultsPerPage: 10,
-      },
-    ]);
   });
 });
 
