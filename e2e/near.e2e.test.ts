@@ -172,7 +172,7 @@ describe('the location in the address', () => {
     expect(await searchPage.cardDistances()).toEqual([]);
     expect(await searchPage.nearField().inputValue()).toBe('');
     expect(warnings.join('\n')).toContain(
-      "ignoring the search parameter's location only: wrong shape: near",
+      "ignoring the search parameter's location and sort only: wrong shape: near",
     );
     // Only the location is lost: the visitor's text and ticked items still apply.
     expect(await searchPage.field().inputValue()).toBe('digital');

@@ -49,22 +49,18 @@ export function decodeSavedSearch(value: string): SavedSearch | null {
   }
   const parsed = parseData(savedSearchSchema, data);
   if (parsed.success) return parsed.data;
-  const why = `wrong shape: ${describeDataIssues(parsed.issues)}`;
-  // A bad point or radius costs only the location, a bad sort only the sort: parsed
-  // again without them, the text and ticked items stay (an optional key present as
-  // undefined stays undefined). Anything else wrong ignores the whole search.
-  const bad = new Set(parsed.issues.map(({ path }) => path[0]));
-  const location = bad.has('near') || bad.has('radiusKm');
-  const sort = bad.has('sort');
+  // A bad point, radius or sort costs only those: parsed again without them, the text
+  // and ticked items stay (an optional key present as undefined stays undefined).
   const kept = parseData(savedSearchSchema, {
     ...Object(data),
-    ...(location && { near: undefined, radiusKm: undefined }),
-    ...(sort && { sort: undefined }),
+    near: undefined,
+    radiusKm: undefined,
+    sort: undefined,
   });
-  if (!kept.success) return ignore(why);
-  const dropped = location ? (sort ? 'location and sort' : 'location') : 'sort';
-  logWarning(`ignoring the search parameter's ${dropped} only: ${why}.`);
-  return kept.data;
+  logWarning(
+    `ignoring the search parameter${kept.success ? "'s location and sort only" : ''}: wrong shape: ${describeDataIssues(parsed.issues)}.`,
+  );
+  return kept.success ? kept.data : null;
 }
 
 function base64ToText(value: string): string | null {
