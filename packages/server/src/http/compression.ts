@@ -30,9 +30,22 @@ export function compressAnswer(body: string, encoding: AnswerEncoding): Promise<
  * The same bytes as `compressAnswer`, made on the calling thread. For a search answer (a few
  * KB) that is about 90 µs of CPU, less than what handing it to zlib's threads costs: a
  * Transform stream, its output chunks, and a thread that competes for the same 2 cores.
+ *
+ * Returned in memory of their own length: zlib's sync path hands back a view of its 16 KB
+ * output chunk, so a kept 1.7 KB answer held 16 KB. Kept by the thousand, that was tens of
+ * MB of external memory, which V8 counts toward starting a full collection (bench/README.md,
+ * branch first-ask6).
  */
 export function compressAnswerNow(body: string, encoding: AnswerEncoding): Buffer {
-  return encoding === 'br' ? brotliCompressSync(body, BROTLI_OPTIONS) : gzipSync(body);
+  return ownBytes(encoding === 'br' ? brotliCompressSync(body, BROTLI_OPTIONS) : gzipSync(body));
+}
+
+/** `bytes` in an ArrayBuffer of their length, when they are a view of a larger one. */
+function ownBytes(bytes: Buffer): Buffer {
+  if (bytes.buffer.byteLength === bytes.length) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
 }
 
 /** Headers negotiated lately: browsers send a handful of distinct `Accept-Encoding` values. */

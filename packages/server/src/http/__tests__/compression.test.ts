@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { filterGroupsPath, searchPath, searchResponseSchema } from '@partners-network/contract';
 import { MAIN, storeFixture } from '../../store/__tests__/storeFixture';
-import { compressAnswer } from '../compression';
+import { compressAnswer, compressAnswerNow } from '../compression';
 import { useFixtureApp } from '../../__tests__/useFixtureApp';
 
 const fixture = useFixtureApp('compress');
@@ -140,5 +140,19 @@ describe('compressed answers the server keeps', () => {
     expect(first.headers).not.toHaveProperty('content-encoding');
     expect(first.headers).not.toHaveProperty('vary');
     expect(second.json()).toEqual(first.json());
+  });
+});
+
+describe('compressed bytes made on the request thread', () => {
+  it("hold memory of their own length: a kept 2 KB answer does not keep zlib's 16 KB chunk", async () => {
+    const json = JSON.stringify(
+      Array.from({ length: 200 }, (_, index) => ({ id: index, title: `Partner ${index * 7919}` })),
+    );
+    for (const encoding of ['br', 'gzip'] as const) {
+      const bytes = compressAnswerNow(json, encoding);
+      expect(bytes.length).toBeLessThan(json.length / 2);
+      expect(bytes.buffer.byteLength).toBe(bytes.length);
+      expect(bytes.equals(await compressAnswer(json, encoding))).toBe(true);
+    }
   });
 });
