@@ -268,7 +268,7 @@ export class SiteAnswers {
     if (!byDistance && !tuned) {
       // The index ranks inside the radius, up to the end of the rank the page ends in.
       const ranked = index.findFirst(search.query, limit, {
-        wholeRank: true,
+        wholeRank: 'set',
         ...(region ? { within: region } : {}),
       });
       return relevanceThenDistance(locations, near, ranked, limit);

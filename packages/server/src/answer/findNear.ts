@@ -68,9 +68,9 @@ export function orderByDistance(
  * The first `limit` of a ranked answer, each group of equal rank ordered by distance to
  * the point (nearest first, the unlocated last, ties in the rank's own order: editorial),
  * and how many there are. `found` runs to the end of the rank that crosses `limit`
- * (`wholeRank`). Ranks come in a few levels, so a broad text's groups hold thousands: the
- * groups wholly inside the first `limit` are measured and sorted, the one that crosses it
- * asks the distance structure for its nearest.
+ * (`wholeRank`), listed or as a set (`crossingRank`). Ranks come in a few levels, so a
+ * broad text's groups hold thousands: the groups wholly inside the first `limit` are
+ * measured and sorted, the one that crosses it asks the distance structure for its nearest.
  */
 export function relevanceThenDistance(
   locations: PartnerLocations,
@@ -78,7 +78,7 @@ export function relevanceThenDistance(
   found: FoundOrdinals,
   limit: number,
 ): OrderedIds {
-  const { ordinals, scores } = found;
+  const { ordinals, scores, crossingRank } = found;
   const ids = new Int32Array(Math.min(limit, ordinals.length));
   let kept = 0;
   for (let start = 0; start < ordinals.length && kept < ids.length;) {
@@ -86,7 +86,9 @@ export function relevanceThenDistance(
     let end = start + 1;
     while (end < ordinals.length && (scores?.[end] ?? 0) === score) end += 1;
     const room = ids.length - kept;
-    if (end - start <= room) byDistance(locations, point, ordinals, start, end, ids, kept);
+    // Listed up to `limit` only, the crossing rank is read from its set.
+    if (crossingRank && end === ordinals.length) nearestOfRank(crossingRank, room);
+    else if (end - start <= room) byDistance(locations, point, ordinals, start, end, ids, kept);
     else nearestOf(start, end, room);
     kept += Math.min(room, end - start);
     start = end;
@@ -104,6 +106,23 @@ export function relevanceThenDistance(
     for (let at = start; at < end && next < kept + room; at += 1) {
       const ordinal = ordinals[at] ?? -1;
       if (!located.has(ordinal)) ids[next++] = ordinal;
+    }
+  }
+
+  /** nearestOf for a rank given as a set: its unlocated in ordinal (editorial) order. */
+  function nearestOfRank(rank: Bitset, room: number): void {
+    const nearest = locations.nearest(point, room, { among: rank }).ordinals;
+    ids.set(nearest, kept);
+    const located = locations.located().words;
+    const { words } = rank;
+    let next = kept + nearest.length;
+    for (let index = 0; index < words.length && next < kept + room; index += 1) {
+      let word = (words[index] ?? 0) & ~(located[index] ?? 0);
+      while (word !== 0 && next < kept + room) {
+        const lowest = word & -word;
+        ids[next++] = index * 32 + (31 - Math.clz32(lowest));
+        word ^= lowest;
+      }
     }
   }
 }

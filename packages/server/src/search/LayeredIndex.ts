@@ -119,7 +119,9 @@ export class LayeredIndex implements SearchIndex {
   }
 
   findFirst(query: IndexQuery, limit: number, options: FindOptions = {}): FoundOrdinals {
-    const { within, wholeRank } = options;
+    const { within } = options;
+    // Its ranks are merged from two lists: listed whole, never as a set.
+    const wholeRank = options.wholeRank === true || options.wholeRank === 'set';
     // The base's answer without the changed partners: its first `limit` are live ones.
     const base = this.#base.findRanked(query, limit, {
       within: within ? this.#live.and(within) : this.#live,

@@ -19,6 +19,12 @@ export interface FoundOrdinals {
   /** Each one's rank (higher first); null when all rank alike (no text). */
   scores: Uint16Array | null;
   total: number;
+  /**
+   * With `wholeRank: 'set'`, from an index that gives it so: every partner of the rank that
+   * crosses `limit` when it runs past it (`ordinals` then stop at `limit`). Its editorial
+   * order is its ordinals' order.
+   */
+  crossingRank?: Bitset;
 }
 
 /** How much of an answer `findFirst` reads, beyond its first `limit`. */
@@ -27,9 +33,12 @@ export interface FindOptions {
   within?: Bitset;
   /**
    * Past `limit`, the rest of the rank that crosses it: a search near a point orders each
-   * rank by distance, so it needs the whole of the last one it shows.
+   * rank by distance, so it needs the whole of the last one it shows. `'set'`: as a set
+   * (`crossingRank`) where the index can, rather than listed in order: a broad text's rank
+   * holds thousands of partners, and listing them was most of what ordering it by distance
+   * cost (bench/README.md, "Near a city after the full run of 19:16").
    */
-  wholeRank?: boolean;
+  wholeRank?: boolean | 'set';
 }
 
 /** The partners each term of a text matches (the last one as a prefix), and all of them. */

@@ -19,6 +19,8 @@ export interface RankedOrdinals {
   scores: Uint16Array | null;
   /** How many partners the whole answer holds (`ordinals` may list only the first). */
   total: number;
+  /** With `wholeRank: 'set'`: the rank that crosses the limit, whole (see FoundOrdinals). */
+  crossingRank?: Bitset;
 }
 
 interface LocaleIndex {
@@ -275,7 +277,7 @@ export class SiteIndex implements SearchIndex {
       distinct.length,
       hashTerms(query.terms),
       limit,
-      options.wholeRank === true,
+      options.wholeRank ?? false,
     );
   }
 
@@ -328,7 +330,7 @@ export class SiteIndex implements SearchIndex {
    * counting sort that writes only the first `limit`. Every candidate is scored (the
    * total and the first page need them all), but a broad search of 70k partners at 100k
    * writes out the first hundred instead of all of them (with `wholeRank`, the rest of the
-   * rank that crosses the hundredth too).
+   * rank that crosses the hundredth too, listed or as a set).
    */
   #rank(
     locale: LocaleIndex,
@@ -336,7 +338,7 @@ export class SiteIndex implements SearchIndex {
     termCount: number,
     typed: number,
     limit: number,
-    wholeRank: boolean,
+    wholeRank: boolean | 'set',
   ): RankedOrdinals {
     const scores = this.#scores;
     const values = this.#values.slice(0, termCount);
@@ -363,10 +365,14 @@ export class SiteIndex implements SearchIndex {
     // Each score's first place, the highest score first.
     let kept = Math.min(limit, ordinals.length);
     let place = 0;
+    let crossing = -1;
     for (let score = best; score >= 0; score -= 1) {
       const count = starts[score] ?? 0;
       starts[score] = place;
-      if (wholeRank && place < kept && place + count > kept) kept = place + count;
+      if (place < kept && place + count > kept) {
+        if (wholeRank === 'set') crossing = score;
+        else if (wholeRank) kept = place + count;
+      }
       place += count;
     }
     const ranked = new Int32Array(kept);
@@ -386,8 +392,27 @@ export class SiteIndex implements SearchIndex {
       starts[score] = to + 1;
     }
     starts.fill(0, 0, best + 1);
-    return { ordinals: ranked, scores: rankedScores, total: ordinals.length };
+    const found: RankedOrdinals = {
+      ordinals: ranked,
+      scores: rankedScores,
+      total: ordinals.length,
+    };
+    if (crossing >= 0) found.crossingRank = rankOf(ordinals, scores, crossing, this.size);
+    return found;
   }
+}
+
+/** The partners of `ordinals` whose score (by ordinal) is `score`, as a set. */
+function rankOf(ordinals: Int32Array, scores: Uint16Array, score: number, size: number): Bitset {
+  const rank = new Bitset(size);
+  const { words } = rank;
+  for (let at = 0; at < ordinals.length; at += 1) {
+    const ordinal = ordinals[at] ?? 0;
+    if (scores[ordinal] === score) {
+      words[ordinal >>> 5] = (words[ordinal >>> 5] ?? 0) | (1 << (ordinal & 31));
+    }
+  }
+  return rank;
 }
 
 /** Each partner's value for a term (the best of its matches), as #termSet writes them. */

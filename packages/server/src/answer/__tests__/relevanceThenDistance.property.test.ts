@@ -8,6 +8,7 @@
  */
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { Bitset } from '../../search/Bitset';
 import type { SiteLocation } from '../../search/PartnerLocations';
 import { SiteLocationsBuilder } from '../../search/PartnerLocations';
 import { referenceKm } from '../../search/__tests__/referenceKm';
@@ -49,17 +50,20 @@ describe('relevanceThenDistance', () => {
         const crossing = ranks[found[limit - 1] ?? -1];
         let end = Math.min(limit, found.length);
         while (end < found.length && ranks[found[end] ?? -1] === crossing) end += 1;
-        const read = found.slice(0, end);
-        const answer = relevanceThenDistance(
-          locations,
-          point,
-          {
-            ordinals: Int32Array.from(read),
-            scores: Uint16Array.from(read.map((ordinal) => ranks[ordinal] ?? 0)),
-            total: found.length,
-          },
-          limit,
-        );
+        // The ranked answer as the index gives it: listed, and the crossing rank as a set.
+        const ranked = (listed: number[], crossingRank?: Bitset) =>
+          relevanceThenDistance(
+            locations,
+            point,
+            {
+              ordinals: Int32Array.from(listed),
+              scores: Uint16Array.from(listed.map((ordinal) => ranks[ordinal] ?? 0)),
+              total: found.length,
+              ...(crossingRank ? { crossingRank } : {}),
+            },
+            limit,
+          );
+        const answer = ranked(found.slice(0, end));
         const km = (ordinal: number) =>
           Math.min(...(places[ordinal] ?? []).map((city) => referenceKm(point, city)));
         const expected = [...found].sort(
@@ -70,6 +74,12 @@ describe('relevanceThenDistance', () => {
         );
         expect(answer.total).toBe(expected.length);
         expect(Array.from(answer.ids)).toEqual(expected.slice(0, limit));
+        // The crossing rank as a set (`wholeRank: 'set'`): listed up to the limit only.
+        if (end <= limit) return;
+        const crossingRank = new Bitset(places.length);
+        for (const ordinal of found) if (ranks[ordinal] === crossing) crossingRank.add(ordinal);
+        const fromSet = ranked(found.slice(0, limit), crossingRank);
+        expect(Array.from(fromSet.ids)).toEqual(expected.slice(0, limit));
       }),
       { numRuns: 200 },
     );

@@ -230,6 +230,17 @@ describe('SiteIndex against a brute-force reference', () => {
             whole.scores ? read.map((at) => whole.scores?.[at]) : [],
           );
           expect(first.total).toBe(kept.length);
+          // As a set: listed up to the limit, the crossing rank whole when it runs past it.
+          const asSet = index.findFirst(asked, limit, { within, wholeRank: 'set' });
+          const crosses = terms.length > 0 && end > limit;
+          expect(Array.from(asSet.ordinals)).toEqual(
+            Array.from(first.ordinals.subarray(0, crosses ? limit : end)),
+          );
+          const rank = read.slice(limit).map((at) => whole.ordinals[at] ?? -1);
+          const inPage = read.slice(0, limit).filter((at) => rankOf(at) === crossing);
+          expect(asSet.crossingRank ? Array.from(asSet.crossingRank.toArray()) : []).toEqual(
+            crosses ? [...inPage.map((at) => whole.ordinals[at] ?? -1), ...rank] : [],
+          );
         },
       ),
       { numRuns: 200 },
