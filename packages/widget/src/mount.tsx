@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { adoptStyles } from './adoptStyles';
 import type { Translator } from './core/i18n/createTranslator';
-import { loadTranslator, preloadCatalogue } from './core/i18n/loadTranslator';
+import { loadTranslator } from './core/i18n/loadTranslator';
 import { createSearchController } from './core/createSearchController';
 import type { SearchControllerWithModel } from './core/createSearchController';
 import { logError } from './core/log';
@@ -44,9 +44,8 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
     searchEarly: true,
   });
   void controller.start();
-  // Another language's catalogue is fetched from here, beside the first requests (a
-  // timer's task may wait behind the host page's first layout).
-  preloadCatalogue(setup.portal.languageId);
+  // en-US is at hand; another language's catalogue loads beside the first requests.
+  const messages = loadTranslator(setup.portal.languageId, options.messages);
   const render = (translator: Translator) => {
     if (!mounted) return;
     // The root of the page in the shadow root: its language and direction, whatever
@@ -68,16 +67,12 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
       </MessagesContext.Provider>,
     );
   };
-  // The page script's evaluation (React's included) is one long task already, where all
-  // of the widget's work counts in total blocking time: only the requests are sent there.
-  // The translator (en-US is at hand; another language's catalogue is a chunk that arrives
-  // in a task of its own: render there) and React's root come in a next, short task; React
-  // renders the page in a task of its own after it.
-  const timer = setTimeout(() => {
-    const messages = loadTranslator(setup.portal.languageId, options.messages);
-    if (messages instanceof Promise) void messages.then(render);
-    else render(messages);
-  });
+  // The page script's evaluation (React's included) is one long task already: React's
+  // set-up and first render run in a task of their own (the catalogue's chunk, when one
+  // is needed, arrives in a task of its own: render there).
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (messages instanceof Promise) void messages.then(render);
+  else timer = setTimeout(() => render(messages));
   let mounted = true;
   return () => {
     if (!mounted) return;

@@ -3,7 +3,6 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { definePartnersNetworkSearch, ELEMENT_NAME } from '../element';
-import { CATALOGUES } from '../core/i18n/loadTranslator';
 import { mount } from '../mount';
 import { EMPTY_FILTER_DEFINITIONS, EMPTY_SEARCH_RESPONSE } from '../test/emptyDirectory';
 
@@ -75,20 +74,6 @@ describe('mount() in the portal language', () => {
       unmount();
     },
   );
-
-  it('asks for the language catalogue before it returns, beside the first requests', async () => {
-    const frFR = vi.spyOn(CATALOGUES, 'fr-FR');
-    const host = document.body.appendChild(document.createElement('div'));
-    const unmount = mount(host, { context: { ...context, languageId: 'fr_FR' }, syncUrl: false });
-    // Not in a timer's task, which may wait behind the host page's first layout.
-    expect(frFR).toHaveBeenCalledTimes(1);
-    const shadow = host.shadowRoot;
-    if (shadow === null) throw new Error('no shadow root');
-    await waitFor(() =>
-      expect(shadow.querySelector('h1')).toHaveTextContent('Réseau de partenaires'),
-    );
-    unmount();
-  });
 
   it("shows an operator's message from the options, over the settings object's", async () => {
     Reflect.set(window, 'partnersNetworkSettings', {

@@ -49,8 +49,7 @@ export function decodeSavedSearch(value: string): SavedSearch | null {
   }
   const parsed = parseData(savedSearchSchema, data);
   if (parsed.success) return parsed.data;
-  ignore(`wrong shape: ${describeDataIssues(parsed.issues)}`);
-  // A bad point, radius or order costs only those: parsed again without them, the text
+  // A bad point, radius or sort costs only those: parsed again without them, the text
   // and ticked items stay (an optional key present as undefined stays undefined).
   const kept = parseData(savedSearchSchema, {
     ...Object(data),
@@ -58,6 +57,9 @@ export function decodeSavedSearch(value: string): SavedSearch | null {
     radiusKm: undefined,
     sort: undefined,
   });
+  logWarning(
+    `ignoring the search parameter${kept.success ? "'s location and sort only" : ''}: wrong shape: ${describeDataIssues(parsed.issues)}.`,
+  );
   return kept.success ? kept.data : null;
 }
 

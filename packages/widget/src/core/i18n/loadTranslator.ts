@@ -45,17 +45,6 @@ export function resolveCatalogue(languageId: string): string {
   );
 }
 
-/**
- * Starts fetching the catalogue chunk of a portal language id that has one (not en-US):
- * mount() calls it in the page script's evaluation, so the chunk comes beside the first
- * requests while the translator is made in a later, short task. `import()` keeps the
- * module, so loadTranslator's own call gets this one; a failure is loadTranslator's to
- * report.
- */
-export function preloadCatalogue(languageId: string): void {
-  CATALOGUES[resolveCatalogue(languageId.replace(/_/g, '-'))]?.().catch(() => undefined);
-}
-
 /** `window.partnersNetworkSettings.messages`, unparsed; undefined when there is none. */
 function settingsMessages(win: Window): unknown {
   const settings: unknown = Reflect.get(win, 'partnersNetworkSettings');
