@@ -41,11 +41,13 @@ const DIST = resolve(here, '../dist');
  * by two bad-input fixes that cost 67 B over main's 17,948 B: a saved search's bad point,
  * radius or order drops only those, core/savedSearch.ts; a failed search's criteria go to the
  * URL, core/connectUrl.ts; raised to 18,032 B (measured), 17 B, for the warning of a saved
- * search's bad point, radius or sort saying that only those were dropped). The external-react
+ * search's bad point, radius or sort saying that only those were dropped; raised to 18,048 B
+ * (measured), 16 B, by a Load More's older cards turned skipped off-screen after its paint,
+ * not in its commit, hooks/useFocusAfterLoadMore.ts). The external-react
  * build (the page gives React) is printed, not held: the figure over the floor is the same
  * measure of the widget.
  */
-export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 18_032 } } as const;
+export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 18_048 } } as const;
 export type BuildName = 'bundled' | 'external-react';
 
 export interface BuildSize {
