@@ -4,6 +4,7 @@ import { findStaleDataSchemas } from '../contract/scripts/generateDataSchemas';
 import { PAGE_SCRIPT_MINIFY } from './scripts/buildReactFloor';
 import { precompressFolder } from './scripts/precompressFolder';
 import { compactStyles } from './scripts/compactStyles';
+import { compileHints } from './scripts/compileHints';
 
 /**
  * Two builds of the page script a portal loads, each one ES module with hashed file
@@ -72,7 +73,13 @@ function noPreloadHelper(): Plugin {
 export default defineConfig(({ mode }) => {
   const externalReact = mode === 'external-react';
   return {
-    plugins: [dataSchemasFresh(), noPreloadHelper(), compactStyles(), precompress()],
+    plugins: [
+      dataSchemasFresh(),
+      noPreloadHelper(),
+      compactStyles(),
+      compileHints(),
+      precompress(),
+    ],
     esbuild: { jsx: 'automatic', legalComments: 'none' },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
