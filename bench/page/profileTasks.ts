@@ -18,13 +18,14 @@
 import { launchChromium } from '../../e2e/support/launchChromium';
 import { FLOOR_PAGE_PATH } from '../floor/buildFloorPage';
 import { summarize } from '../lib/stats';
-import { CPU_THROTTLING_RATE, VIEWPORT, loadProbeScript, snapshot } from './measurePage';
+import { loadProbeScript } from './measurePage';
 import type { ProbeSnapshot } from './probe';
 import type { TraceEvent } from './traceVisit';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import { findPageThread, traceFirstCard } from './traceFirstCard';
 import { startDemosBesideFloor } from './withDemoInChromium';
 
 interface ProfileNode {
@@ -114,16 +115,8 @@ function scriptTimes(events: TraceEvent[], zero: number): { arrived: number; eva
 }
 
 function analyse(events: TraceEvent[], probe: ProbeSnapshot, origin: string): Task[] {
-  const navigation = events.find(
-    (event) =>
-      event.name === 'navigationStart' &&
-      event.args?.data?.documentLoaderURL?.startsWith(origin) === true,
-  );
-  const main = events.find(
-    (event) => event.name === 'ParseHTML' && event.args?.beginData?.url?.startsWith(origin),
-  );
-  if (!navigation || !main) return [];
-  const zero = navigation.ts;
+  const { zero, main } = findPageThread(events, origin);
+  if (!zero || !main) return [];
   const until = zero + ((probe.firstCard?.paint ?? 0) + 1000) * 1000;
   const mainEvents = events
     .filter((event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X')
@@ -190,60 +183,27 @@ function analyse(events: TraceEvent[], probe: ProbeSnapshot, origin: string): Ta
 }
 
 async function traceOnce(browser: Browser, url: string, probeScript: string) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING_RATE });
-    await page.addInitScript({ content: probeScript });
-    await browser.startTracing(page, {
-      categories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'v8.execute',
-        'v8',
-        'loading',
-        'toplevel',
-        'blink.user_timing',
-        ...(noSamples ? [] : ['disabled-by-default-v8.cpu_profiler']),
-        'disabled-by-default-v8.compile',
-      ],
-    });
-    await page.goto(url, { waitUntil: 'commit' });
-    const deadline = Date.now() + 30_000;
-    let state: ProbeSnapshot | null = null;
-    while (Date.now() < deadline) {
-      state = await snapshot(page).catch(() => null);
-      if ((state?.firstCard?.paint ?? 0) > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1200));
-    const buffer = await browser.stopTracing();
-    if (process.env.SAVE_TRACE) writeFileSync(process.env.SAVE_TRACE, buffer);
-    if (!state?.firstCard) throw new Error(`${url}: no first card`);
-    const parsed: unknown = JSON.parse(buffer.toString('utf8'));
-    const events =
-      typeof parsed === 'object' && parsed !== null && 'traceEvents' in parsed
-        ? (parsed.traceEvents as TraceEvent[])
-        : [];
-    const firstPaint = state.firstCard.paint;
-    const tbt = state.longTasks
-      .filter((task) => task.start < firstPaint + 1000)
-      .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
-    const navigation = events.find(
-      (event) =>
-        event.name === 'navigationStart' &&
-        event.args?.data?.documentLoaderURL?.startsWith(new URL(url).origin) === true,
-    );
-    return {
-      script: scriptTimes(events, navigation?.ts ?? 0),
-      tasks: analyse(events, state, new URL(url).origin),
-      firstCard: state.firstCard.paint,
-      tbt,
-    };
-  } finally {
-    await context.close();
-  }
+  const { buffer, events, state } = await traceFirstCard(
+    browser,
+    url,
+    probeScript,
+    [
+      ...(noSamples ? [] : ['disabled-by-default-v8.cpu_profiler']),
+      'disabled-by-default-v8.compile',
+    ],
+    1200,
+  );
+  if (process.env.SAVE_TRACE) writeFileSync(process.env.SAVE_TRACE, buffer);
+  const firstPaint = state.firstCard.paint;
+  const tbt = state.longTasks
+    .filter((task) => task.start < firstPaint + 1000)
+    .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
+  return {
+    script: scriptTimes(events, findPageThread(events, new URL(url).origin).zero),
+    tasks: analyse(events, state, new URL(url).origin),
+    firstCard: state.firstCard.paint,
+    tbt,
+  };
 }
 
 /**

@@ -28,8 +28,9 @@ import { launchChromium } from '../../e2e/support/launchChromium';
 import { buildUnminifiedWidget, buildWidget } from '../bytes/measureBytes';
 import { FLOOR_PAGE_PATH } from '../floor/buildFloorPage';
 import { summarize } from '../lib/stats';
-import { CPU_THROTTLING_RATE, VIEWPORT, loadProbeScript, snapshot } from './measurePage';
+import { loadProbeScript } from './measurePage';
 import type { ProbeSnapshot } from './probe';
+import { findPageThread, traceFirstCard } from './traceFirstCard';
 import { startDemosBesideFloor } from './withDemoInChromium';
 
 export interface TraceEvent {
@@ -91,17 +92,7 @@ export interface Waterfall {
 }
 
 function readWaterfall(events: TraceEvent[], probe: ProbeSnapshot, origin: string): Waterfall {
-  // performance.now()'s origin: the main frame's navigation start (the probe's zero).
-  const navigation = events.find(
-    (event) =>
-      event.name === 'navigationStart' &&
-      event.args?.data?.documentLoaderURL?.startsWith(origin) === true,
-  );
-  // The page's renderer main thread: the one that parsed its HTML.
-  const main = events.find(
-    (event) => event.name === 'ParseHTML' && event.args?.beginData?.url?.startsWith(origin),
-  );
-  const zero = navigation?.ts ?? 0;
+  const { zero, main } = findPageThread(events, origin);
   const ms = (micros: number) => (micros - zero) / 1000;
   const requests = new Map<string, { url: string; start: number; end: number }>();
   for (const event of events) {
@@ -169,46 +160,15 @@ async function traceOnce(
   probe: string,
   save: string | null,
 ): Promise<Waterfall> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING_RATE });
-    await page.addInitScript({ content: probe });
-    await browser.startTracing(page, {
-      categories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'disabled-by-default-devtools.timeline.frame',
-        'v8.execute',
-        'v8',
-        'loading',
-        'toplevel',
-        'blink.user_timing',
-      ],
-    });
-    await page.goto(url, { waitUntil: 'commit' });
-    const deadline = Date.now() + 30_000;
-    let state: ProbeSnapshot | null = null;
-    while (Date.now() < deadline) {
-      state = await snapshot(page).catch(() => null);
-      if ((state?.firstCard?.paint ?? 0) > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    // The frames and tasks right after the first card belong to the picture too.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    const buffer = await browser.stopTracing();
-    if (save) writeFileSync(`${save}-${Date.now()}.json`, buffer);
-    if (!state?.firstCard) throw new Error(`${url}: no first card`);
-    const parsed: unknown = JSON.parse(buffer.toString('utf8'));
-    const events =
-      typeof parsed === 'object' && parsed !== null && 'traceEvents' in parsed
-        ? (parsed.traceEvents as TraceEvent[])
-        : [];
-    return readWaterfall(events, state, new URL(url).origin);
-  } finally {
-    await context.close();
-  }
+  const { buffer, events, state } = await traceFirstCard(
+    browser,
+    url,
+    probe,
+    ['disabled-by-default-devtools.timeline.frame'],
+    1500,
+  );
+  if (save) writeFileSync(`${save}-${Date.now()}.json`, buffer);
+  return readWaterfall(events, state, new URL(url).origin);
 }
 
 function print(title: string, waterfall: Waterfall): void {
