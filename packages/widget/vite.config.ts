@@ -69,11 +69,26 @@ function noPreloadHelper(): Plugin {
   };
 }
 
+/**
+ * JSX as `createElement(type, props, ...children)` calls (React's classic transform), not
+ * the automatic runtime's `jsx(type, {...props, children: [...]})`: the page script then
+ * has no `children:` key per element (76 of them) and no `react/jsx-runtime` module beside
+ * React, 220 B gzip less of a first visit (bench/README.md). `createElement` is in React's
+ * main module, which the page loads anyway; it builds the same elements. The library build
+ * (`vite.lib.config.ts`) keeps the automatic runtime, which React hosts' bundlers expect.
+ */
+const CLASSIC_JSX = {
+  jsx: 'transform',
+  jsxFactory: '__jsx',
+  jsxFragment: '__Fragment',
+  jsxInject: "import { createElement as __jsx, Fragment as __Fragment } from 'react'",
+} as const;
+
 export default defineConfig(({ mode }) => {
   const externalReact = mode === 'external-react';
   return {
     plugins: [dataSchemasFresh(), noPreloadHelper(), compactStyles(), precompress()],
-    esbuild: { jsx: 'automatic', legalComments: 'none' },
+    esbuild: { ...CLASSIC_JSX, legalComments: 'none' },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
       outDir: externalReact ? 'dist/external-react' : 'dist/bundled',
