@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import { findStaleDataSchemas } from '../contract/scripts/generateDataSchemas';
@@ -70,18 +71,18 @@ function noPreloadHelper(): Plugin {
 }
 
 /**
- * JSX as `createElement(type, props, ...children)` calls (React's classic transform), not
- * the automatic runtime's `jsx(type, {...props, children: [...]})`: the page script then
- * has no `children:` key per element (76 of them) and no `react/jsx-runtime` module beside
- * React, 220 B gzip less of a first visit (bench/README.md). `createElement` is in React's
- * main module, which the page loads anyway; it builds the same elements. The library build
+ * JSX as calls of `src/jsxFactory.ts` with the children as arguments (the classic
+ * transform), not the automatic runtime's `jsx(type, {...props, children: [...]})`: the
+ * page script then has no `children:` key per element (76 of them), about 100 B gzip less of
+ * a first visit (bench/README.md). The factory hands React's `jsx` the same props, so the
+ * elements and the time to build them are the same. The library build
  * (`vite.lib.config.ts`) keeps the automatic runtime, which React hosts' bundlers expect.
  */
 const CLASSIC_JSX = {
   jsx: 'transform',
   jsxFactory: '__jsx',
   jsxFragment: '__Fragment',
-  jsxInject: "import { createElement as __jsx, Fragment as __Fragment } from 'react'",
+  jsxInject: `import { jsxFactory as __jsx } from '${fileURLToPath(new URL('./src/jsxFactory.ts', import.meta.url))}'; import { Fragment as __Fragment } from 'react'`,
 } as const;
 
 export default defineConfig(({ mode }) => {
