@@ -204,10 +204,19 @@ export class SiteAnswers {
       itemIds: search.applied.filterItemIds,
     });
     answer.counted = counted;
+    // A loop and named fields, not `Array.from` with a callback and a spread of `counted`:
+    // this runs for every fresh answer (bench/README.md, first-ask7).
+    const partnerIds = new Array<number>(ordinals.length);
+    for (let at = 0; at < ordinals.length; at += 1) {
+      partnerIds[at] = this.#site.idOf(ordinals[at] ?? -1) ?? 0;
+    }
     answer.answerId = encodeAnswerId({
-      ...counted,
+      locale: counted.locale,
+      text: counted.text,
+      globalFilter: counted.globalFilter,
+      itemIds: counted.itemIds,
       offset: search.offset,
-      partnerIds: Array.from(ordinals, (ordinal) => this.#site.idOf(ordinal) ?? 0),
+      partnerIds,
     });
     return answer;
   }

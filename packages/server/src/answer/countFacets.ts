@@ -1,7 +1,8 @@
 import type { GlobalFilterCount, ZeroResultStep } from '@partners-network/contract';
 import { andCounts } from '../search/andCounts';
-import type { Bitset } from '../search/Bitset';
+import { Bitset } from '../search/Bitset';
 import type { SearchIndex } from '../search/SearchIndex';
+import { groupSet } from '../search/SearchIndex';
 import type { GlobalFilterInfo } from '../site/SiteInfo';
 import type { ResolvedSearch } from './resolveSearch';
 import type { SearchPlace } from './zeroResultSteps';
@@ -51,14 +52,27 @@ export function countFacets(
   return counts;
 }
 
+/**
+ * The two sets item counts narrow, count and drop (counting is synchronous): reused, not
+ * made for every fresh answer (Bitset.and), for the size of the last index counted.
+ */
+let scratch: { base: Bitset; rest: Bitset } | undefined;
+
+function scratchOf(size: number): { base: Bitset; rest: Bitset } {
+  if (scratch?.base.size !== size) scratch = { base: new Bitset(size), rest: new Bitset(size) };
+  return scratch;
+}
+
 function countItems(index: SearchIndex, search: ResolvedSearch, text: Bitset | null) {
   const { filter, ticked } = search;
   const { groups } = filter;
   // Partners of the filter and text: the base every count starts from. Without text it is
   // the index's own set, only read: a fresh answer copies a set only to narrow it.
   const filterSet = index.globalFilter(filter.id);
-  const base = text ? filterSet.and(text) : filterSet;
-  const tickedSets = ticked.map((group) => index.anyOf(group.itemIds));
+  const reused = scratchOf(index.size);
+  const base = text ? filterSet.and(text, reused.base) : filterSet;
+  // Read only: a group of one item is the item's own set.
+  const tickedSets = ticked.map((group) => groupSet(index, group.itemIds));
   // The ticked group each of the filter's groups is, or -1.
   const tickedOf = groups.map((group) =>
     ticked.findIndex((tickedGroup) => tickedGroup.groupId === group.id),
@@ -79,7 +93,7 @@ function countItems(index: SearchIndex, search: ResolvedSearch, text: Bitset | n
     for (let at = 0; at < tickedSets.length; at += 1) {
       const set = tickedSets[at];
       if (at === own || !set) continue;
-      if (rest === base) rest = base.and(set);
+      if (rest === base) rest = base.and(set, reused.rest);
       else rest.andInPlace(set);
     }
     // An index's sets never change: they stay in the counter's memory.

@@ -1,5 +1,6 @@
 import type { Partner } from '@partners-network/contract';
-import type { MatchedWords } from '../search/MatchedWords';
+import type { MatchedWords, TermPositions } from '../search/MatchedWords';
+import type { TextIndex } from '../search/TextIndex';
 import { forEachWord } from '../search/searchTerms';
 import { ProcessMemo } from '../cache/ProcessMemo';
 
@@ -88,6 +89,46 @@ function newStamp(): number {
   return lastStamp;
 }
 
+/**
+ * Where each word id is among a text index's terms, looked up once: the same cards' words
+ * come back answer after answer, and each was a binary search of string comparisons over
+ * every term of the locale (bench/README.md, first-ask7). By id, position + 2 (0: not
+ * looked up yet, 1: not a term); dropped with the ids. The text index of the last lookup is
+ * held apart: a site's searches in a locale ask one.
+ */
+class WordPositions implements TermPositions {
+  /** The id of the word being looked up (set before `MatchedWords.lengthOf`). */
+  id = 0;
+  #byText = new WeakMap<TextIndex, Int32Array>();
+  #lastText: TextIndex | undefined;
+  #last: Int32Array = new Int32Array(0);
+
+  indexOf(text: TextIndex, word: string): number {
+    let known = text === this.#lastText ? this.#last : this.#byText.get(text);
+    if (!known || known.length <= this.id) {
+      const grown = new Int32Array(Math.max(stamps.length, this.id + 1));
+      if (known) grown.set(known);
+      known = grown;
+      this.#byText.set(text, known);
+    }
+    this.#lastText = text;
+    this.#last = known;
+    const kept = known[this.id] ?? 0;
+    if (kept !== 0) return kept - 2;
+    const at = text.indexOf(word);
+    known[this.id] = at + 2;
+    return at;
+  }
+
+  clear(): void {
+    this.#byText = new WeakMap();
+    this.#lastText = undefined;
+    this.#last = new Int32Array(0);
+  }
+}
+
+const wordPositions = new WordPositions();
+
 function wordId(word: string): number {
   let id = wordIds.get(word);
   if (id === undefined) {
@@ -134,6 +175,7 @@ function cutText(text: string): CutText {
     olderCuts.clear();
     wordIds.clear();
     foldedWords.length = 0;
+    wordPositions.clear();
     stamps.fill(0);
   }
   const short = text.length < ASCII_16;
@@ -199,7 +241,8 @@ export function highlightMatches(
     let length: number;
     if (stamps[id] === stamp) length = matchedLengths[id] ?? 0;
     else {
-      length = words.lengthOf(foldedWords[id] ?? '');
+      wordPositions.id = id;
+      length = words.lengthOf(foldedWords[id] ?? '', wordPositions);
       matchedLengths[id] = length;
       stamps[id] = stamp;
     }

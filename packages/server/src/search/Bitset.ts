@@ -30,9 +30,13 @@ export class Bitset {
     return (((this.words[value >>> 5] ?? 0) >>> (value & 31)) & 1) === 1;
   }
 
-  /** A new set: this one and the other. */
-  and(other: Bitset): Bitset {
-    const result = new Bitset(this.size);
+  /**
+   * This one and the other: a new set, or written into `into` (a set of this size a caller
+   * narrows and drops within one call: a fresh answer's sets of 12.5 KB at 100k partners,
+   * each a new buffer outside the heap, were most of what it allocated there).
+   */
+  and(other: Bitset, into: Bitset = new Bitset(this.size)): Bitset {
+    const result = into;
     const { words } = result;
     for (let index = 0; index < words.length; index += 1) {
       words[index] = (this.words[index] ?? 0) & (other.words[index] ?? 0);
@@ -70,11 +74,10 @@ export class Bitset {
     return result;
   }
 
-  /** A copy of this set. */
-  clone(): Bitset {
-    const result = new Bitset(this.size);
-    result.words.set(this.words);
-    return result;
+  /** A copy of this set: a new one, or written into `into` (see `and`). */
+  clone(into: Bitset = new Bitset(this.size)): Bitset {
+    into.words.set(this.words);
+    return into;
   }
 
   /** How many members this set and the other share, without building their intersection. */

@@ -42,10 +42,10 @@ export class MatchedWords {
    * How many units of a folded word (as searchTerms folds it) the search matched: all of
    * it, the beginning a prefix matched, or 0 when it matched nothing.
    */
-  lengthOf(word: string): number {
+  lengthOf(word: string, positions: TermPositions = SEARCHED): number {
     let longest = 0;
     for (const { text, runLists } of this.#byText) {
-      const at = text.indexOf(word);
+      const at = positions.indexOf(text, word);
       if (at < 0) continue;
       for (const runs of runLists) {
         const run = runContaining(runs, at);
@@ -57,6 +57,16 @@ export class MatchedWords {
     return longest;
   }
 }
+
+/**
+ * Where a word is among a text index's terms (-1: not there): `TextIndex.indexOf`, or what
+ * a caller that asks for the same words answer after answer remembered of it.
+ */
+export interface TermPositions {
+  indexOf(text: TextIndex, word: string): number;
+}
+
+const SEARCHED: TermPositions = { indexOf: (text, word) => text.indexOf(word) };
 
 /** The run holding term `at`: runs are in term order and never overlap. */
 function runContaining(runs: readonly TermRun[], at: number): TermRun | undefined {

@@ -84,13 +84,26 @@ export function anyOfItems(index: SearchIndex, itemIds: readonly number[]): Bits
   return anyOf;
 }
 
-/** filtered for any index: the global filter's set, and each group's union. */
+/**
+ * The partners having any of a group's items: a group of one item is that item's own set
+ * (read-only), with no union made for it.
+ */
+export function groupSet(index: SearchIndex, itemIds: readonly number[]): Bitset {
+  const only = itemIds.length === 1 ? itemIds[0] : undefined;
+  return only === undefined ? index.anyOf(itemIds) : index.item(only);
+}
+
+/**
+ * filtered for any index: the global filter's set, and each group's union; a new set, or
+ * written into `into` (a set of the index's size the caller reuses: Bitset.and).
+ */
 export function filteredBy(
   index: SearchIndex,
   globalFilterId: number,
   itemGroups: readonly (readonly number[])[],
+  into?: Bitset,
 ): Bitset {
-  const candidates = index.globalFilter(globalFilterId).clone();
-  for (const group of itemGroups) candidates.andInPlace(index.anyOf(group));
+  const candidates = index.globalFilter(globalFilterId).clone(into);
+  for (const group of itemGroups) candidates.andInPlace(groupSet(index, group));
   return candidates;
 }

@@ -119,6 +119,8 @@ export class SiteIndex implements SearchIndex {
   readonly #scores: Uint16Array;
   /** Scratch of a search: its candidates, in increasing order. */
   readonly #members: Int32Array;
+  /** Scratch of a search: its candidates as a set, narrowed by filters, radius and terms. */
+  readonly #candidates: Bitset;
   /** Scratch of a ranking: how many partners have each score, then where each score starts. */
   #starts: Int32Array | undefined;
   readonly #empty: Bitset;
@@ -138,6 +140,7 @@ export class SiteIndex implements SearchIndex {
     this.#locales = locales;
     this.#scores = new Uint16Array(size);
     this.#members = new Int32Array(size);
+    this.#candidates = new Bitset(size);
     this.#empty = new Bitset(size);
     this.termSets = termSets.create();
   }
@@ -250,7 +253,8 @@ export class SiteIndex implements SearchIndex {
   findRanked(query: IndexQuery, limit = Infinity, options: FindOptions = {}): RankedOrdinals {
     const locale = this.#locales.get(query.locale);
     if (!locale) return { ordinals: new Int32Array(0), scores: null, total: 0 };
-    const candidates = this.filtered(query.globalFilterId, query.itemGroups);
+    // Narrowed, read into the ordinals below and dropped: one set of the index, reused.
+    const candidates = filteredBy(this, query.globalFilterId, query.itemGroups, this.#candidates);
     if (options.within) candidates.andInPlace(options.within);
     const distinct = [...new Set(query.terms)].slice(0, MAX_TERMS);
     if (distinct.length === 0) {

@@ -54,6 +54,13 @@ export class SearchStats implements MetricsSource {
   readonly #now: () => number;
   #onFlushFailed: FlushFailedListener | undefined;
   #searches = new Map<string, SearchCount>();
+  /**
+   * The rows of #searches by the counted search that reached them: a kept answer carries
+   * one CountedSearch object for every visitor who asks it, so a search counted again
+   * finds its row by that object, without building and hashing its key (a third of what
+   * counting cost per search). Weak: an answer dropped from the caches takes its entry.
+   */
+  #byCounted = new WeakMap<CountedSearch, SearchCount>();
   #clicks = new Map<string, ClickCount>();
   #day = '';
   #dayEnds = 0;
@@ -83,16 +90,32 @@ export class SearchStats implements MetricsSource {
   /** Counts a first page's search (never a Load More: the route asks only for offset 0). */
   countSearch(scope: Scope, search: CountedSearch, foundNothing: boolean): void {
     const day = this.#today();
-    const key = `${scopeKey(scope)}\u0000${day}\u0000${search.key}`;
-    let count = this.#searches.get(key);
-    if (count === undefined) {
-      if (this.#isFull()) return;
-      count = { scope, day, search, searches: 0, zeroResults: 0 };
-      this.#searches.set(key, count);
+    let count = this.#byCounted.get(search);
+    if (
+      count === undefined ||
+      count.day !== day ||
+      count.scope.companyId !== scope.companyId ||
+      count.scope.scopeGroupId !== scope.scopeGroupId
+    ) {
+      count = this.#searchRow(scope, day, search);
+      if (count === undefined) return;
+      this.#byCounted.set(search, count);
     }
     count.searches += 1;
     if (foundNothing) count.zeroResults += 1;
     this.#figures.searchesCounted += 1;
+  }
+
+  /** The row of a site, day and search, made when new; undefined when full. */
+  #searchRow(scope: Scope, day: string, search: CountedSearch): SearchCount | undefined {
+    const key = `${scopeKey(scope)}\u0000${day}\u0000${search.key}`;
+    let count = this.#searches.get(key);
+    if (count === undefined) {
+      if (this.#isFull()) return undefined;
+      count = { scope, day, search, searches: 0, zeroResults: 0 };
+      this.#searches.set(key, count);
+    }
+    return count;
   }
 
   /**
@@ -145,6 +168,7 @@ export class SearchStats implements MetricsSource {
   async forget(scope: Scope): Promise<void> {
     while (this.#flushing) await this.#flushing;
     const site = scopeKey(scope);
+    this.#byCounted = new WeakMap();
     for (const [key, count] of this.#searches) {
       if (scopeKey(count.scope) === site) this.#searches.delete(key);
     }
@@ -178,6 +202,7 @@ export class SearchStats implements MetricsSource {
     const now = this.#now();
     if (searches.size === 0 && clicks.size === 0 && now - this.#prunedAt < PRUNE_EVERY_MS) return;
     this.#searches = new Map();
+    this.#byCounted = new WeakMap();
     this.#clicks = new Map();
     try {
       await this.#store.add(

@@ -3,11 +3,11 @@ import { SiteIndexBuilder } from '../../search/SiteIndex';
 import { searchTerms } from '../../search/searchTerms';
 import { highlightMatches } from '../markHighlights';
 
-/** The ranges the search for `typed` marks in `text`, once the text is indexed. */
-function ranges(text: string, typed: string) {
+/** The ranges the search for `typed` marks in `text`, once `indexed` (the text) is indexed. */
+function ranges(text: string, typed: string, indexed = text) {
   const builder = new SiteIndexBuilder(1);
   builder.addLocale('en-US', [
-    { ordinal: 0, documentId: 1, title: text, categories: '', summary: '' },
+    { ordinal: 0, documentId: 1, title: indexed, categories: '', summary: '' },
   ]);
   const words = builder.build().matchedWords('en-US', searchTerms(typed));
   return words ? highlightMatches(text, words) : [];
@@ -52,6 +52,14 @@ describe('highlightMatches', () => {
     );
     expect(ranges('Data cloud', 'cloud')).toEqual([[5, 10]]);
     expect(ranges('Data', 'cloud')).toEqual([]);
+  });
+
+  it("marks a word as each site's index holds it, the same words in other places", () => {
+    expect(ranges('Cloud data', 'cloud')).toEqual([[0, 5]]);
+    // "cloud" is the second term here, the first there: each index's own place is read.
+    expect(ranges('Cloud data', 'cloud', 'Alpha cloud data')).toEqual([[0, 5]]);
+    expect(ranges('Cloud data', 'data', 'Alpha beta data')).toEqual([[6, 10]]);
+    expect(ranges('Cloud data', 'alpha', 'Alpha cloud data')).toEqual([]);
   });
 
   it('marks a text cut long ago as one cut just now, after thousands of other texts', () => {

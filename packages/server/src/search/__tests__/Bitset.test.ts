@@ -26,6 +26,17 @@ describe('Bitset', () => {
     expect(Array.from(left.toArray())).toEqual([1, 2, 40, 50, 69]);
   });
 
+  it('intersects and copies into a reused set, whatever it held before', () => {
+    const left = setOf(70, [1, 2, 40, 69]);
+    const right = setOf(70, [2, 40, 50]);
+    const reused = setOf(70, [0, 3, 41, 68]);
+    expect(left.and(right, reused)).toBe(reused);
+    expect(Array.from(reused.toArray())).toEqual([2, 40]);
+    expect(left.clone(reused)).toBe(reused);
+    expect(Array.from(reused.toArray())).toEqual([1, 2, 40, 69]);
+    expect(Array.from(right.toArray())).toEqual([2, 40, 50]);
+  });
+
   it('counts every bit of a full set', () => {
     const size = 1000;
     const set = setOf(

@@ -117,6 +117,42 @@ export function describeStatsContract(
       }
     });
 
+    it("counts a kept answer's search, asked again and again, under its site and day, across flushes and erasures", async () => {
+      const stats = new SearchStats(store, { now: clock });
+      // One object, as a kept answer hands the same one to every visitor who asks it.
+      const cloud = search('cloud');
+      const count = (scope: Scope, times: number, nothing = false) => {
+        for (let time = 0; time < times; time += 1) stats.countSearch(scope, cloud, nothing);
+      };
+      count(MAIN, 2);
+      count(OTHER, 1, true);
+      // The same search from another answer (made again after the caches dropped it).
+      countTimes(stats, 1, 'Cloud');
+      count(MAIN, 1);
+      await stats.flush();
+      count(MAIN, 1);
+      now += 86_400_000;
+      count(MAIN, 3);
+      count(OTHER, 2);
+      // Dropped before the flush (an erasure): the counts after it still count.
+      await stats.forget(OTHER);
+      count(OTHER, 1);
+      await stats.flush();
+
+      const next = '2026-03-11';
+      const main = await store.insights(query({ to: next }));
+      expect(main.days).toEqual([
+        { day: DAY, searches: 5, zeroResults: 0 },
+        { day: next, searches: 3, zeroResults: 0 },
+      ]);
+      const other = await store.insights(query({ scope: OTHER, to: next, minTextCount: 1 }));
+      expect(other.days).toEqual([
+        { day: DAY, searches: 1, zeroResults: 1 },
+        { day: next, searches: 1, zeroResults: 0 },
+      ]);
+      expect(stats.figures().counting).toMatchObject({ searchesCounted: 12, waiting: 0 });
+    });
+
     it('lists only texts seen 3 times or more in the period; the others and the redacted are counted', async () => {
       const stats = new SearchStats(store, { now: clock });
       countTimes(stats, 4, '');
