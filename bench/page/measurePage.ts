@@ -12,7 +12,7 @@ import { BENCH_DIR, log } from '../lib/environment';
 import type { Section } from '../lib/figures';
 import { figure } from '../lib/figures';
 import { summarize } from '../lib/stats';
-import type { ProbeSnapshot, ProbeTimes } from './probe';
+import type { ProbeProgress, ProbeSnapshot, ProbeTimes } from './probe';
 
 export const CPU_THROTTLING_RATE = 4;
 /** A phone's window (Lighthouse's mobile one): the page lays out in one column. */
@@ -56,20 +56,33 @@ export async function snapshot(page: Page): Promise<ProbeSnapshot> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+function isProgress(value: unknown): value is ProbeProgress {
+  return (
+    typeof value === 'object' && value !== null && 'firstCardPaint' in value && 'settled' in value
+  );
+}
+
+async function progress(page: Page): Promise<ProbeProgress | null> {
+  const value: unknown = await page.evaluate('window.__pnBench.progress()').catch(() => null);
+  return isProgress(value) ? value : null;
+}
+
 /**
- * Polls the probe from here until `done` holds (the page's CSP forbids the string
- * evaluation waitForFunction would use), bounded by `timeoutMs`.
+ * Polls the probe's progress from here until `done` holds (the page's CSP forbids the
+ * string evaluation waitForFunction would use), bounded by `timeoutMs`, then reads the
+ * whole snapshot once. Only the progress is polled: the snapshot is a task of its own in
+ * the page, long enough to fall inside the window being measured.
  */
 async function waitForProbe(
   page: Page,
   what: string,
-  done: (state: ProbeSnapshot) => boolean,
+  done: (state: ProbeProgress) => boolean,
   timeoutMs = 20_000,
 ): Promise<ProbeSnapshot> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const state = await snapshot(page).catch(() => null);
-    if (state && done(state)) return state;
+    const state = await progress(page);
+    if (state && done(state)) return snapshot(page);
     if (Date.now() > deadline) throw new Error(`${what}: not done within ${timeoutMs} ms`);
     await sleep(50);
   }
@@ -126,7 +139,7 @@ async function watched(
   const count = typeof before === 'number' ? before : 0;
   const armedAt = (await snapshot(page)).now;
   await action();
-  await waitForProbe(page, what, (probe) => probe.settled.length > count);
+  await waitForProbe(page, what, (probe) => probe.settled > count);
   // The frame's long-animation-frame entry is reported a little after the frame: read
   // the times again once it is in (probe.ts takes the paint from it).
   await sleep(FRAME_ENTRY_WAIT_MS);
@@ -187,12 +200,7 @@ export async function openCold(browser: Browser, url: string, probe: string) {
  * `scriptPart` names the page script in Resource Timing.
  */
 export async function measureLoad(page: Page, scriptPart: string): Promise<VisitRun> {
-  let loaded = await waitForProbe(
-    page,
-    'first card',
-    (probe) => (probe.firstCard?.paint ?? 0) > 0,
-    30_000,
-  );
+  let loaded = await waitForProbe(page, 'first card', (probe) => probe.firstCardPaint > 0, 30_000);
   const firstCard = loaded.firstCard;
   if (!firstCard) throw new Error('no first card');
   for (;;) {
