@@ -55,10 +55,11 @@ const NoResultsPanel = lazy(() =>
     .then((module) => ({ default: module.NoResultsSection })),
 );
 
-// The chips of ticked items, with their sheet: a chunk asked for on the first intent to tick
-// one (a pointer or key down in the filters, focus in the chip input), so it is on its way
-// before the tick and its search are. A visit that never ticks an item does not load it.
-// Until it comes a ticked item has no chip (the box is ticked, its search sent).
+// The chips of ticked items, with their sheet and the sheet of what only a visitor's action
+// shows (ui/intent.css): a chunk asked for at the first focus or pointer down in the page,
+// so it is on its way before a tick and its search, or a key typed, are. A visit that never
+// reaches for the page does not load it. Until it comes a ticked item has no chip (the box
+// is ticked, its search sent).
 const chipList = () => import('./ui/ChipList').then(withStyles);
 function loadChipList(): void {
   chipList().catch(() => undefined);
@@ -167,7 +168,7 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
   }
 
   return (
-    <div className="pn-root">
+    <div className="pn-root" onFocus={loadChipList} onPointerDown={loadChipList}>
       <div className="pn-hero" part="hero">
         <SearchBackground picture={portal.background} />
         <SearchPanel
@@ -209,7 +210,6 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
             visibleItems={VISIBLE_FILTER_ITEMS}
             visibleGlobalFilters={VISIBLE_GLOBAL_FILTERS}
             facets={facets}
-            onIntent={loadChipList}
           />
           <section
             className="pn-results"
@@ -231,7 +231,6 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
                 available={available ?? (groupsIn ? undefined : chips)}
                 onAdd={actions.toggleFilterItem}
                 List={ChipListPart}
-                onIntent={loadChipList}
               />
             </div>
             {showSkeleton ? (

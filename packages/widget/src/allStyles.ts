@@ -6,6 +6,7 @@
  */
 import { BASE_STYLES } from './baseStyles';
 import chipList from './ui/ChipList.css?inline';
+import intent from './ui/intent.css?inline';
 import panels from './ui/panels.css?inline';
 
-export const partnersNetworkStyles: string = BASE_STYLES + chipList + panels;
+export const partnersNetworkStyles: string = BASE_STYLES + chipList + intent + panels;

@@ -121,7 +121,10 @@ async function renderPage() {
   return user;
 }
 
-const nearCombobox = () => screen.findByRole('combobox', { name: 'Near' });
+// The field's chunk comes at the first focus, with the chips' one (SearchPage.tsx): the first
+// import of each in a test file is transformed then, which under a loaded machine can take
+// more than findBy's default second.
+const nearCombobox = () => screen.findByRole('combobox', { name: 'Near' }, { timeout: 5000 });
 
 describe('the location field', () => {
   it('is a plain labelled field and a button until used; focusing it brings the combobox, focused', async () => {

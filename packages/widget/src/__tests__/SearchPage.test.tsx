@@ -206,7 +206,7 @@ describe('SearchPage', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Asia' }));
     await waitFor(() => expect(lastRequest()?.filterItemIds).toEqual([2]));
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Asia' })).toBeChecked());
-    // The chips are a chunk, asked for at the pointer's press on the filters.
+    // The chips are a chunk, asked for at the first focus or pointer press in the page.
     await user.click(await screen.findByRole('button', { name: 'Remove Asia' }));
     await waitFor(() => expect(lastRequest()?.filterItemIds).toEqual([]));
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Asia' })).not.toBeChecked());

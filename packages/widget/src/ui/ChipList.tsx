@@ -2,8 +2,14 @@
 import { useMessages } from './MessagesContext';
 import type { Chip } from './SelectedChips';
 
-/** The chips' stylesheet: the page adds it when the chunk arrives (adoptStyles.ts). */
-export { default as styles } from './ChipList.css?inline';
+import chipStyles from './ChipList.css?inline';
+import intentStyles from './intent.css?inline';
+
+/**
+ * The chips' stylesheet and the one of what a visitor's first action shows (intent.css):
+ * the page adds them when the chunk arrives (adoptStyles.ts).
+ */
+export const styles = chipStyles + intentStyles;
 
 export interface ChipListProps {
   /** At least one: SelectedChips renders the list only then. */
@@ -14,8 +20,8 @@ export interface ChipListProps {
 
 /**
  * The ticked filter items as chips with a Remove button each. A chunk of its own
- * (loaded when a visitor first reaches for the filters, or at start when the address
- * holds ticked items): a visit that never ticks one does not load it.
+ * (loaded at a visitor's first focus or pointer press in the page, or at start when the
+ * address holds ticked items): a visit that never reaches for the page does not load it.
  */
 export function ChipList({ chips, onRemove }: ChipListProps) {
   const t = useMessages();

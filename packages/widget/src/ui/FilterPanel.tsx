@@ -37,8 +37,6 @@ export interface FilterPanelProps {
   itemCounts?: ReadonlyMap<number, { count?: number }>;
   /** Each global filter's count of partners matching the text, by name. */
   globalFilterCounts?: ReadonlyMap<string, { count: number }>;
-  /** A pointer or a key went down in the panel: an item may be ticked next. */
-  onIntent?: () => void;
 }
 
 // Memoised: a Load More or a busy state leaves the filters as they are.
@@ -54,7 +52,6 @@ export const FilterPanel = memo(function FilterPanel({
   globalFilterLegend,
   itemCounts,
   globalFilterCounts,
-  onIntent,
 }: FilterPanelProps) {
   const ids = useId();
   const t = useMessages();
@@ -68,10 +65,8 @@ export const FilterPanel = memo(function FilterPanel({
     <div
       className="pn-aside"
       data-open={open}
-      onPointerDown={onIntent}
       // Escape inside the open folded panel closes it and gives focus back to the toggle.
       onKeyDown={(event) => {
-        onIntent?.();
         if (event.key !== 'Escape' || !open) return;
         setOpen(false);
         toggleRef.current?.focus();

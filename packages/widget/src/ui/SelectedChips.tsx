@@ -16,12 +16,10 @@ export interface SelectedChipsProps {
   onAdd?: (id: number) => void;
   /**
    * The chips themselves (ChipList, a chunk): until it has come, selected items show no
-   * chip yet. The page loads it on the first intent to tick one (onIntent) or at start
+   * chip yet. The page loads it at the first focus or pointer down in the page, or at start
    * when items are already ticked.
    */
   List?: ComponentType<ChipListProps> | null;
-  /** The visitor reached for the chip input (focus): a chip may follow. */
-  onIntent?: () => void;
 }
 
 /**
@@ -36,7 +34,6 @@ export const SelectedChips = memo(function SelectedChips({
   available,
   onAdd,
   List,
-  onIntent,
 }: SelectedChipsProps) {
   const [draft, setDraft] = useState('');
   const t = useMessages();
@@ -91,7 +88,6 @@ export const SelectedChips = memo(function SelectedChips({
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={handleKeyDown}
-            onFocus={onIntent}
           />
           <datalist id={listId}>
             {available.map((chip) => (
