@@ -30,7 +30,7 @@ const RADIUS_KM = 50;
 const NEAR_RADIUS_KM = 100;
 
 /** The generated directory's partners' locations, each moved up to 30 km: offices, not city halls. */
-function partnersOf(size: number): SiteLocation[][] {
+export function partnersOf(size: number): SiteLocation[][] {
   const random = seededRandom(size);
   const site = generateDirectory({ partnerCount: size, secondSite: false }).sites[0];
   return (site?.partners ?? []).map((partner) =>
@@ -339,7 +339,7 @@ async function measureDistances(size: number, runs: number, figures: Figure[], n
 }
 
 /** What visitors type: every beginning of real names (in several languages), and typos. */
-function typedTexts(): { text: string; locale: string }[] {
+export function typedTexts(): { text: string; locale: string }[] {
   const names = [
     ...[...SEED_CITIES.values()].flat().map(([city]) => city),
     ...[

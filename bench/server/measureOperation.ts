@@ -18,6 +18,7 @@ import type { Figure, Section } from '../lib/figures';
 import { figure } from '../lib/figures';
 import type { RunningChild } from '../lib/child';
 import { ROOT_DIR, log } from '../lib/environment';
+import { mallocArenas } from '../lib/mallocArenas';
 import { summarize } from '../lib/stats';
 import { ensureDirectoryDb } from './directories';
 import { SCOPE, searchRequests, startApiChild } from './measureServer';
@@ -47,6 +48,11 @@ interface Sample {
   externalMB: number;
   /** Of which array buffers. */
   arrayBuffersMB: number;
+  /** malloc's main arena and its per-thread arenas (part of neither heap nor external). */
+  mallocMainMB: number;
+  mallocThreadsMB: number;
+  /** The rest of the anonymous RSS: V8's pages, malloc's mmapped chunks, stacks. */
+  otherAnonymousMB: number;
 }
 
 async function sample(
@@ -54,7 +60,11 @@ async function sample(
   settle = false,
 ): Promise<Sample & { maxRssMB: number }> {
   const stats = await server.stats({ settle });
+  const arenas = mallocArenas(server.pid);
   return {
+    mallocMainMB: arenas.mainMB,
+    mallocThreadsMB: arenas.threadsMB,
+    otherAnonymousMB: arenas.otherAnonymousMB,
     rssMB: stats.rssKB / MB,
     maxRssMB: stats.maxRssKB / MB,
     heapUsedMB: stats.heapUsedKB / MB,
@@ -133,7 +143,7 @@ async function memoryRounds(options: OperationOptions, notes: string[]): Promise
     const lifetimePeak = (await sample(server)).maxRssMB;
     const growth = second.after.rssMB - first.after.rssMB;
     const describe = (name: string, value: Sample) =>
-      `${name}: RSS ${value.rssMB.toFixed(0)} MB (JS heap used ${value.heapUsedMB.toFixed(0)} of ${value.heapTotalMB.toFixed(0)} MB held; outside the heap ${value.externalMB.toFixed(0)} MB, of which array buffers ${value.arrayBuffersMB.toFixed(0)} MB; neither ${(value.rssMB - value.heapTotalMB - value.externalMB).toFixed(0)} MB)`;
+      `${name}: RSS ${value.rssMB.toFixed(0)} MB (JS heap used ${value.heapUsedMB.toFixed(0)} of ${value.heapTotalMB.toFixed(0)} MB held; outside the heap ${value.externalMB.toFixed(0)} MB, of which array buffers ${value.arrayBuffersMB.toFixed(0)} MB; neither ${(value.rssMB - value.heapTotalMB - value.externalMB).toFixed(0)} MB; by mapping: malloc's main arena ${value.mallocMainMB.toFixed(0)} MB, its thread arenas ${value.mallocThreadsMB.toFixed(0)} MB, other anonymous memory ${value.otherAnonymousMB.toFixed(0)} MB)`;
     notes.push(
       `Memory rounds at ${options.partnerCount} partners, ${options.connections} connections, ${options.seconds} s each, 20,000-search mix with a browser's Accept-Encoding, the API logging to a file: ${describe('started (index built)', started)}; ${describe('at the peak under load', peakSample)}; ${describe('after round 1, collected', first.after)}, ${first.requests} answers; ${describe('after round 2, collected', second.after)}, ${second.requests} answers; peak RSS of the process, start-up build included, ${lifetimePeak.toFixed(0)} MB.`,
     );

@@ -16,6 +16,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVER_NODE_FLAGS, createXsrfToken, openSqliteStore } from '@partners-network/server';
 import type { RunningChild } from '../lib/child';
+import { mallocArenas } from '../lib/mallocArenas';
 import { BROWSER_ACCEPT_ENCODING, startLoadGenerator } from '../lib/loadGenerator';
 import { ensureDirectoryDb } from './directories';
 import { SCOPE, searchRequests, startApiChild } from './measureServer';
@@ -40,6 +41,15 @@ const seconds = Number(args[1] ?? 60);
 const MB = 1024;
 const round0 = (value: number) => value.toFixed(0);
 
+/** Entries of each cache and memo (`pn_cache_entries` of /metrics), those holding any. */
+async function cacheEntries(url: string): Promise<string> {
+  const text = await (await fetch(`${url}/metrics`)).text().catch(() => '');
+  const entries = [...text.matchAll(/^pn_cache_entries\{[^}]*cache="([^"]+)"[^}]*\} (\S+)$/gm)]
+    .filter((match) => Number(match[2]) > 0)
+    .map((match) => `${match[1] ?? ''} ${match[2] ?? ''}`);
+  return entries.join(', ');
+}
+
 async function describe(server: RunningChild, settle = false) {
   const stats = await server.stats({ settle });
   const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
@@ -47,9 +57,10 @@ async function describe(server: RunningChild, settle = false) {
   const rss = stats.rssKB / MB;
   const heap = stats.heapTotalKB / MB;
   const external = stats.externalKB / MB;
+  const arenas = mallocArenas(server.pid);
   return {
     rss,
-    line: `RSS ${round0(rss)} MB (anonymous ${round0(kb('RssAnon') / MB)}, files ${round0(kb('RssFile') / MB)}); heap ${round0(stats.heapUsedKB / MB)} used of ${round0(heap)} held; outside ${round0(external)} (array buffers ${round0(stats.arrayBuffersKB / MB)}); neither ${round0(rss - heap - external)}`,
+    line: `RSS ${round0(rss)} MB (anonymous ${round0(kb('RssAnon') / MB)}, files ${round0(kb('RssFile') / MB)}); heap ${round0(stats.heapUsedKB / MB)} used of ${round0(heap)} held; outside ${round0(external)} (array buffers ${round0(stats.arrayBuffersKB / MB)}); neither ${round0(rss - heap - external)}; malloc's main arena ${round0(arenas.mainMB)}, ${arenas.threads} thread arenas ${round0(arenas.threadsMB)}; other anonymous ${round0(arenas.otherAnonymousMB)}`,
   };
 }
 
@@ -102,6 +113,7 @@ try {
     console.log(
       `round ${round}: ${result.requests} answers, ${round0(result.rps)} req/s; collected: ${(await describe(server, true)).line}`,
     );
+    console.log(`  caches after round ${round}: ${await cacheEntries(server.url)}`);
   }
   console.log(`peak: ${peak.line}`);
 } finally {

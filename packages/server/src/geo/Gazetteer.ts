@@ -12,9 +12,16 @@
  * beginning of the world's names is within a budget of two); inside the one letter typed
  * first it takes a fraction of a millisecond.
  */
-import { EXACT, PREFIX } from '../search/typoBudget';
+import { EXACT, PREFIX, typoBudget, typoQuality } from '../search/typoBudget';
 import type { TermRun } from '../search/TextIndex';
-import { TextIndex, WHOLE_TERM, lowerBound } from '../search/TextIndex';
+import {
+  TextIndex,
+  WHOLE_TERM,
+  beginningDistance,
+  lettersOf,
+  lowerBound,
+  overBudget,
+} from '../search/TextIndex';
 import { placeKey } from './placeKey';
 import type { GazetteerParts } from './GazetteerParts';
 import { MAIN, NAME_SEPARATOR } from './GazetteerParts';
@@ -58,13 +65,21 @@ function tierOf(quality: number): number {
 }
 
 /**
- * How well a typed key matches one name's key, by the index's own rules (a one-term
- * TextIndex: exact, beginning, typos): its tier, or -1.
+ * How well a typed key matches one name's key, by the index's own rules (what a one-term
+ * TextIndex's expand finds: exact, beginning, typos): its tier, or -1. Without making that
+ * index (a city has up to 150 names kept): a name over the typo budget by its length and
+ * letters is told at once, the others by the walk's own distance rows.
  */
 function matchTier(typed: string, name: string): number {
-  const runs = new TextIndex([name], Int32Array.of(0, 1), Int32Array.of(0)).expand(typed, true);
-  return runs.reduce((best, run) => Math.max(best, tierOf(run.quality)), -1);
+  // Folded keys hold no U+FFFF, so this is the index's beginning test (or its exact one).
+  if (name.startsWith(typed)) return PREFIX;
+  const budget = typoBudget(typed);
+  if (budget === 0 || overBudget(typed, name, budget)) return -1;
+  const distance = beginningDistance(typed, name, budget);
+  return distance > 0 && distance <= budget ? tierOf(typoQuality(distance)) : -1;
 }
+
+const SEPARATOR_BYTE = NAME_SEPARATOR.charCodeAt(0);
 
 /** Cities kept per single letter: twice the most suggestions a call gives (8). */
 const SUGGESTIONS_KEPT = 16;
@@ -105,6 +120,8 @@ export class Gazetteer {
    * visitor types one, and they are a few thousand.
    */
   readonly #byLetterAlone = new Map<number, number[]>();
+  /** partnerCounts' answers, by the site's map: dropped with it. */
+  readonly #partnerCounts = new WeakMap<ReadonlyMap<string, number>, Map<number, number>>();
 
   constructor(parts: GazetteerParts) {
     this.size = parts.ids.length;
@@ -112,10 +129,13 @@ export class Gazetteer {
     this.#weights = Float32Array.from(parts.populations, (people) => Math.log10(people + 1));
     this.#names = Buffer.from(parts.names.buffer, parts.names.byteOffset, parts.names.byteLength);
     this.#byFirstLetter = new Map(
-      parts.letters.map((letter) => [
-        letter.letter,
-        new TextIndex(letter.keys.split('\n'), letter.offsets, letter.postings, letter),
-      ]),
+      parts.letters.map((letter) => {
+        const keys = letter.keys.split('\n');
+        // The keys' letters (1 MB for the 270k keys): a long name typed with a typo walked
+        // most keys of its letter (27k for `s`, 0.7 to 1.3 ms); now a third of them or less.
+        const skips = { ...letter, letters: lettersOf(keys) };
+        return [letter.letter, new TextIndex(keys, letter.offsets, letter.postings, skips)];
+      }),
     );
     for (const [letter, index] of this.#byFirstLetter) {
       const all = [
@@ -136,7 +156,7 @@ export class Gazetteer {
     const parts = this.#parts;
     return {
       id: parts.ids[ordinal] ?? 0,
-      name: this.names(ordinal)[0] ?? '',
+      name: this.#mainName(ordinal),
       country: this.#countryOf(ordinal),
       latitude: parts.latitudes[ordinal] ?? 0,
       longitude: parts.longitudes[ordinal] ?? 0,
@@ -149,6 +169,20 @@ export class Gazetteer {
     const start = this.#parts.nameStarts[ordinal] ?? 0;
     const end = this.#parts.nameStarts[ordinal + 1] ?? start;
     return this.#names.toString('utf8', start, end).split(NAME_SEPARATOR);
+  }
+
+  /**
+   * A city's own name, read alone: Santiago has 130 names kept, and suggestions read the
+   * main name of up to 16 cities.
+   */
+  #mainName(ordinal: number): string {
+    const start = this.#parts.nameStarts[ordinal] ?? 0;
+    const end = this.#parts.nameStarts[ordinal + 1] ?? start;
+    const names = this.#names;
+    let stop = start;
+    // The separator is one byte of UTF-8 (below 0x80, never inside a letter's bytes).
+    while (stop < end && names[stop] !== SEPARATOR_BYTE) stop += 1;
+    return names.toString('utf8', start, stop);
   }
 
   #countryOf(ordinal: number): string {
@@ -205,7 +239,7 @@ export class Gazetteer {
     const seen = new Set<string>();
     const answer: number[] = [];
     for (const ordinal of found) {
-      const city = `${this.#countryOf(ordinal)}\u0000${placeKey(this.names(ordinal)[0] ?? '')}`;
+      const city = `${this.#countryOf(ordinal)}\u0000${placeKey(this.#mainName(ordinal))}`;
       if (seen.has(city)) continue;
       seen.add(city);
       answer.push(ordinal);
@@ -294,10 +328,54 @@ export class Gazetteer {
     }
     const key = placeKey(text);
     if (!meansAlternateName(key)) return names[0] ?? '';
-    // The first of the names the text matches best (the city's own name comes first).
-    const tiers = names.map((name) => matchTier(key, placeKey(name)));
-    const best = names[tiers.indexOf(Math.max(...tiers))];
-    return best ?? names[0] ?? '';
+    // The first of the names the text matches best (the city's own name comes first): a
+    // beginning is the best tier there is, so the first name the text begins ends it.
+    let best = 0;
+    let bestTier = -Infinity;
+    for (let at = 0; at < names.length && bestTier < PREFIX; at += 1) {
+      const tier = matchTier(key, placeKey(names[at] ?? ''));
+      if (tier > bestTier) {
+        best = at;
+        bestTier = tier;
+      }
+    }
+    return names[best] ?? names[0] ?? '';
+  }
+
+  /**
+   * The partners of a site in each city it may suggest, by ordinal: for every city key of
+   * the site (country and folded name, PartnerLocations.partnersByCity), the cities of that
+   * country with that key among their names. A city's keys are its names' placeKeys, each
+   * once (buildGazetteer), so a city's count is the sum of byCity over its names, as
+   * before; but made once per map of the site's cities (a new one after each change),
+   * where folding every name of each suggested city took up to half of a suggestion's
+   * time (Riyadh has 140 names kept).
+   */
+  partnerCounts(byCity: ReadonlyMap<string, number>): ReadonlyMap<number, number> {
+    let counts = this.#partnerCounts.get(byCity);
+    if (counts) return counts;
+    counts = new Map<number, number>();
+    const { countries, countryCodes } = this.#parts;
+    for (const [cityKey, partners] of byCity) {
+      const split = cityKey.indexOf('\u0000');
+      const countryId = countryCodes.indexOf(cityKey.slice(0, split));
+      const key = cityKey.slice(split + 1);
+      const index = this.#byFirstLetter.get(key.codePointAt(0) ?? -1);
+      if (split < 0 || countryId < 0 || !index) continue;
+      const at = index.indexOf(key);
+      if (at < 0) continue;
+      for (
+        let posting = index.offsets[at] ?? 0;
+        posting < (index.offsets[at + 1] ?? 0);
+        posting++
+      ) {
+        const ordinal = (index.postings[posting] ?? 0) >>> 3;
+        if (countries[ordinal] === countryId)
+          counts.set(ordinal, (counts.get(ordinal) ?? 0) + partners);
+      }
+    }
+    this.#partnerCounts.set(byCity, counts);
+    return counts;
   }
 }
 

@@ -90,14 +90,19 @@ function writeCache(path: string | undefined, parts: GazetteerParts): void {
   }
 }
 
-/** Reads the gazetteer from the cache, or builds it from the export and caches it. */
-export function loadGazetteer(source = geoNamesFilePath()): Gazetteer {
+/** The gazetteer's parts from the cache, or built from the export and cached. */
+export function loadGazetteerParts(source = geoNamesFilePath()): GazetteerParts {
   const cachePath = gazetteerCachePath(source);
   const cached = readCache(cachePath);
-  if (cached) return new Gazetteer(cached);
+  if (cached) return cached;
   const parts = buildGazetteer(readGeoNamesFile(source));
   writeCache(cachePath, parts);
-  return new Gazetteer(parts);
+  return parts;
+}
+
+/** Reads the gazetteer from the cache, or builds it from the export and caches it. */
+export function loadGazetteer(source = geoNamesFilePath()): Gazetteer {
+  return new Gazetteer(loadGazetteerParts(source));
 }
 
 let shared: Gazetteer | undefined;

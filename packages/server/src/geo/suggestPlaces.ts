@@ -6,7 +6,6 @@
 import type { Place } from '@partners-network/contract';
 import { ProcessMemo } from '../cache/ProcessMemo';
 import type { Gazetteer } from './Gazetteer';
-import { cityKeyOf, placeKey } from './placeKey';
 
 /** Country names per locale (Intl, in the Node build's full ICU data). */
 const countryNames = new Map<string, Intl.DisplayNames>();
@@ -45,19 +44,6 @@ export function languageTag(locale: string): string {
   return region ? `${language.toLowerCase()}-${region.toUpperCase()}` : language.toLowerCase();
 }
 
-/** Partners of the site in one of the city's names (its own or an alternate one) and country. */
-function partnersIn(
-  world: Gazetteer,
-  ordinal: number,
-  byCity: ReadonlyMap<string, number>,
-): number {
-  const { country } = world.city(ordinal);
-  const keys = new Set(world.names(ordinal).map((name) => placeKey(name)));
-  let count = 0;
-  for (const key of keys) count += byCity.get(cityKeyOf(key, country)) ?? 0;
-  return count;
-}
-
 export function suggestPlaces(
   world: Gazetteer,
   text: string,
@@ -65,6 +51,8 @@ export function suggestPlaces(
   options: { byCity: ReadonlyMap<string, number>; limit: number },
 ): Place[] {
   const tag = languageTag(locale);
+  // Partners of the site in one of the city's names (its own or an alternate one) and country.
+  const partners = world.partnerCounts(options.byCity);
   return world.suggest(text, options.limit).map((ordinal): Place => {
     const city = world.city(ordinal);
     return {
@@ -73,7 +61,7 @@ export function suggestPlaces(
       countryName: countryName(city.country, tag),
       latitude: city.latitude,
       longitude: city.longitude,
-      partnerCount: partnersIn(world, ordinal, options.byCity),
+      partnerCount: partners.get(ordinal) ?? 0,
     };
   });
 }

@@ -53,6 +53,8 @@ export class TextIndex {
   readonly shared: Uint8Array;
   /** For each term, the next one that shares less with its predecessor (or the end). */
   readonly nextShorter: Int32Array;
+  /** Each term's letterMaskOf, when made with the terms: lets the typo walk pass terms by. */
+  readonly letters: Uint32Array | undefined;
 
   constructor(
     /** Every distinct term, sorted. */
@@ -66,6 +68,7 @@ export class TextIndex {
   ) {
     this.shared = skips.shared;
     this.nextShorter = skips.nextShorter;
+    this.letters = skips.letters;
   }
 
   /**
@@ -114,13 +117,29 @@ export class TextIndex {
    * over the budget skipping every term under it.
    */
   #walkTypos(rows: DistanceRows, prefix: boolean, runs: TermRuns): void {
-    const { terms } = this;
+    const { terms, letters } = this;
     const { maxDepth, budget } = rows;
+    const wanted = letterMaskOf(rows.term);
+    const shortest = rows.term.length - budget;
     let computed = 0;
     let previous = '';
     let index = 0;
     while (index < terms.length) {
+      // A term lacking more of the search term's letters than the budget, or shorter than
+      // the search term less its budget, is over it (beginnings included): passed by
+      // without a row, and the first test reads no string. Of the 27k keys of a gazetteer
+      // letter a long typed name visits a third or fewer (letters: Gazetteer).
+      if (letters) {
+        while (index < terms.length && moreThan(budget, wanted & ~(letters[index] ?? 0))) {
+          index += 1;
+        }
+        if (index === terms.length) break;
+      }
       const word = terms[index] ?? '';
+      if (letters && word.length < shortest) {
+        index += 1;
+        continue;
+      }
       let depth = 0;
       const shared = Math.min(computed, word.length, previous.length);
       while (depth < shared && word.charCodeAt(depth) === previous.charCodeAt(depth)) depth += 1;
@@ -210,7 +229,7 @@ class DistanceRows {
   readonly #bestLength: Int32Array;
 
   constructor(
-    term: string,
+    readonly term: string,
     readonly budget: number,
   ) {
     const m = term.length;
@@ -297,6 +316,68 @@ class DistanceRows {
 export interface TermSkips {
   shared: Uint8Array;
   nextShorter: Int32Array;
+  /** Optional: each term's letterMaskOf (lettersOf), for a typo walk over many long terms. */
+  letters?: Uint32Array;
+}
+
+/**
+ * The letters a term holds, as bits: a to z one each, any other unit on one of the six
+ * bits left (units sharing a bit only make the test weaker, never wrong). A beginning
+ * within the budget of a search term holds all but at most `budget` of the search term's
+ * letters (an edit brings one letter at most, a swap none), and a term holds its
+ * beginnings' letters: a term lacking more is over the budget.
+ */
+export function letterMaskOf(term: string): number {
+  let mask = 0;
+  for (let index = 0; index < term.length; index += 1) {
+    const unit = term.charCodeAt(index);
+    mask |= unit >= 0x61 && unit <= 0x7a ? 1 << (unit - 0x61) : 1 << (26 + (unit % 6));
+  }
+  return mask >>> 0;
+}
+
+/** Each term's letterMaskOf. */
+export function lettersOf(terms: readonly string[]): Uint32Array {
+  const letters = new Uint32Array(terms.length);
+  for (let index = 0; index < terms.length; index += 1) {
+    letters[index] = letterMaskOf(terms[index] ?? '');
+  }
+  return letters;
+}
+
+/** The rows of the last term beginningDistance was asked for: a name's several names reuse them. */
+let lastRows: DistanceRows | undefined;
+
+/**
+ * What expand's typo walk finds for one word: the smallest distance of `term` to a
+ * beginning of `word` (up to the term's length plus the budget), or more than `budget`
+ * when none is within it. The same rows and cut-offs as the walk, without an index.
+ */
+export function beginningDistance(term: string, word: string, budget: number): number {
+  if (lastRows?.term !== term || lastRows.budget !== budget) {
+    lastRows = new DistanceRows(term, budget);
+  }
+  const rows = lastRows;
+  const end = Math.min(word.length, rows.maxDepth);
+  const prunedAt = rows.fill(word, 0, end);
+  return rows.bestDistance(prunedAt >= 0 ? prunedAt - 1 : end);
+}
+
+/**
+ * Whether no beginning of `word` can be within `budget` of `term`, by its length and
+ * letters alone (the typo walk's test, for a word outside an index).
+ */
+export function overBudget(term: string, word: string, budget: number): boolean {
+  return (
+    word.length < term.length - budget || moreThan(budget, letterMaskOf(term) & ~letterMaskOf(word))
+  );
+}
+
+/** Whether more than `count` bits are set: that many lowest ones cleared, any left. */
+function moreThan(count: number, bits: number): boolean {
+  let rest = bits;
+  for (let cleared = 0; cleared < count && rest !== 0; cleared += 1) rest &= rest - 1;
+  return rest !== 0;
 }
 
 /** Made once per index (a worker thread makes them with the terms and sends them along). */
