@@ -11,7 +11,7 @@
  * second after the first card (wall, CPU, what ran), then per build the medians of the
  * tasks that count for TBT (the page script's evaluation, React's first render, the
  * answers), and the functions with most samples (self, and inclusive: on the stack) in
- * the first render's task. Unminified builds (`--minify false`) give readable names.
+ * the first render's task and in the evaluation's. Unminified builds (`--minify false`) give readable names.
  * `--floor` visits the floor page too; `--no-samples` leaves V8's sampling profiler out
  * (it costs CPU of its own: for A/B counts of CPU); SAVE_TRACE=FILE keeps the last trace.
  */
@@ -48,6 +48,8 @@ interface Task {
   /** V8's compilation on the main thread (lazy functions, the module's finalization), CPU ms. */
   compile: number;
   what: string;
+  /** It sent the filter groups request (mount()'s start, or the evaluation on main). */
+  sentRequests: boolean;
   self: Map<string, number>;
   inclusive: Map<string, number>;
 }
@@ -122,6 +124,15 @@ function analyse(events: TraceEvent[], probe: ProbeSnapshot, origin: string): Ta
     .filter((event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X')
     .sort((a, b) => a.ts - b.ts);
   const { nodes, samples } = readSamples(events, main.pid, main.tid);
+  const requestsSent = events
+    .filter(
+      (event) =>
+        event.name === 'ResourceSendRequest' &&
+        event.pid === main.pid &&
+        event.tid === main.tid &&
+        (event.args?.data?.url ?? '').includes('/filter-groups'),
+    )
+    .map((event) => event.ts);
   const tasks: Task[] = [];
   for (const task of mainEvents) {
     if (task.name !== 'RunTask' || (task.tdur ?? 0) < 10_000) continue;
@@ -175,6 +186,7 @@ function analyse(events: TraceEvent[], probe: ProbeSnapshot, origin: string): Ta
       cpu: (task.tdur ?? 0) / 1000,
       compile,
       what: names.has('v8.compileModule') ? `compile module${what ? `+${what}` : ''}` : what,
+      sentRequests: requestsSent.some((ts) => ts >= task.ts && ts < end),
       self,
       inclusive,
     });
@@ -244,6 +256,10 @@ try {
     const figures = new Map<string, Map<string, number[]>>();
     const renderSelf = new Map<string, Map<string, number>>();
     const renderInclusive = new Map<string, Map<string, number>>();
+    const evaluationSelf = new Map<string, Map<string, number>>();
+    const evaluationInclusive = new Map<string, Map<string, number>>();
+    const requestsSelf = new Map<string, Map<string, number>>();
+    const requestsInclusive = new Map<string, Map<string, number>>();
     const keep = (name: string, what: string, value: number) => {
       const map = figures.get(name) ?? new Map<string, number[]>();
       figures.set(name, map);
@@ -270,6 +286,25 @@ try {
         const evaluation = result.tasks.find((task) => task.what.includes('evaluate'));
         if (evaluation) keep(name, 'evaluation CPU', evaluation.cpu);
         if (evaluation) keep(name, 'evaluation compile CPU', evaluation.compile);
+        const requests = result.tasks.find((task) => task.sentRequests);
+        if (requests && requests !== evaluation) {
+          keep(name, 'requests task CPU', requests.cpu);
+          keep(name, 'requests task wall', requests.wall);
+        }
+        for (const [task, self, inclusive] of [
+          [evaluation, evaluationSelf, evaluationInclusive],
+          [requests === evaluation ? undefined : requests, requestsSelf, requestsInclusive],
+        ] as const) {
+          if (!task) continue;
+          for (const [target, source] of [
+            [self, task.self],
+            [inclusive, task.inclusive],
+          ] as const) {
+            const map = target.get(name) ?? new Map<string, number>();
+            target.set(name, map);
+            for (const [fn, micros] of source) map.set(fn, (map.get(fn) ?? 0) + micros / visits);
+          }
+        }
         const render = renderTask(result.tasks);
         if (render) {
           keep(name, 'first render CPU', render.cpu);
@@ -312,12 +347,16 @@ try {
         );
       }
     }
-    for (const [title, source] of [
-      ['self', renderSelf],
-      ['inclusive', renderInclusive],
+    for (const [task, title, source] of [
+      ["first render's task", 'self', renderSelf],
+      ["first render's task", 'inclusive', renderInclusive],
+      ["the evaluation's task", 'self', evaluationSelf],
+      ["the evaluation's task", 'inclusive', evaluationInclusive],
+      ["the requests' task (when not the evaluation's)", 'self', requestsSelf],
+      ["the requests' task (when not the evaluation's)", 'inclusive', requestsInclusive],
     ] as const) {
       for (const [name, map] of source) {
-        console.log(`\n${name}: first render's task, ${title} time per visit (ms):`);
+        console.log(`\n${name}: ${task}, ${title} time per visit (ms):`);
         const top = [...map].sort((a, b) => b[1] - a[1]).slice(0, title === 'self' ? 30 : 60);
         for (const [fn, micros] of top) console.log(`  ${ms(micros).padStart(6)}  ${fn}`);
       }
