@@ -16,7 +16,6 @@
  * (it costs CPU of its own: for A/B counts of CPU); SAVE_TRACE=FILE keeps the last trace.
  */
 import { launchChromium } from '../../e2e/support/launchChromium';
-import { FLOOR_PAGE_PATH } from '../floor/buildFloorPage';
 import { summarize } from '../lib/stats';
 import { loadProbeScript } from './measurePage';
 import type { ProbeSnapshot } from './probe';
@@ -26,7 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { findPageThread, traceFirstCard } from './traceFirstCard';
-import { startDemosBesideFloor } from './withDemoInChromium';
+import { pagesBesideFloor, startDemosBesideFloor } from './withDemoInChromium';
 
 interface ProfileNode {
   id: number;
@@ -247,11 +246,7 @@ try {
   const browser = await launchChromium();
   try {
     const probeScript = await loadProbeScript();
-    const pages = demos.map((demo, index) => ({
-      name: String.fromCharCode(65 + index),
-      url: `${demo.url}/`,
-    }));
-    if (floorToo) pages.push({ name: 'floor', url: `${demos[0]?.url ?? ''}${FLOOR_PAGE_PATH}` });
+    const pages = pagesBesideFloor(demos, floorToo);
     for (const { url } of pages) await traceOnce(browser, url, probeScript);
     const figures = new Map<string, Map<string, number[]>>();
     const renderSelf = new Map<string, Map<string, number>>();

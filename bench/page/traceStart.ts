@@ -15,12 +15,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FLOOR_PAGE_PATH } from '../floor/buildFloorPage';
 import { summarize } from '../lib/stats';
 import { loadProbeScript } from './measurePage';
 import { findPageThread, traceFirstCard } from './traceFirstCard';
 import type { TraceEvent } from './traceVisit';
-import { startDemosBesideFloor } from './withDemoInChromium';
+import { pagesBesideFloor, startDemosBesideFloor } from './withDemoInChromium';
 import { launchChromium } from '../../e2e/support/launchChromium';
 import type { Browser } from 'playwright-core';
 
@@ -163,11 +162,7 @@ try {
   const browser = await launchChromium();
   try {
     const probeScript = await loadProbeScript();
-    const pages = demos.map((demo, index) => ({
-      name: String.fromCharCode(65 + index),
-      url: `${demo.url}/`,
-    }));
-    if (floorToo) pages.push({ name: 'floor', url: `${demos[0]?.url ?? ''}${FLOOR_PAGE_PATH}` });
+    const pages = pagesBesideFloor(demos, floorToo);
     for (const { url } of pages)
       await visit(browser, url, probeScript, 'warm-up').catch(() => undefined);
     const figures = new Map<string, Figures[]>();

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../e2e/support/launchChromium';
-import { buildFloorPage } from '../floor/buildFloorPage';
+import { FLOOR_PAGE_PATH, buildFloorPage } from '../floor/buildFloorPage';
 import { startChild } from '../lib/child';
 import type { RunningChild } from '../lib/child';
 import { BENCH_DIR } from '../lib/environment';
@@ -61,4 +61,20 @@ export async function startDemosBesideFloor(
       }),
     ),
   );
+}
+
+/**
+ * The pages a trace diagnostic visits: each demo's widget page named A, B, ... and, when
+ * asked, the floor page (served by the first demo).
+ */
+export function pagesBesideFloor(
+  demos: readonly RunningChild[],
+  floorToo: boolean,
+): { name: string; url: string }[] {
+  const pages = demos.map((demo, index) => ({
+    name: String.fromCharCode(65 + index),
+    url: `${demo.url}/`,
+  }));
+  if (floorToo) pages.push({ name: 'floor', url: `${demos[0]?.url ?? ''}${FLOOR_PAGE_PATH}` });
+  return pages;
 }
