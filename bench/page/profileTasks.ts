@@ -15,17 +15,14 @@
  * `--floor` visits the floor page too; `--no-samples` leaves V8's sampling profiler out
  * (it costs CPU of its own: for A/B counts of CPU); SAVE_TRACE=FILE keeps the last trace.
  */
-import { launchChromium } from '../../e2e/support/launchChromium';
 import { summarize } from '../lib/stats';
 import { loadProbeScript } from './measurePage';
 import type { ProbeSnapshot } from './probe';
 import type { TraceEvent } from './traceVisit';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { findPageThread, traceFirstCard } from './traceFirstCard';
-import { pagesBesideFloor, startDemosBesideFloor } from './withDemoInChromium';
+import { withDemosBesideFloor } from './withDemoInChromium';
 
 interface ProfileNode {
   id: number;
@@ -240,126 +237,115 @@ function renderTask(tasks: Task[]): Task | undefined {
 }
 
 const ms = (micros: number) => (micros / 1000).toFixed(1);
-const folder = mkdtempSync(join(tmpdir(), 'pn-tasks-'));
-try {
-  const demos = await startDemosBesideFloor(folder, dists);
-  const browser = await launchChromium();
-  try {
-    const probeScript = await loadProbeScript();
-    const pages = pagesBesideFloor(demos, floorToo);
-    for (const { url } of pages) await traceOnce(browser, url, probeScript);
-    const figures = new Map<string, Map<string, number[]>>();
-    const renderSelf = new Map<string, Map<string, number>>();
-    const renderInclusive = new Map<string, Map<string, number>>();
-    const evaluationSelf = new Map<string, Map<string, number>>();
-    const evaluationInclusive = new Map<string, Map<string, number>>();
-    const requestsSelf = new Map<string, Map<string, number>>();
-    const requestsInclusive = new Map<string, Map<string, number>>();
-    const keep = (name: string, what: string, value: number) => {
-      const map = figures.get(name) ?? new Map<string, number[]>();
-      figures.set(name, map);
-      map.set(what, [...(map.get(what) ?? []), value]);
-    };
-    for (let visit = 1; visit <= visits; visit += 1) {
-      const order = visit % 2 === 0 ? [...pages].reverse() : pages;
-      for (const { name, url } of order) {
-        const result = await traceOnce(browser, url, probeScript);
+await withDemosBesideFloor('pn-tasks-', dists, floorToo, async (browser, pages) => {
+  const probeScript = await loadProbeScript();
+  for (const { url } of pages) await traceOnce(browser, url, probeScript);
+  const figures = new Map<string, Map<string, number[]>>();
+  const renderSelf = new Map<string, Map<string, number>>();
+  const renderInclusive = new Map<string, Map<string, number>>();
+  const evaluationSelf = new Map<string, Map<string, number>>();
+  const evaluationInclusive = new Map<string, Map<string, number>>();
+  const requestsSelf = new Map<string, Map<string, number>>();
+  const requestsInclusive = new Map<string, Map<string, number>>();
+  const keep = (name: string, what: string, value: number) => {
+    const map = figures.get(name) ?? new Map<string, number[]>();
+    figures.set(name, map);
+    map.set(what, [...(map.get(what) ?? []), value]);
+  };
+  for (let visit = 1; visit <= visits; visit += 1) {
+    const order = visit % 2 === 0 ? [...pages].reverse() : pages;
+    for (const { name, url } of order) {
+      const result = await traceOnce(browser, url, probeScript);
+      console.log(
+        `\n${name} visit ${visit}: first card ${result.firstCard.toFixed(0)} ms, TBT (probe) ${result.tbt.toFixed(0)} ms`,
+      );
+      for (const task of result.tasks) {
         console.log(
-          `\n${name} visit ${visit}: first card ${result.firstCard.toFixed(0)} ms, TBT (probe) ${result.tbt.toFixed(0)} ms`,
+          `  ${task.start.toFixed(0).padStart(6)} wall ${task.wall.toFixed(0).padStart(4)} cpu ${task.cpu.toFixed(0).padStart(4)} compile ${task.compile.toFixed(0).padStart(3)}  ${task.what}${task === renderTask(result.tasks) ? '  <- first render' : ''}`,
         );
-        for (const task of result.tasks) {
-          console.log(
-            `  ${task.start.toFixed(0).padStart(6)} wall ${task.wall.toFixed(0).padStart(4)} cpu ${task.cpu.toFixed(0).padStart(4)} compile ${task.compile.toFixed(0).padStart(3)}  ${task.what}${task === renderTask(result.tasks) ? '  <- first render' : ''}`,
-          );
-        }
-        keep(name, 'first card', result.firstCard);
-        keep(name, 'script arrived', result.script.arrived);
-        keep(name, 'script arrived to evaluation', result.script.evaluated - result.script.arrived);
-        keep(name, 'TBT (probe)', result.tbt);
-        const compiled = result.tasks.find((task) => task.what.startsWith('compile module'));
-        if (compiled) keep(name, 'module compile CPU', compiled.cpu);
-        const evaluation = result.tasks.find((task) => task.what.includes('evaluate'));
-        if (evaluation) keep(name, 'evaluation CPU', evaluation.cpu);
-        if (evaluation) keep(name, 'evaluation compile CPU', evaluation.compile);
-        const requests = result.tasks.find((task) => task.sentRequests);
-        if (requests && requests !== evaluation) {
-          keep(name, 'requests task CPU', requests.cpu);
-          keep(name, 'requests task wall', requests.wall);
-        }
-        for (const [task, self, inclusive] of [
-          [evaluation, evaluationSelf, evaluationInclusive],
-          [requests === evaluation ? undefined : requests, requestsSelf, requestsInclusive],
+      }
+      keep(name, 'first card', result.firstCard);
+      keep(name, 'script arrived', result.script.arrived);
+      keep(name, 'script arrived to evaluation', result.script.evaluated - result.script.arrived);
+      keep(name, 'TBT (probe)', result.tbt);
+      const compiled = result.tasks.find((task) => task.what.startsWith('compile module'));
+      if (compiled) keep(name, 'module compile CPU', compiled.cpu);
+      const evaluation = result.tasks.find((task) => task.what.includes('evaluate'));
+      if (evaluation) keep(name, 'evaluation CPU', evaluation.cpu);
+      if (evaluation) keep(name, 'evaluation compile CPU', evaluation.compile);
+      const requests = result.tasks.find((task) => task.sentRequests);
+      if (requests && requests !== evaluation) {
+        keep(name, 'requests task CPU', requests.cpu);
+        keep(name, 'requests task wall', requests.wall);
+      }
+      for (const [task, self, inclusive] of [
+        [evaluation, evaluationSelf, evaluationInclusive],
+        [requests === evaluation ? undefined : requests, requestsSelf, requestsInclusive],
+      ] as const) {
+        if (!task) continue;
+        for (const [target, source] of [
+          [self, task.self],
+          [inclusive, task.inclusive],
         ] as const) {
-          if (!task) continue;
-          for (const [target, source] of [
-            [self, task.self],
-            [inclusive, task.inclusive],
-          ] as const) {
-            const map = target.get(name) ?? new Map<string, number>();
-            target.set(name, map);
-            for (const [fn, micros] of source) map.set(fn, (map.get(fn) ?? 0) + micros / visits);
-          }
+          const map = target.get(name) ?? new Map<string, number>();
+          target.set(name, map);
+          for (const [fn, micros] of source) map.set(fn, (map.get(fn) ?? 0) + micros / visits);
         }
-        const render = renderTask(result.tasks);
-        if (render) {
-          keep(name, 'first render CPU', render.cpu);
-          keep(name, 'first render compile CPU', render.compile);
-          keep(name, 'first render wall', render.wall);
-          for (const [target, source] of [
-            [renderSelf, render.self],
-            [renderInclusive, render.inclusive],
-          ] as const) {
-            const map = target.get(name) ?? new Map<string, number>();
-            target.set(name, map);
-            for (const [fn, micros] of source) map.set(fn, (map.get(fn) ?? 0) + micros / visits);
-          }
+      }
+      const render = renderTask(result.tasks);
+      if (render) {
+        keep(name, 'first render CPU', render.cpu);
+        keep(name, 'first render compile CPU', render.compile);
+        keep(name, 'first render wall', render.wall);
+        for (const [target, source] of [
+          [renderSelf, render.self],
+          [renderInclusive, render.inclusive],
+        ] as const) {
+          const map = target.get(name) ?? new Map<string, number>();
+          target.set(name, map);
+          for (const [fn, micros] of source) map.set(fn, (map.get(fn) ?? 0) + micros / visits);
         }
-        const until = result.firstCard + 1000;
-        const counted = result.tasks.filter((task) => task.start < until);
-        keep(
-          name,
-          'CPU of tasks >= 10 ms',
-          counted.reduce((sum, task) => sum + task.cpu, 0),
-        );
-        keep(
-          name,
-          'compile CPU in them',
-          counted.reduce((sum, task) => sum + task.compile, 0),
-        );
-        keep(
-          name,
-          'CPU over 50, summed',
-          counted.reduce((sum, task) => sum + Math.max(0, task.cpu - 50), 0),
-        );
       }
+      const until = result.firstCard + 1000;
+      const counted = result.tasks.filter((task) => task.start < until);
+      keep(
+        name,
+        'CPU of tasks >= 10 ms',
+        counted.reduce((sum, task) => sum + task.cpu, 0),
+      );
+      keep(
+        name,
+        'compile CPU in them',
+        counted.reduce((sum, task) => sum + task.compile, 0),
+      );
+      keep(
+        name,
+        'CPU over 50, summed',
+        counted.reduce((sum, task) => sum + Math.max(0, task.cpu - 50), 0),
+      );
     }
-    console.log('\nmedians (smallest to largest), ms:');
-    for (const [name, map] of figures) {
-      for (const [what, values] of map) {
-        const summary = summarize(values);
-        console.log(
-          `  ${name.padEnd(6)} ${what.padEnd(24)} ${summary.median.toFixed(1).padStart(7)} (${summary.min.toFixed(0)} to ${summary.max.toFixed(0)}, n ${values.length})`,
-        );
-      }
-    }
-    for (const [task, title, source] of [
-      ["first render's task", 'self', renderSelf],
-      ["first render's task", 'inclusive', renderInclusive],
-      ["the evaluation's task", 'self', evaluationSelf],
-      ["the evaluation's task", 'inclusive', evaluationInclusive],
-      ["the requests' task (when not the evaluation's)", 'self', requestsSelf],
-      ["the requests' task (when not the evaluation's)", 'inclusive', requestsInclusive],
-    ] as const) {
-      for (const [name, map] of source) {
-        console.log(`\n${name}: ${task}, ${title} time per visit (ms):`);
-        const top = [...map].sort((a, b) => b[1] - a[1]).slice(0, title === 'self' ? 30 : 60);
-        for (const [fn, micros] of top) console.log(`  ${ms(micros).padStart(6)}  ${fn}`);
-      }
-    }
-  } finally {
-    await browser.close();
-    await Promise.all(demos.map((demo) => demo.stop()));
   }
-} finally {
-  rmSync(folder, { recursive: true, force: true });
-}
+  console.log('\nmedians (smallest to largest), ms:');
+  for (const [name, map] of figures) {
+    for (const [what, values] of map) {
+      const summary = summarize(values);
+      console.log(
+        `  ${name.padEnd(6)} ${what.padEnd(24)} ${summary.median.toFixed(1).padStart(7)} (${summary.min.toFixed(0)} to ${summary.max.toFixed(0)}, n ${values.length})`,
+      );
+    }
+  }
+  for (const [task, title, source] of [
+    ["first render's task", 'self', renderSelf],
+    ["first render's task", 'inclusive', renderInclusive],
+    ["the evaluation's task", 'self', evaluationSelf],
+    ["the evaluation's task", 'inclusive', evaluationInclusive],
+    ["the requests' task (when not the evaluation's)", 'self', requestsSelf],
+    ["the requests' task (when not the evaluation's)", 'inclusive', requestsInclusive],
+  ] as const) {
+    for (const [name, map] of source) {
+      console.log(`\n${name}: ${task}, ${title} time per visit (ms):`);
+      const top = [...map].sort((a, b) => b[1] - a[1]).slice(0, title === 'self' ? 30 : 60);
+      for (const [fn, micros] of top) console.log(`  ${ms(micros).padStart(6)}  ${fn}`);
+    }
+  }
+});

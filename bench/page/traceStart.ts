@@ -12,15 +12,11 @@
  * host page's layouts fall. Then per build the medians of the probe's TBT, the evaluation
  * task's wall and CPU, the longest task after it, and when the requests were sent.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { summarize } from '../lib/stats';
 import { loadProbeScript } from './measurePage';
 import { findPageThread, traceFirstCard } from './traceFirstCard';
 import type { TraceEvent } from './traceVisit';
-import { pagesBesideFloor, startDemosBesideFloor } from './withDemoInChromium';
-import { launchChromium } from '../../e2e/support/launchChromium';
+import { withDemosBesideFloor } from './withDemoInChromium';
 import type { Browser } from 'playwright-core';
 
 const argv = process.argv.slice(2);
@@ -156,36 +152,25 @@ async function visit(
   }
 }
 
-const folder = mkdtempSync(join(tmpdir(), 'pn-start-'));
-try {
-  const demos = await startDemosBesideFloor(folder, dists);
-  const browser = await launchChromium();
-  try {
-    const probeScript = await loadProbeScript();
-    const pages = pagesBesideFloor(demos, floorToo);
-    for (const { url } of pages)
-      await visit(browser, url, probeScript, 'warm-up').catch(() => undefined);
-    const figures = new Map<string, Figures[]>();
-    for (let round = 1; round <= visits; round += 1) {
-      const order = round % 2 === 0 ? [...pages].reverse() : pages;
-      for (const { name, url } of order) {
-        const result = await visit(browser, url, probeScript, `${name} visit ${round}`);
-        figures.set(name, [...(figures.get(name) ?? []), result]);
-      }
+await withDemosBesideFloor('pn-start-', dists, floorToo, async (browser, pages) => {
+  const probeScript = await loadProbeScript();
+  for (const { url } of pages)
+    await visit(browser, url, probeScript, 'warm-up').catch(() => undefined);
+  const figures = new Map<string, Figures[]>();
+  for (let round = 1; round <= visits; round += 1) {
+    const order = round % 2 === 0 ? [...pages].reverse() : pages;
+    for (const { name, url } of order) {
+      const result = await visit(browser, url, probeScript, `${name} visit ${round}`);
+      figures.set(name, [...(figures.get(name) ?? []), result]);
     }
-    console.log('\nmedians (smallest to largest), ms:');
-    for (const [name, list] of figures) {
-      for (const key of Object.keys(list[0] ?? {}) as (keyof Figures)[]) {
-        const summary = summarize(list.map((item) => item[key]));
-        console.log(
-          `  ${name.padEnd(6)} ${key.padEnd(16)} ${summary.median.toFixed(1).padStart(7)} (${summary.min.toFixed(0)} to ${summary.max.toFixed(0)}, n ${list.length})`,
-        );
-      }
-    }
-  } finally {
-    await browser.close();
-    await Promise.all(demos.map((demo) => demo.stop()));
   }
-} finally {
-  rmSync(folder, { recursive: true, force: true });
-}
+  console.log('\nmedians (smallest to largest), ms:');
+  for (const [name, list] of figures) {
+    for (const key of Object.keys(list[0] ?? {}) as (keyof Figures)[]) {
+      const summary = summarize(list.map((item) => item[key]));
+      console.log(
+        `  ${name.padEnd(6)} ${key.padEnd(16)} ${summary.median.toFixed(1).padStart(7)} (${summary.min.toFixed(0)} to ${summary.max.toFixed(0)}, n ${list.length})`,
+      );
+    }
+  }
+});

@@ -78,3 +78,28 @@ export function pagesBesideFloor(
   if (floorToo) pages.push({ name: 'floor', url: `${demos[0]?.url ?? ''}${FLOOR_PAGE_PATH}` });
   return pages;
 }
+
+/**
+ * startDemosBesideFloor with Chromium, for the trace diagnostics: `run` gets the browser and
+ * the pages to visit (pagesBesideFloor); the demos, the browser and the folder go after it.
+ */
+export async function withDemosBesideFloor(
+  prefix: string,
+  dists: readonly string[],
+  floorToo: boolean,
+  run: (browser: Browser, pages: { name: string; url: string }[]) => Promise<void>,
+): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    const demos = await startDemosBesideFloor(folder, dists);
+    const browser = await launchChromium();
+    try {
+      await run(browser, pagesBesideFloor(demos, floorToo));
+    } finally {
+      await browser.close();
+      await Promise.all(demos.map((demo) => demo.stop()));
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
