@@ -11,6 +11,9 @@ import { SearchPage } from './SearchPage';
 import type { SearchPageProps } from './SearchPage';
 import { MessagesContext } from './ui/MessagesContext';
 
+/** How long the page waits for the first answer before it renders with its skeleton. */
+const SKELETON_AFTER_MS = 200;
+
 export interface MountOptions extends SearchPageProps {
   /**
    * Operator's replacements for the page's messages (the element's `messages`):
@@ -43,7 +46,7 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
     ...setup,
     searchEarly: true,
   });
-  void controller.start();
+  const started = controller.start();
   // en-US is at hand; another language's catalogue loads beside the first requests.
   const messages = loadTranslator(setup.portal.languageId, options.messages);
   const render = (translator: Translator) => {
@@ -67,12 +70,16 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
       </MessagesContext.Provider>,
     );
   };
-  // The page script's evaluation (React's included) is one long task already: React's
-  // set-up and first render run in a task of their own (the catalogue's chunk, when one
-  // is needed, arrives in a task of its own: render there).
+  // The page renders once the first answer is in, with its cards: one render and one
+  // layout. On a fast network the answers are in when the evaluation's task ends; rendered
+  // at once, the page with its skeleton, its frame, a second render for the definitions and
+  // a third for the cards, each with its frame, all came before the first card
+  // (bench/README.md). An answer slower than SKELETON_AFTER_MS gets the skeleton then.
   let timer: ReturnType<typeof setTimeout> | undefined;
-  if (messages instanceof Promise) void messages.then(render);
-  else timer = setTimeout(() => render(messages));
+  // start() settles once the first answer is shown (or has failed).
+  void Promise.race([started, new Promise((done) => (timer = setTimeout(done, SKELETON_AFTER_MS)))])
+    .then(() => messages)
+    .then(render);
   let mounted = true;
   return () => {
     if (!mounted) return;
