@@ -22,7 +22,6 @@ import type { NearSection as NearSectionPart } from './sections/NearSection';
 import { SearchPanel } from './ui/SearchPanel';
 import { SelectedChips } from './ui/SelectedChips';
 import type { ChipListProps } from './ui/ChipList';
-import type { FilterGroup } from '@partners-network/contract';
 
 export interface SearchPageProps extends UseSearchControllerOptions {
   /** 'Go to the home page' (SPEC 2: navigates to '/'); replaceable for hosts and tests. */
@@ -92,9 +91,8 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
   const [resetSignal, setResetSignal] = useState(0);
   const busy = state.phase === 'initializing' || state.loading || state.loadingMore;
   // The filter groups come with the first cards: rendered after them, in slices React can
-  // interrupt, so the cards paint sooner and no long task blocks the page. Also on the
-  // first render (mount() renders once the first answer, groups included, is in).
-  const filterGroups = useDeferredValue<readonly FilterGroup[]>(state.filterGroups, []);
+  // interrupt, so the cards paint sooner and no long task blocks the page.
+  const filterGroups = useDeferredValue(state.filterGroups);
   // Scroll restoration waits for them: they can make the page taller.
   const groupsIn = filterGroups === state.filterGroups;
   const groupsShown = useRef(true);

@@ -11,9 +11,6 @@ import { SearchPage } from './SearchPage';
 import type { SearchPageProps } from './SearchPage';
 import { MessagesContext } from './ui/MessagesContext';
 
-/** How long the page waits for the first answer before it renders with its skeleton. */
-const SKELETON_AFTER_MS = 200;
-
 export interface MountOptions extends SearchPageProps {
   /**
    * Operator's replacements for the page's messages (the element's `messages`):
@@ -46,7 +43,7 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
     ...setup,
     searchEarly: true,
   });
-  const started = controller.start();
+  void controller.start();
   // en-US is at hand; another language's catalogue loads beside the first requests.
   const messages = loadTranslator(setup.portal.languageId, options.messages);
   const render = (translator: Translator) => {
@@ -70,16 +67,12 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
       </MessagesContext.Provider>,
     );
   };
-  // The page renders once the first answer is in, with its cards: one render and one
-  // layout. On a fast network the answers are in when the evaluation's task ends; rendered
-  // at once, the page with its skeleton, its frame, a second render for the definitions and
-  // a third for the cards, each with its frame, all came before the first card
-  // (bench/README.md). An answer slower than SKELETON_AFTER_MS gets the skeleton then.
+  // The page script's evaluation (React's included) is one long task already: React's
+  // set-up and first render run in a task of their own (the catalogue's chunk, when one
+  // is needed, arrives in a task of its own: render there).
   let timer: ReturnType<typeof setTimeout> | undefined;
-  // start() settles once the first answer is shown (or has failed).
-  void Promise.race([started, new Promise((done) => (timer = setTimeout(done, SKELETON_AFTER_MS)))])
-    .then(() => messages)
-    .then(render);
+  if (messages instanceof Promise) void messages.then(render);
+  else timer = setTimeout(() => render(messages));
   let mounted = true;
   return () => {
     if (!mounted) return;

@@ -1,4 +1,4 @@
-import { waitFor, within } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -51,76 +51,6 @@ describe('mount', () => {
     const unmount = mount(host, { context, syncUrl: false });
     await waitFor(() => expect(shadow.querySelector('h1')).not.toBeNull());
     expect(styleCount(shadow)).toBe(1);
-    unmount();
-  });
-});
-
-describe('mount() and the first answer', () => {
-  const answer = {
-    ...EMPTY_SEARCH_RESPONSE,
-    partners: [
-      {
-        image: { url: 'https://cdn.test/1.png' },
-        categories: [{ name: 'Gold' }],
-        title: 'Partner 1',
-        summary: 'Summary of partner 1',
-        url: 'https://portal.test/partners/1',
-      },
-    ],
-    totalFound: 1,
-  };
-
-  it('renders the page once the first answer is in, with its card and no skeleton before it', async () => {
-    server.use(http.post('*/search', () => HttpResponse.json(answer)));
-    const host = document.body.appendChild(document.createElement('div'));
-    const shadow = host.attachShadow({ mode: 'open' });
-    // What the page showed in the DOM the first time it was there.
-    let first: { skeleton: boolean; cards: number } | null = null;
-    new MutationObserver(() => {
-      first ??= shadow.querySelector('.pn-root')
-        ? {
-            skeleton: shadow.querySelector('[data-testid="results-skeleton"]') !== null,
-            cards: shadow.querySelectorAll('article').length,
-          }
-        : null;
-    }).observe(shadow, { childList: true, subtree: true });
-    const unmount = mount(host, { context, syncUrl: false });
-    const page = await waitFor(() => {
-      const container = shadow.querySelector('[data-pn-container]');
-      if (!(container instanceof HTMLElement)) throw new Error('no page yet');
-      return within(container).getByRole('link', { name: /Partner 1/ });
-    });
-    expect(page).toBeInTheDocument();
-    expect(first).toEqual({ skeleton: false, cards: 1 });
-    unmount();
-  });
-
-  it('shows the skeleton when the first answer is slow, then the card', async () => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    server.use(
-      http.post('*/search', async () => {
-        await held;
-        return HttpResponse.json(answer);
-      }),
-    );
-    const host = document.body.appendChild(document.createElement('div'));
-    const unmount = mount(host, { context, syncUrl: false });
-    const shadow = host.shadowRoot;
-    if (shadow === null) throw new Error('no shadow root');
-    const results = await waitFor(() => {
-      const container = shadow.querySelector('[data-pn-container]');
-      if (!(container instanceof HTMLElement)) throw new Error('no page yet');
-      return within(container).getByRole('region', { name: /results/i });
-    });
-    expect(results).toHaveAttribute('aria-busy', 'true');
-    expect(within(results).queryByRole('article')).toBeNull();
-    release();
-    await waitFor(() =>
-      expect(within(results).getByRole('link', { name: /Partner 1/ })).toBeVisible(),
-    );
     unmount();
   });
 });
