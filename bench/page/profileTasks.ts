@@ -14,6 +14,7 @@
  * the first render's task and in the evaluation's. Unminified builds (`--minify false`) give readable names.
  * `--floor` visits the floor page too; `--no-samples` leaves V8's sampling profiler out
  * (it costs CPU of its own: for A/B counts of CPU); SAVE_TRACE=FILE keeps the last trace.
+ * `--each` prints each task's own functions too, up to the first card (what each render is).
  */
 import { summarize } from '../lib/stats';
 import { loadProbeScript } from './measurePage';
@@ -57,6 +58,8 @@ const visits = visitsAt >= 0 ? Number(argv[visitsAt + 1]) : 4;
 const floorToo = argv.includes('--floor');
 /** Without V8's sampling profiler (its own cost inflates the CPU counted). */
 const noSamples = argv.includes('--no-samples');
+/** Each task's own functions too (the most self time, then inclusive), to the first card. */
+const eachTask = argv.includes('--each');
 
 function frameName(node: ProfileNode): string {
   const file = (node.callFrame.url ?? '').split('/').pop() ?? '';
@@ -263,6 +266,17 @@ await withDemosBesideFloor('pn-tasks-', dists, floorToo, async (browser, pages) 
         console.log(
           `  ${task.start.toFixed(0).padStart(6)} wall ${task.wall.toFixed(0).padStart(4)} cpu ${task.cpu.toFixed(0).padStart(4)} compile ${task.compile.toFixed(0).padStart(3)}  ${task.what}${task === renderTask(result.tasks) ? '  <- first render' : ''}`,
         );
+        if (eachTask && task.start <= result.firstCard) {
+          for (const [title, map, count] of [
+            ['self', task.self, 6],
+            ['incl', task.inclusive, 14],
+          ] as const) {
+            const top = [...map].sort((a, b) => b[1] - a[1]).slice(0, count);
+            console.log(
+              `        ${title}: ${top.map(([fn, micros]) => `${fn.replace(/ [^ ]*\.js$/, '')} ${ms(micros)}`).join(', ')}`,
+            );
+          }
+        }
       }
       keep(name, 'first card', result.firstCard);
       keep(name, 'script arrived', result.script.arrived);
