@@ -130,7 +130,7 @@ interface Interaction {
 }
 
 /** Runs `action`, waits for the results to go busy then settle and paint, bounded. */
-async function watched(
+export async function watched(
   page: Page,
   what: string,
   action: () => Promise<void>,

@@ -262,8 +262,9 @@ describe('SearchPage', () => {
 
   it('lets only cards older Load Mores appended skip rendering off-screen, never a new list', async () => {
     // The cards a list first shows are laid out in full, so a scroll position restored on
-    // Back or reload never lands on estimated sizes (styles.css, content-visibility); so
-    // are those of the last two Load Mores, on screen or next to it.
+    // Back or reload never lands on estimated sizes (intent.css, content-visibility); so
+    // are those of the last two Load Mores once painted (""), on screen or next to it. New
+    // cards ("false") past the first four skip until their frame is painted.
     server.use(
       http.post(SEARCH_URL, async ({ request }) => {
         const criteria = searchCriteriaSchema.parse(await request.json());
@@ -272,10 +273,11 @@ describe('SearchPage', () => {
         return HttpResponse.json({ ...answer(criteria), partners, totalFound: 45 });
       }),
     );
-    const appended = () =>
+    const marks = () =>
       screen
         .getAllByRole('article')
-        .map((card) => card.closest('li')?.getAttribute('data-appended') === 'true');
+        .map((card) => card.closest('li')?.getAttribute('data-appended'));
+    const appended = () => marks().map((mark) => mark === 'true');
     const { user } = renderPage();
     await firstPage();
     expect(appended()).toEqual(Array.from({ length: 10 }, () => false));
@@ -291,6 +293,11 @@ describe('SearchPage', () => {
         ...Array.from({ length: 20 }, () => false),
       ]),
     );
+    expect(marks()).toEqual([
+      ...Array.from({ length: 10 }, () => null),
+      ...Array.from({ length: 10 }, () => 'true'),
+      ...Array.from({ length: 20 }, () => ''),
+    ]);
     await user.type(screen.getByRole('textbox', { name: 'Search partners' }), 'partner{Enter}');
     await waitFor(
       () => expect(lastRequest()).toMatchObject({ text: 'partner', offset: 0 }),

@@ -32,13 +32,15 @@ export function useFocusAfterLoadMore(
     afterPaint(() => {
       const list = listRef.current;
       list?.querySelectorAll<HTMLElement>('[data-card-focus]')[index]?.focus();
-      // The cards older than the last two Load Mores' turn skipped off-screen (styles.css)
-      // here, not in the commit: turned there, they were restyled and laid out again in
-      // the frame that shows the new cards, while those waited (bench/README.md). Their
-      // pictures turned eager in an earlier pass, when they were new.
-      list?.querySelectorAll<HTMLElement>('[data-appended=false]').forEach((cell, at, cells) => {
+      // The new cards ("false", React's mark: past the first four, skipped while off-screen
+      // in the frame that shows them, ui/intent.css) are rendered in full from here on, as
+      // are the last two Load Mores' ("", on screen or next to it); the older ones turn
+      // skipped off-screen ("true") here, not in the commit: turned there, they were
+      // restyled and laid out again in the frame that shows the new cards, while those
+      // waited (bench/README.md). A mark set to the value it has changes nothing.
+      list?.querySelectorAll<HTMLElement>('[data-appended]').forEach((cell, at, cells) => {
         cell.querySelector('img')?.setAttribute('loading', 'eager');
-        if (at < cells.length - 2 * LOAD_MORE_STEP) cell.dataset.appended = 'true';
+        cell.dataset.appended = at < cells.length - 2 * LOAD_MORE_STEP ? 'true' : '';
       });
     });
   }, [loadingMore, cardCount, listRef]);

@@ -7,15 +7,18 @@ import type { PartnerCardData } from './PartnerCardView';
 export interface ResultsListProps {
   cards: readonly PartnerCardData[];
   /**
-   * Cards from this index on (those Load More appended) come marked `data-appended="false"`;
-   * the page turns the mark `"true"` once two more Load Mores came
-   * (hooks/useFocusAfterLoadMore.ts), and from then on they skip their rendering while far
-   * off-screen (content-visibility: auto), keeping their last size: a Load More with 100
+   * Cards from this index on (those Load More appended) come marked `data-appended="false"`:
+   * past the first four of a Load More, they skip their rendering while off-screen in the
+   * frame that shows them (ui/intent.css). After that frame the page turns the mark `""`
+   * (rendered in full), and `"true"` once two more Load Mores came
+   * (hooks/useFocusAfterLoadMore.ts): from then on they skip their rendering while far
+   * off-screen (content-visibility: auto), keeping their last size, so a Load More with 100
    * cards above does not style, lay out and paint them all again. Default: none. Not the
-   * cards of the last two appends: they are on screen or next to it. Skipped from their
-   * commit, they were laid out twice in the frame that shows them (locked, then unlocked
-   * once found on screen), and those the next click's scroll brought into view were laid
-   * out and painted after that click, while its answer waited (bench/README.md).
+   * cards of the last two appends once painted: they are on screen or next to it. Skipped
+   * from their commit, the first ones were laid out twice in the frame that shows them
+   * (locked, then unlocked once found on screen), and those the next click's scroll brought
+   * into view were laid out and painted after that click, while its answer waited
+   * (bench/README.md).
    */
   eagerCount?: number;
   listRef?: Ref<HTMLUListElement>;
@@ -35,8 +38,8 @@ export const ResultsList = memo(function ResultsList({
         <li
           key={card.key}
           className="pn-grid__cell"
-          // Never changed by React after its commit: the page turns it "true" (skipped
-          // off-screen) after a paint. Both: pictures eager once painted.
+          // Never changed by React after its commit: the page turns it "" or "true" (skipped
+          // off-screen) after a paint. All: pictures eager once painted.
           data-appended={index < eagerCount ? undefined : false}
         >
           <PartnerCardView card={card} />
