@@ -16,9 +16,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { summarize } from '../lib/stats';
 import { snapshot, loadProbeScript, openCold, watched } from './measurePage';
-import type { TraceEvent } from './traceVisit';
+import { type TraceEvent, withDepth } from './traceVisit';
 import { TRACE_CATEGORIES } from './traceFirstCard';
-import { withDemosBesideFloor } from './withDemoInChromium';
+import { diagnosticArgs, withDemosBesideFloor } from './withDemoInChromium';
 import type { Browser } from 'playwright-core';
 
 interface ProfileNode {
@@ -32,9 +32,7 @@ interface ChunkData {
 }
 
 const argv = process.argv.slice(2);
-const dists = argv.flatMap((arg, index) => (argv[index - 1] === '--dist' ? [arg] : []));
-const visitsAt = argv.indexOf('--visits');
-const visits = visitsAt >= 0 ? Number(argv[visitsAt + 1]) : 3;
+const { dists, visits } = diagnosticArgs(argv);
 const noSamples = argv.includes('--no-samples');
 const saveAt = argv.indexOf('--save');
 const save = saveAt >= 0 ? argv[saveAt + 1] : undefined;
@@ -223,18 +221,11 @@ await withDemosBesideFloor('pn-lm-', dists, false, async (browser, pages) => {
           .map(([fn, micros]) => `${fn} ${(micros / 1000).toFixed(1)}`)
           .join(', ');
         if (task === frameTask || process.env.TREE) {
-          const stack: TraceEvent[] = [];
-          for (const event of inside) {
-            while (stack.length > 0) {
-              const parent = stack.at(-1);
-              if (parent && event.ts < parent.ts + (parent.dur ?? 0)) break;
-              stack.pop();
-            }
-            if ((event.dur ?? 0) >= 400 && stack.length < 5)
+          for (const [event, depth] of withDepth(inside)) {
+            if ((event.dur ?? 0) >= 400 && depth < 5)
               console.log(
-                `${' '.repeat(12 + 2 * stack.length)}${rel(event.ts).toFixed(1)} ${event.name}${event.args?.data?.type ? ` ${event.args.data.type}` : ''}${event.args?.data?.functionName ? ` ${event.args.data.functionName}` : ''} ${((event.dur ?? 0) / 1000).toFixed(1)} (cpu ${((event.tdur ?? 0) / 1000).toFixed(1)})`,
+                `${' '.repeat(12 + 2 * depth)}${rel(event.ts).toFixed(1)} ${event.name}${event.args?.data?.type ? ` ${event.args.data.type}` : ''}${event.args?.data?.functionName ? ` ${event.args.data.functionName}` : ''} ${((event.dur ?? 0) / 1000).toFixed(1)} (cpu ${((event.tdur ?? 0) / 1000).toFixed(1)})`,
               );
-            stack.push(event);
           }
         }
         console.log(

@@ -9,14 +9,11 @@
  */
 import { loadProbeScript } from './measurePage';
 import { findPageThread, traceFirstCard } from './traceFirstCard';
-import { withDemosBesideFloor } from './withDemoInChromium';
+import { diagnosticArgs, withDemosBesideFloor } from './withDemoInChromium';
 import type { Browser } from 'playwright-core';
 
 const argv = process.argv.slice(2);
-const dists = argv.flatMap((arg, index) => (argv[index - 1] === '--dist' ? [arg] : []));
-const visitsAt = argv.indexOf('--visits');
-const visits = visitsAt >= 0 ? Number(argv[visitsAt + 1]) : 3;
-const floorToo = argv.includes('--floor');
+const { dists, visits, floorToo } = diagnosticArgs(argv);
 
 const NESTED = new Set([
   'v8.evaluateModule',

@@ -14,7 +14,7 @@ import { buildUnminifiedWidget, buildWidget } from '../bytes/measureBytes';
 import { withDemoInChromium } from './withDemoInChromium';
 import { CPU_THROTTLING_RATE, VIEWPORT, loadProbeScript, snapshot } from './measurePage';
 import type { ProbeSnapshot } from './probe';
-import type { TraceEvent } from './traceVisit';
+import { type TraceEvent, withDepth } from './traceVisit';
 
 function describe(event: TraceEvent, origin: string): string {
   const data = event.args?.data;
@@ -139,19 +139,12 @@ await withDemoInChromium(
         );
         // The task's tree, three levels deep, events of 0.5 ms or more.
         const lines: string[] = [];
-        const stack: TraceEvent[] = [];
-        for (const event of inside) {
-          while (stack.length > 0) {
-            const parent = stack.at(-1);
-            if (parent && event.ts < parent.ts + (parent.dur ?? 0)) break;
-            stack.pop();
-          }
-          if ((event.dur ?? 0) >= 500 && stack.length < 3) {
+        for (const [event, depth] of withDepth(inside)) {
+          if ((event.dur ?? 0) >= 500 && depth < 3) {
             lines.push(
-              `${'  '.repeat(stack.length + 5)}${describe(event, origin)} ${((event.dur ?? 0) / 1000).toFixed(1)}`,
+              `${'  '.repeat(depth + 5)}${describe(event, origin)} ${((event.dur ?? 0) / 1000).toFixed(1)}`,
             );
           }
-          stack.push(event);
         }
         const what = `\n${lines.join('\n')}`;
         console.log(

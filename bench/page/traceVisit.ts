@@ -77,6 +77,23 @@ const KINDS: [string, string][] = [
   ['MinorGC', 'GC'],
 ];
 
+/**
+ * The events of one task in time order, each with how deep it sits in the task's tree (0: a
+ * child of the task): an event nests in the last one still open when it starts.
+ */
+export function* withDepth(events: readonly TraceEvent[]): Generator<[TraceEvent, number]> {
+  const open: TraceEvent[] = [];
+  for (const event of events) {
+    while (open.length > 0) {
+      const parent = open.at(-1);
+      if (parent && event.ts < parent.ts + (parent.dur ?? 0)) break;
+      open.pop();
+    }
+    yield [event, open.length];
+    open.push(event);
+  }
+}
+
 export interface Waterfall {
   requests: { url: string; start: number; end: number }[];
   tasks: { start: number; duration: number; what: string }[];

@@ -103,3 +103,20 @@ export async function withDemosBesideFloor(
     rmSync(folder, { recursive: true, force: true });
   }
 }
+
+/**
+ * The command line every trace diagnostic takes: `--dist <folder>` once per build (A, B, ...),
+ * `--visits <n>` (3 by default), `--floor` to visit the floor page too.
+ */
+export function diagnosticArgs(argv: readonly string[] = process.argv.slice(2)): {
+  dists: string[];
+  visits: number;
+  floorToo: boolean;
+} {
+  const visitsAt = argv.indexOf('--visits');
+  return {
+    dists: argv.flatMap((arg, index) => (argv[index - 1] === '--dist' ? [arg] : [])),
+    visits: visitsAt >= 0 ? Number(argv[visitsAt + 1]) : 3,
+    floorToo: argv.includes('--floor'),
+  };
+}
