@@ -9,6 +9,7 @@
  */
 import { loadProbeScript } from './measurePage';
 import { findPageThread, traceFirstCard } from './traceFirstCard';
+import { TASK_PARTS } from './traceVisit';
 import { diagnosticArgs, withDemosBesideFloor } from './withDemoInChromium';
 import type { Browser } from 'playwright-core';
 
@@ -16,17 +17,7 @@ const argv = process.argv.slice(2);
 const { dists, visits, floorToo } = diagnosticArgs(argv);
 
 const NESTED = new Set([
-  'v8.evaluateModule',
-  'EventDispatch',
-  'Layout',
-  'UpdateLayoutTree',
-  'TimerFire',
-  'FunctionCall',
-  'ParseHTML',
-  'Paint',
-  'RunMicrotasks',
-  'MajorGC',
-  'MinorGC',
+  ...TASK_PARTS,
   'XHRReadyStateChange',
   'FireAnimationFrame',
   'v8.compile',

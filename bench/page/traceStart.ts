@@ -15,7 +15,7 @@
 import { summarize } from '../lib/stats';
 import { loadProbeScript } from './measurePage';
 import { findPageThread, traceFirstCard } from './traceFirstCard';
-import type { TraceEvent } from './traceVisit';
+import { TASK_PARTS, type TraceEvent } from './traceVisit';
 import { diagnosticArgs, withDemosBesideFloor } from './withDemoInChromium';
 import type { Browser } from 'playwright-core';
 
@@ -24,21 +24,11 @@ const { dists, visits, floorToo } = diagnosticArgs(argv);
 const quiet = argv.includes('--quiet');
 
 const SHOWN = new Set([
-  'v8.evaluateModule',
+  ...TASK_PARTS,
   'v8.compileModule',
-  'EventDispatch',
-  'Layout',
-  'UpdateLayoutTree',
-  'TimerFire',
-  'FunctionCall',
-  'ParseHTML',
-  'Paint',
-  'RunMicrotasks',
   'ResourceSendRequest',
   'ResourceReceiveResponse',
   'ResourceFinish',
-  'MajorGC',
-  'MinorGC',
 ]);
 
 interface Figures {

@@ -94,6 +94,21 @@ export function* withDepth(events: readonly TraceEvent[]): Generator<[TraceEvent
   }
 }
 
+/** The main thread's trace events a task-by-task listing names (the trace diagnostics add theirs). */
+export const TASK_PARTS: readonly string[] = [
+  'v8.evaluateModule',
+  'EventDispatch',
+  'Layout',
+  'UpdateLayoutTree',
+  'TimerFire',
+  'FunctionCall',
+  'ParseHTML',
+  'Paint',
+  'RunMicrotasks',
+  'MajorGC',
+  'MinorGC',
+];
+
 export interface Waterfall {
   requests: { url: string; start: number; end: number }[];
   tasks: { start: number; duration: number; what: string }[];
