@@ -61,6 +61,17 @@ const noSamples = argv.includes('--no-samples');
 /** Each task's own functions too (the most self time, then inclusive), to the first card. */
 const eachTask = argv.includes('--each');
 
+/** Adds a visit's µs per function to a build's running average over the visits. */
+function addAverage(
+  target: Map<string, Map<string, number>>,
+  name: string,
+  source: ReadonlyMap<string, number>,
+): void {
+  const map = target.get(name) ?? new Map<string, number>();
+  target.set(name, map);
+  for (const [fn, micros] of source) map.set(fn, (map.get(fn) ?? 0) + micros / visits);
+}
+
 function frameName(node: ProfileNode): string {
   const file = (node.callFrame.url ?? '').split('/').pop() ?? '';
   return `${node.callFrame.functionName || '(anonymous)'}${file ? ` ${file}` : ''}`;
@@ -301,9 +312,7 @@ await withDemosBesideFloor('pn-tasks-', dists, floorToo, async (browser, pages) 
           [self, task.self],
           [inclusive, task.inclusive],
         ] as const) {
-          const map = target.get(name) ?? new Map<string, number>();
-          target.set(name, map);
-          for (const [fn, micros] of source) map.set(fn, (map.get(fn) ?? 0) + micros / visits);
+          addAverage(target, name, source);
         }
       }
       const render = renderTask(result.tasks);
@@ -315,9 +324,7 @@ await withDemosBesideFloor('pn-tasks-', dists, floorToo, async (browser, pages) 
           [renderSelf, render.self],
           [renderInclusive, render.inclusive],
         ] as const) {
-          const map = target.get(name) ?? new Map<string, number>();
-          target.set(name, map);
-          for (const [fn, micros] of source) map.set(fn, (map.get(fn) ?? 0) + micros / visits);
+          addAverage(target, name, source);
         }
       }
       const until = result.firstCard + 1000;
