@@ -44,6 +44,9 @@ interface Task {
   cpu: number;
   /** V8's compilation on the main thread (lazy functions, the module's finalization), CPU ms. */
   compile: number;
+  /** Its layouts' and paints' CPU (`Layout`; `PrePaint` and `Paint`), ms. */
+  layout: number;
+  paint: number;
   what: string;
   /** It sent the filter groups request (mount()'s start, or the evaluation on main). */
   sentRequests: boolean;
@@ -158,6 +161,7 @@ function analyse(events: TraceEvent[], probe: ProbeSnapshot, origin: string): Ta
       names.has('Layout') && 'layout',
       names.has('Paint') && 'paint',
       names.has('FunctionCall') && 'call',
+      names.has('FireAnimationFrame') && 'rAF',
     ]
       .filter(Boolean)
       .join('+');
@@ -169,6 +173,10 @@ function analyse(events: TraceEvent[], probe: ProbeSnapshot, origin: string): Ta
       compile += (event.tdur ?? 0) / 1000;
       compiledUntil = event.ts + (event.dur ?? 0);
     }
+    const cpuOf = (wanted: readonly string[]) =>
+      inside
+        .filter((event) => wanted.includes(event.name))
+        .reduce((sum, event) => sum + (event.tdur ?? 0) / 1000, 0);
     const self = new Map<string, number>();
     const inclusive = new Map<string, number>();
     const within = samples.filter((sample) => sample.ts >= task.ts && sample.ts < end);
@@ -195,6 +203,8 @@ function analyse(events: TraceEvent[], probe: ProbeSnapshot, origin: string): Ta
       wall: (task.dur ?? 0) / 1000,
       cpu: (task.tdur ?? 0) / 1000,
       compile,
+      layout: cpuOf(['Layout']),
+      paint: cpuOf(['PrePaint', 'Paint']),
       what: names.has('v8.compileModule') ? `compile module${what ? `+${what}` : ''}` : what,
       sentRequests: requestsSent.some((ts) => ts >= task.ts && ts < end),
       self,
@@ -224,6 +234,7 @@ async function traceOnce(browser: Browser, url: string, probeScript: string) {
     script: scriptTimes(events, findPageThread(events, new URL(url).origin).zero),
     tasks: analyse(events, state, new URL(url).origin),
     firstCard: state.firstCard.paint,
+    commit: state.firstCard.commit,
     tbt,
   };
 }
@@ -275,7 +286,7 @@ await withDemosBesideFloor('pn-tasks-', dists, floorToo, async (browser, pages) 
       );
       for (const task of result.tasks) {
         console.log(
-          `  ${task.start.toFixed(0).padStart(6)} wall ${task.wall.toFixed(0).padStart(4)} cpu ${task.cpu.toFixed(0).padStart(4)} compile ${task.compile.toFixed(0).padStart(3)}  ${task.what}${task === renderTask(result.tasks) ? '  <- first render' : ''}`,
+          `  ${task.start.toFixed(0).padStart(6)} wall ${task.wall.toFixed(0).padStart(4)} cpu ${task.cpu.toFixed(0).padStart(4)} compile ${task.compile.toFixed(0).padStart(3)} layout ${task.layout.toFixed(0).padStart(3)} paint ${task.paint.toFixed(0).padStart(3)}  ${task.what}${task === renderTask(result.tasks) ? '  <- first render' : ''}`,
         );
         if (eachTask && task.start <= result.firstCard) {
           for (const [title, map, count] of [
@@ -327,6 +338,21 @@ await withDemosBesideFloor('pn-tasks-', dists, floorToo, async (browser, pages) 
           addAverage(target, name, source);
         }
       }
+      // The frame that shows the first card (its rAF runs the probe's paint mark), and the
+      // longest task of the second after its paint (what the cards' later work costs).
+      const cardsFrame = result.tasks.find(
+        (task) =>
+          task.start >= result.commit && task.what.includes('rAF') && task.what.includes('paint'),
+      );
+      if (cardsFrame) {
+        keep(name, "cards' frame CPU", cardsFrame.cpu);
+        keep(name, "cards' frame layout CPU", cardsFrame.layout);
+        keep(name, "cards' frame paint CPU", cardsFrame.paint);
+      }
+      const after = result.tasks.filter(
+        (task) => task.start >= result.firstCard && task.start < result.firstCard + 1000,
+      );
+      keep(name, 'longest task after card CPU', Math.max(0, ...after.map((task) => task.cpu)));
       const until = result.firstCard + 1000;
       const counted = result.tasks.filter((task) => task.start < until);
       keep(
