@@ -15,6 +15,9 @@
  * `--floor` visits the floor page too; `--no-samples` leaves V8's sampling profiler out
  * (it costs CPU of its own: for A/B counts of CPU); SAVE_TRACE=FILE keeps the last trace.
  * `--each` prints each task's own functions too, up to the first card (what each render is).
+ * Each task's layout and paint CPU is printed beside it; the medians add the first card's
+ * frame (the first with rAF callbacks and a paint after the probe's commit: its CPU, layout
+ * and paint) and the longest task in the second after the card.
  */
 import { summarize } from '../lib/stats';
 import { loadProbeScript } from './measurePage';
