@@ -19,9 +19,17 @@
  *   (every answer fresh, 10 connections, 10k partners) the scavenges of the pass summed 118 to
  *   187 ms against 291 to 336 ms without it, their longest 11 to 65 ms against 44 to 143, and
  *   the pass used less CPU per answer in 4 runs of 4 (bench/README.md). It changes no heap size.
+ * - `--initial-old-space-size=64` keeps the old generation's limit at 64 MB or more after a full
+ *   collection (twice what was live is larger once over 32 MB live, as under the memory rounds'
+ *   load). A 100k server ends its start-up with about 27 MB live, so twice that left room for
+ *   about 3,000 fresh answers (each promotes about 4.3 KB of cache entries) before the next
+ *   full collection, whose pause stalls the ten requests in flight: it fell inside the bench's
+ *   first-ask pass in every traced run. With the floor a full collection comes about every
+ *   9,000 fresh answers at that size, under 1 % of them (bench/README.md, first-ask11).
  */
 export const SERVER_NODE_FLAGS: readonly string[] = [
   '--max-semi-space-size=4',
   '--heap-growing-percent=100',
   '--no-parallel-scavenge',
+  '--initial-old-space-size=64',
 ];
