@@ -19,9 +19,19 @@
  *   (every answer fresh, 10 connections, 10k partners) the scavenges of the pass summed 118 to
  *   187 ms against 291 to 336 ms without it, their longest 11 to 65 ms against 44 to 143, and
  *   the pass used less CPU per answer in 4 runs of 4 (bench/README.md). It changes no heap size.
+ * - `--initial-old-space-size=96` keeps the old generation's limit at 96 MB or more after a full
+ *   collection (twice what was live is larger once over 48 MB live). A server ends its start-up
+ *   with about 27 MB live at 10k and 100k partners; each fresh answer then promotes about 5 KB
+ *   (cache entries), and V8 starts marking well before the limit (a marking task at 45 MB of a
+ *   64 MB limit, at 40 of 80), so the full collection came after about 3,000 requests: inside
+ *   the bench's first-ask pass in most traced runs at 100k, its pause a stall of the ten
+ *   requests in flight. Floors of 64 and 80 MB still let it fall in the pass; with 96 it fell
+ *   in none of 12 traced passes. It costs memory under heavy load: the 100k memory rounds'
+ *   peak 286 MB against 268 (bench/README.md, first-ask11).
  */
 export const SERVER_NODE_FLAGS: readonly string[] = [
   '--max-semi-space-size=4',
   '--heap-growing-percent=100',
   '--no-parallel-scavenge',
+  '--initial-old-space-size=96',
 ];
