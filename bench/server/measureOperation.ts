@@ -44,6 +44,8 @@ interface Sample {
   heapUsedMB: number;
   /** The JS heap V8 holds from the system, used or not. */
   heapTotalMB: number;
+  /** Of which the young generation (both semi-spaces), whose size V8 sets by throughput. */
+  youngMB: number;
   /** Memory outside the JS heap that JS objects hold (array buffers, Node's Buffers included). */
   externalMB: number;
   /** Of which array buffers. */
@@ -72,6 +74,7 @@ async function sample(
     maxRssMB: stats.maxRssKB / MB,
     heapUsedMB: stats.heapUsedKB / MB,
     heapTotalMB: stats.heapTotalKB / MB,
+    youngMB: (stats.spacesKB?.new_space ?? Number.NaN) / MB,
     // `external` counts the array buffers already (process.memoryUsage()).
     externalMB: stats.externalKB / MB,
     arrayBuffersMB: stats.arrayBuffersKB / MB,
@@ -153,7 +156,7 @@ async function memoryRounds(options: OperationOptions, notes: string[]): Promise
     const lifetimePeak = (await sample(server)).maxRssMB;
     const growth = second.kept.rssMB - first.kept.rssMB;
     const describe = (name: string, value: Sample) =>
-      `${name}: RSS ${value.rssMB.toFixed(0)} MB (JS heap used ${value.heapUsedMB.toFixed(0)} of ${value.heapTotalMB.toFixed(0)} MB held; outside the heap ${value.externalMB.toFixed(0)} MB, of which array buffers ${value.arrayBuffersMB.toFixed(0)} MB; neither ${(value.rssMB - value.heapTotalMB - value.externalMB).toFixed(0)} MB; by mapping: malloc's main arena ${value.mallocMainMB.toFixed(0)} MB, its thread arenas ${value.mallocThreadsMB.toFixed(0)} MB, other anonymous memory ${value.otherAnonymousMB.toFixed(0)} MB)`;
+      `${name}: RSS ${value.rssMB.toFixed(0)} MB (JS heap used ${value.heapUsedMB.toFixed(0)} of ${value.heapTotalMB.toFixed(0)} MB held, young generation ${value.youngMB.toFixed(0)} MB; outside the heap ${value.externalMB.toFixed(0)} MB, of which array buffers ${value.arrayBuffersMB.toFixed(0)} MB; neither ${(value.rssMB - value.heapTotalMB - value.externalMB).toFixed(0)} MB; by mapping: malloc's main arena ${value.mallocMainMB.toFixed(0)} MB, its thread arenas ${value.mallocThreadsMB.toFixed(0)} MB, other anonymous memory ${value.otherAnonymousMB.toFixed(0)} MB)`;
     notes.push(
       `Memory rounds at ${options.partnerCount} partners, ${options.connections} connections, ${options.seconds} s each, 20,000-search mix with a browser's Accept-Encoding, the API logging to a file: ${describe('started (index built)', started)}; ${describe('at the peak under load', peakSample)}; ${describe('after round 1, collected', first.after)}, ${first.requests} answers; ${describe('compacted, RSS steady', first.kept)}; ${describe('after round 2, collected', second.after)}, ${second.requests} answers; ${describe('compacted, RSS steady', second.kept)}; RSS added by round 2: ${(second.kept.rssMB - first.kept.rssMB).toFixed(1)} MB compacted (the figure), ${(second.after.rssMB - first.after.rssMB).toFixed(1)} MB after full collections alone; peak RSS of the process, start-up build included, ${lifetimePeak.toFixed(0)} MB.`,
     );
