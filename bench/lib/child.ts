@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { fork } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
-import { getHeapSpaceStatistics, getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { getHeapSpaceStatistics, getHeapStatistics, queryObjects } from 'node:v8';
 
 export type ChildMessage =
   | { type: 'ready'; url: string }
@@ -28,7 +28,7 @@ export type ChildMessage =
 
 /**
  * `settle`: full garbage collections first (children started with --expose-gc); `compact`:
- * compacting ones, then the reading once RSS stopped falling (see `serveParent`).
+ * a memory-reducing one, then the reading once RSS stopped falling (see `serveParent`).
  */
 export type ParentMessage =
   { type: 'stats'; settle?: boolean; compact?: boolean } | { type: 'stop' };
@@ -44,8 +44,8 @@ export interface RunningChild {
   /**
    * The child's peak RSS so far (process.resourceUsage().maxRSS), its RSS now and its
    * parts, in KB; with `settle`, after a full garbage collection (what is kept, not what
-   * is waiting to be collected); with `compact`, after compacting collections and once RSS
-   * stopped falling (what is kept, not where V8's free space happens to sit).
+   * is waiting to be collected); with `compact`, after a memory-reducing collection and once
+   * RSS stopped falling (what is kept, not where V8's free space happens to sit).
    */
   stats(options?: {
     settle?: boolean;
@@ -177,6 +177,11 @@ export async function startChild(
   }
 }
 
+/** A class of which no object exists: the heap profiler's count of it is a collection. */
+class NeverMade {
+  readonly made = false;
+}
+
 /**
  * Calls `then` once RSS fell by less than 256 KB over the last second (read every 100 ms),
  * at most 10 s after the call: memory the process kept does not fall, memory being given
@@ -223,21 +228,19 @@ export function serveParent(url: string, close: () => Promise<void>): void {
       if (typeof gc !== 'function') {
         report();
       } else if ('compact' in message && message.compact === true) {
-        // A full collection moves objects off only the emptiest old-generation pages: after a
-        // round the pages' free space differs (9 MB from one round to the next, same live
-        // objects) with where the round's last objects happened to land. Compacting
-        // collections move the live objects together, so what stays is what is kept; a leak
-        // stays with it. V8 then unmaps the emptied pages on its own threads, after the
-        // collection returns (up to 13 MB that a reading in the same tick still counted): the
-        // reading waits until RSS stops falling. The flag is unset again at once, so the
-        // rounds themselves run with V8's own collections.
-        setFlagsFromString('--compact-on-every-full-gc');
-        gc();
-        setTimeout(() => {
-          gc();
-          setFlagsFromString('--no-compact-on-every-full-gc');
-          waitForSteadyRss(report);
-        }, 500);
+        // A plain full collection moves objects off only the emptiest old-generation pages:
+        // after a round the pages' free space differs (9 MB from one round to the next, same
+        // live objects) with where the round's last objects happened to land, and V8 shrinks
+        // the young generation (8 to 2 MB) or not with how fast the process allocated just
+        // before. The memory-reducing collection V8 runs under memory pressure (asked for here
+        // by the heap profiler's object count, the one call Node has that runs it) compacts
+        // the old generation and shrinks the young one every time, so what stays is what is
+        // kept; a leak stays with it. V8 then unmaps the emptied pages on its own threads,
+        // after the collection returns (up to 13 MB that a reading in the same tick still
+        // counted): the reading waits until RSS stops falling. Node prints an experimental
+        // warning the first time.
+        queryObjects(NeverMade, { format: 'count' });
+        waitForSteadyRss(report);
       } else if ('settle' in message && message.settle === true) {
         // Two full collections half a second apart: the first frees what is garbage, and V8
         // gives the pages it freed back (concurrent sweeping, then unmapping) only after it.

@@ -104,10 +104,11 @@ async function round(
   await sampler;
   // What the round left behind, not what awaits collection: growth means something is kept.
   const after = await sample(server, 'settle');
-  // The same once V8 moved its live objects together and gave the emptied pages back (see
+  // The same once V8's memory-reducing collection ran and RSS stopped falling (see
   // `serveParent`): read in the same tick as full collections alone, RSS still counted pages
-  // V8 had let go (0 to 13 MB) and the old generation's free space where the round's last
-  // objects happened to land (9 MB apart from one round to the next), the -13 to +15 MB.
+  // V8 had let go (0 to 13 MB), the old generation's free space where the round's last
+  // objects happened to land (9 MB apart from one round to the next) and a young generation
+  // of 2 or 8 MB: the -13 to +15 MB of earlier runs.
   const kept = await sample(server, 'compact');
   const requests = z.object({ requests: z.number() }).safeParse(result);
   return {
