@@ -4,18 +4,19 @@
  * (anonymous and file-backed, from /proc), the JS heap used and held, the memory outside it
  * (external, of which array buffers), and what is neither. Two rounds of the 20,000-search mix
  * at 100 connections with a browser's Accept-Encoding, the API logging to a file; each round
- * ends with a full collection in the server. Options:
+ * ends with two readings in the server: after full collections alone ("collected"), then
+ * after V8's memory-reducing collection once RSS stopped falling ("compacted", the operate
+ * section's figure), with RSS from /proc in the 3 s after it. Options:
  *
  *   npx tsx bench/server/profileMemory.ts [partnerCount=100000] [seconds=60]
  *     [--rate N]            at most N requests a second (default: as fast as answered)
  *     [--flags "--a --b"]   Node flags after SERVER_NODE_FLAGS (a later flag wins)
  *     [--env K=V,K=V]       environment of the server (e.g. MALLOC_ARENA_MAX=2)
- *     [--after 5,15,30]     after each round's collected reading, read again (no collection)
- *                           these many seconds after it, to see memory given back late;
- *                           then a compacting reading (the operate section's)
+ *     [--after 5,15,30]     after the readings, read again (no collection) these many
+ *                           seconds later, to see memory given back late
  *
- * After the two rounds it puts the difference between the two collected readings on mappings
- * of /proc/<pid>/smaps (which grew, which came or went, by kind and by size).
+ * After the two rounds it puts the difference between the rounds' readings (each kind) on
+ * mappings of /proc/<pid>/smaps (which grew, which came or went, by kind and by size).
  */
 import { readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
