@@ -225,23 +225,21 @@ export function serveParent(url: string, close: () => Promise<void>): void {
         });
       };
       const gc: unknown = Reflect.get(globalThis, 'gc');
-      if (typeof gc !== 'function') {
-        report();
-      } else if ('compact' in message && message.compact === true) {
+      if ('compact' in message && message.compact === true) {
         // A plain full collection moves objects off only the emptiest old-generation pages:
         // after a round the pages' free space differs (9 MB from one round to the next, same
         // live objects) with where the round's last objects happened to land, and V8 shrinks
         // the young generation (8 to 2 MB) or not with how fast the process allocated just
         // before. The memory-reducing collection V8 runs under memory pressure (asked for here
-        // by the heap profiler's object count, the one call Node has that runs it) compacts
+        // by the heap profiler's object count, the lightest call of Node's that runs it) compacts
         // the old generation and shrinks the young one every time, so what stays is what is
         // kept; a leak stays with it. V8 then unmaps the emptied pages on its own threads,
-        // after the collection returns (up to 13 MB that a reading in the same tick still
+        // after the collection returns (up to 14 MB that a reading in the same tick still
         // counted): the reading waits until RSS stops falling. Node prints an experimental
         // warning the first time.
         queryObjects(NeverMade, { format: 'count' });
         waitForSteadyRss(report);
-      } else if ('settle' in message && message.settle === true) {
+      } else if ('settle' in message && message.settle === true && typeof gc === 'function') {
         // Two full collections half a second apart: the first frees what is garbage, and V8
         // gives the pages it freed back (concurrent sweeping, then unmapping) only after it.
         gc();
