@@ -141,26 +141,8 @@ export async function startChild(
         // A compacting reading waits up to 10 s for RSS to stop falling.
         const reply = nextMessage(child, 'stats', 30_000);
         send({ type: 'stats', settle: options?.settle, compact: options?.compact });
-        const {
-          maxRssKB,
-          rssKB,
-          heapUsedKB,
-          heapTotalKB,
-          externalKB,
-          arrayBuffersKB,
-          spacesKB,
-          mallocedKB,
-        } = await reply;
-        return {
-          maxRssKB,
-          rssKB,
-          heapUsedKB,
-          heapTotalKB,
-          externalKB,
-          arrayBuffersKB,
-          spacesKB,
-          mallocedKB,
-        };
+        // The reply as it came (its `type` field rides along unread).
+        return await reply;
       },
       async stop() {
         if (child.exitCode !== null) return;
