@@ -19,6 +19,9 @@ const send = (reply: LoadReply) => process.send?.(reply);
 async function run(job: LoadJob): Promise<LoadReply> {
   let next = 0;
   const latencies: number[] = [];
+  /** Each answer's arrival (ms since the epoch), beside its time, when the job keeps them. */
+  const ends: number[] = [];
+  const keepEnds = job.keepLatencies && process.env.LOAD_KEEP_ENDS === '1';
   let bytes = 0;
   /** What went wrong, by message (timeouts, resets), for the error that ends the scenario. */
   const failures = new Map<string, number>();
@@ -53,6 +56,7 @@ async function run(job: LoadJob): Promise<LoadReply> {
     instance.on('response', (_client, statusCode, responseBytes, responseTime) => {
       if (statusCode !== 200) return;
       latencies.push(responseTime);
+      if (keepEnds) ends.push(performance.timeOrigin + performance.now());
       bytes += responseBytes;
     });
   });
@@ -75,6 +79,7 @@ async function run(job: LoadJob): Promise<LoadReply> {
       bytesPerAnswer: bytes / latencies.length,
       seconds: result.duration,
       ...(job.keepLatencies ? { latencies } : {}),
+      ...(keepEnds ? { ends } : {}),
     },
   };
 }

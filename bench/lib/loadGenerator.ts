@@ -49,6 +49,11 @@ export interface LoadResult {
   seconds: number;
   /** Every answer's time in ms, when the job asked for them. */
   latencies?: number[];
+  /**
+   * When each of those answers arrived, in ms since the epoch (in the same order), with
+   * LOAD_KEEP_ENDS=1 in the environment (diagnostics).
+   */
+  ends?: number[];
 }
 
 /** Slices of one scenario as one: answers over their summed time, percentiles of every answer. */
@@ -105,10 +110,13 @@ function waitFor<T>(child: ChildProcess, pick: (reply: LoadReply) => T | undefin
   );
 }
 
-/** Starts the load generator's process; `stop()` ends it. */
-export async function startLoadGenerator(): Promise<LoadGenerator> {
+/**
+ * Starts the load generator's process; `stop()` ends it. `execArgv`: Node flags added to
+ * its own (a diagnostic's preload, for example).
+ */
+export async function startLoadGenerator(execArgv: readonly string[] = []): Promise<LoadGenerator> {
   const child = fork(join(BENCH_DIR, 'lib/loadChild.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...execArgv],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   try {

@@ -7,7 +7,8 @@
  * checkouts must print the same one: answers byte-identical). Run it under
  * `node --import tsx --cpu-prof` for where the CPU goes, with `--trace-gc` for the
  * scavenges between its START and END lines, or with ALLOC_PROFILE=<file> for a sampling
- * profile of what the pass allocates (objects the scavenger collects included).
+ * profile of what the pass allocates (objects the scavenger collects included; with
+ * ALLOC_LIVE=1 only what is still alive at its end: what the pass keeps).
  *
  *   npx tsx bench/server/profileFirstAsks.ts <partnerCount>
  */
@@ -44,8 +45,9 @@ if (session) {
   session.connect();
   await session.post('HeapProfiler.startSampling', {
     samplingInterval: 512,
-    includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
+    // ALLOC_LIVE=1: only what is still alive when the profile is taken (what the pass keeps).
+    includeObjectsCollectedByMajorGC: process.env.ALLOC_LIVE !== '1',
+    includeObjectsCollectedByMinorGC: process.env.ALLOC_LIVE !== '1',
   });
 }
 console.log('FIRST ASKS START');
