@@ -33,7 +33,7 @@ const WARM_UP_SEARCHES = 40;
  * Each search is timed in at least MIN_PASSES passes, and in more, up to MAX_PASSES, while
  * the engine's passes so far took less than MORE_PASSES_WITHIN_MS: the same rule for every
  * engine, so ours (text and near alike, a pass of 203 searches in 10 to 200 ms) take nine
- * and MiniSearch at 100k (about 12 s a pass) three, as before. Three passes made each
+ * and MiniSearch at 100k (seconds a pass) three or four. Three passes made each
  * search's median a coin between its first ask (every cache of the fresh engine empty)
  * and its warm cost, decided by one stall of the machine in one pass: at 1k the p99 (the
  * third slowest of 203) flipped the near-a-city goal run to run (bench/README.md, near12).
