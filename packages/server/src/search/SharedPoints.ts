@@ -8,7 +8,7 @@
  * location of a point (geokdbush's queue). Made only when points are shared enough.
  */
 import { Bitset } from './Bitset';
-import { haversineBetween, RADIANS } from './haversine';
+import { haversineBetween, isWithinHaversine, RADIANS } from './haversine';
 
 const HALF_RADIANS = RADIANS / 2;
 
@@ -174,6 +174,56 @@ export class SharedPoints {
         seen.add(ordinal);
         list.offer(ordinal, best);
       }
+    }
+  }
+
+  /**
+   * Adds to `into` the partners of each point inside one of the boxes (edges included, as
+   * kdbush's range decides) and within `limit` of the point (isWithinHaversine, as
+   * PartnerLocations' `within` decides each location): the partners `within` finds, each
+   * point decided once for all of its locations instead of a range query listing them (a
+   * directory's city at 100k partners holds thousands). `cosLatitude`: the point's.
+   */
+  addWithin(
+    point: { latitude: number; longitude: number },
+    cosLatitude: number,
+    boxes: readonly (readonly [number, number, number, number])[],
+    limit: number,
+    into: Bitset,
+  ): void {
+    const latitudes = this.#latitudes;
+    const longitudes = this.#longitudes;
+    const members = this.#members;
+    const starts = this.#starts;
+    for (let id = 0; id < latitudes.length; id += 1) {
+      const latitude = latitudes[id] ?? 0;
+      const longitude = longitudes[id] ?? 0;
+      let inBox = false;
+      for (let at = 0; at < boxes.length && !inBox; at += 1) {
+        const box = boxes[at];
+        inBox =
+          box !== undefined &&
+          longitude >= box[0] &&
+          longitude <= box[2] &&
+          latitude >= box[1] &&
+          latitude <= box[3];
+      }
+      if (
+        !inBox ||
+        !isWithinHaversine(
+          point.latitude,
+          point.longitude,
+          cosLatitude,
+          latitude,
+          longitude,
+          this.#cosLatitudes[id] ?? 0,
+          limit,
+        )
+      ) {
+        continue;
+      }
+      const end = starts[id + 1] ?? 0;
+      for (let at = starts[id] ?? 0; at < end; at += 1) into.add(members[at] ?? 0);
     }
   }
 

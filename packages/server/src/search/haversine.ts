@@ -8,6 +8,8 @@
 export const EARTH_RADIUS_KM = 6371;
 export const RADIANS = Math.PI / 180;
 
+const HALF_RADIANS = RADIANS / 2;
+
 /** sin²(θ / 2) */
 export function haversineOf(angle: number): number {
   const sine = Math.sin(angle / 2);
@@ -56,5 +58,76 @@ export function haversineKm(
       otherLongitude,
       Math.cos(otherLatitude * RADIANS),
     ),
+  );
+}
+
+/**
+ * Whether a location's haversine to the point is surely over `limit`, without a sine: the
+ * lower bound x - x³/6 <= sin x (0 <= x <= 1) of both terms of haversineBetween. A scan for
+ * the nearest passes most locations so, once it holds as many partners as it wants.
+ */
+export function isSurelyFarther(
+  latitude: number,
+  longitude: number,
+  cosLatitude: number,
+  otherLatitude: number,
+  otherLongitude: number,
+  otherCosLatitude: number,
+  limit: number,
+): boolean {
+  const halfLatitude = Math.abs(otherLatitude - latitude) * HALF_RADIANS;
+  const halfLongitude = Math.abs(otherLongitude - longitude) * HALF_RADIANS;
+  if (halfLatitude > 1 || halfLongitude > 1) return false;
+  const cosines = cosLatitude * otherCosLatitude;
+  const lowLatitude = halfLatitude * (1 - (halfLatitude * halfLatitude) / 6);
+  const lowLongitude = halfLongitude * (1 - (halfLongitude * halfLongitude) / 6);
+  return lowLatitude * lowLatitude + cosines * lowLongitude * lowLongitude > limit;
+}
+
+/**
+ * Whether a location's haversine to the point is at most `limit`, mostly without a sine:
+ * x - x³/6 <= sin x <= x (0 <= x <= 1) brackets sin²(Δ/2) of both terms, and only a
+ * location between the bounds (near the circle's edge) is measured exactly. One function
+ * for every caller that decides a radius (each location, or each point locations share),
+ * so that they decide alike to the last rounding.
+ */
+export function isWithinHaversine(
+  latitude: number,
+  longitude: number,
+  cosLatitude: number,
+  otherLatitude: number,
+  otherLongitude: number,
+  otherCosLatitude: number,
+  limit: number,
+): boolean {
+  const halfLatitude = Math.abs(otherLatitude - latitude) * HALF_RADIANS;
+  const halfLongitude = Math.abs(otherLongitude - longitude) * HALF_RADIANS;
+  if (halfLatitude <= 1 && halfLongitude <= 1) {
+    const cosines = cosLatitude * otherCosLatitude;
+    const upper = halfLatitude * halfLatitude + cosines * halfLongitude * halfLongitude;
+    if (upper <= limit) return true;
+  }
+  if (
+    isSurelyFarther(
+      latitude,
+      longitude,
+      cosLatitude,
+      otherLatitude,
+      otherLongitude,
+      otherCosLatitude,
+      limit,
+    )
+  ) {
+    return false;
+  }
+  return (
+    haversineBetween(
+      latitude,
+      longitude,
+      cosLatitude,
+      otherLatitude,
+      otherLongitude,
+      otherCosLatitude,
+    ) <= limit
   );
 }

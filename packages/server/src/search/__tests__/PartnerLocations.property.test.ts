@@ -154,6 +154,58 @@ describe('SiteLocations against a brute-force haversine scan', () => {
     );
   });
 
+  it('finds by shared points exactly the partners the tree finds within a radius', async () => {
+    // Partners located on a few points (as by their city): `within` decides each point once.
+    // The same partners beside many others on points of their own (too many points to be
+    // shared) go through the tree's range: both must find the same partners, to the last
+    // rounding at the circle's edge and the boxes' edges.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(point, { minLength: 1, maxLength: 6 }),
+        fc.array(fc.array(fc.nat(), { maxLength: 3 }), { minLength: 1, maxLength: 60 }),
+        point,
+        fc.oneof(
+          fc.double({ min: 0, max: 21_000, noNaN: true }),
+          fc.integer({ min: 0, max: 400_000 }).map((metres) => metres / 1000),
+        ),
+        async (points, picks, from, radiusKm) => {
+          const sites = picks.map((own) =>
+            own.map((pick) => ({
+              city: 'Shared',
+              country: 'FR',
+              ...(points[pick % points.length] ?? from),
+            })),
+          );
+          const located = sites.reduce((sum, own) => sum + own.length, 0);
+          fc.pre(located >= 4 * points.length);
+          const alone = Array.from({ length: located + 8 }, (_, at) => [
+            { city: 'Alone', country: 'FR', latitude: -60 + at / 100, longitude: -170 + at / 7 },
+          ]);
+          const shared = await build(sites);
+          const unshared = await build([...sites, ...alone]);
+          expect(shared.sharesPoints).toBe(true);
+          expect(unshared.sharesPoints).toBe(false);
+          const byPoints = shared.within(from, radiusKm);
+          const byTree = unshared.within(from, radiusKm);
+          sites.forEach((_, ordinal) => {
+            expect(byPoints.has(ordinal)).toBe(byTree.has(ordinal));
+          });
+          // A point of the site itself, and a radius that ends on another one.
+          const [first, second] = points;
+          if (first && second) {
+            const km = referenceKm(first, second);
+            for (const radius of [km, km * (1 - 1e-12), km * (1 + 1e-12), 0]) {
+              const points = shared.within(first, radius);
+              const tree = unshared.within(first, radius);
+              sites.forEach((__, ordinal) => expect(points.has(ordinal)).toBe(tree.has(ordinal)));
+            }
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('counts the candidates within a radius as within does, by their own locations or the tree', async () => {
     await fc.assert(
       fc.asyncProperty(
