@@ -115,10 +115,11 @@ it('answers every request sent before the drain ends, then exits 0', async () =>
   expect(code).toBe(0);
 
   // The drain ends when the server logs that it closes (pino's time, ms since the epoch).
-  // sentAt is when this test process called fetch(); on a busy 2-core machine its bytes
-  // leave and the server accepts them up to ~100 ms later (measured up to 130 ms at a load
-  // average of 10), and a connection still in the kernel's queue when the listener closes
-  // is reset: the last 250 ms are not counted.
+  // sentAt is when this test process called fetch(), not when its connection was made: on a
+  // busy 2-core machine that comes up to ~100 ms later (measured up to 130 ms at a load
+  // average of 10), after the drain's end for the last ones, whose connection is then
+  // refused or reset: the last 250 ms are not counted. A connection made before the end is
+  // answered even while it still waits in the kernel's queue (http/__tests__/drain.test.ts).
   const drainOver = output
     .split('\n')
     .filter((line) => line.includes('drain over'))

@@ -1,3 +1,6 @@
+import type { Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /** How long a stopping server keeps answering after SIGTERM, unless SHUTDOWN_DRAIN_MS says. */
@@ -45,6 +48,60 @@ export function useDrain(app: FastifyInstance): void {
   });
 }
 
+/**
+ * How long the end of the drain waits for the kernel's queue of connections to be taken in
+ * before closing the listener anyway: a bound for a listener its own process cannot reach,
+ * far above the few hundred milliseconds a starved server takes (bench/README.md).
+ */
+const ACCEPT_QUEUE_WAIT_MS = 10_000;
+
+/** The loopback address that reaches a listener bound to `address`. */
+function reachableHost(address: AddressInfo): string {
+  if (address.address === '0.0.0.0') return '127.0.0.1';
+  if (address.address === '::') return '::1';
+  return address.address;
+}
+
+/**
+ * Calls `then` once the server has accepted every connection the kernel completed before
+ * this call. Closing a listener resets the connections still in its queue, requests sent
+ * on them included, and Node takes only one connection from that queue per turn of its
+ * event loop (libuv 1.45 and later): under load, with every answer of the drain sending
+ * its client to a new connection, the queue holds clients who sent their request hundreds
+ * of milliseconds before. So a connection of its own is queued behind them: the queue is
+ * first in, first out, and once that one is accepted, so is every connection before it.
+ * Those queued after it came after the drain ended; closing resets them as it always did.
+ */
+function whenQueuedConnectionsAccepted(server: Server, then: () => void): void {
+  const address = server.address();
+  // Not listening, or on a pipe whose peers have no port to tell this connection by.
+  if (address === null || typeof address === 'string') {
+    then();
+    return;
+  }
+  const marker = connect({ host: reachableHost(address), port: address.port });
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    server.off('connection', onConnection);
+    marker.destroy();
+    then();
+  };
+  const onConnection = (socket: Socket) => {
+    if (socket.remotePort !== marker.localPort || socket.remoteAddress !== marker.localAddress) {
+      return;
+    }
+    socket.destroy();
+    finish();
+  };
+  const timer = setTimeout(finish, ACCEPT_QUEUE_WAIT_MS);
+  server.on('connection', onConnection);
+  // Unreachable from here: close as before.
+  marker.once('error', finish);
+}
+
 /** After the listener closed, how long connections the server accepted but had not read yet get. */
 const LINGER_MS = 1_000;
 
@@ -75,8 +132,9 @@ export interface ShutdownOptions {
 
 /**
  * On SIGTERM or SIGINT: readiness 503 at once; answers go on for `drainMs`, each telling
- * its client to close the connection; then the server stops accepting, lets in-flight
- * requests finish (`close`) and the process exits 0 (1 when closing failed).
+ * its client to close the connection; then the server takes in the connections waiting in
+ * the kernel's queue, stops accepting, lets in-flight requests finish (`close`) and the
+ * process exits 0 (1 when closing failed).
  */
 export function onShutdownSignals(options: ShutdownOptions): void {
   const { app } = options;
@@ -88,14 +146,16 @@ export function onShutdownSignals(options: ShutdownOptions): void {
     app.log.info({ signal, drainMs: options.drainMs }, 'draining before shutdown');
     setTimeout(() => {
       app.log.info('drain over: closing');
-      lingerBeforeClosingIdle(app);
-      options.close().then(
-        () => options.exit(0),
-        (error: unknown) => {
-          app.log.error({ err: error }, 'shutdown failed');
-          options.exit(1);
-        },
-      );
+      whenQueuedConnectionsAccepted(app.server, () => {
+        lingerBeforeClosingIdle(app);
+        options.close().then(
+          () => options.exit(0),
+          (error: unknown) => {
+            app.log.error({ err: error }, 'shutdown failed');
+            options.exit(1);
+          },
+        );
+      });
     }, options.drainMs);
   };
   process.once('SIGTERM', stop);
