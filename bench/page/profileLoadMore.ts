@@ -9,7 +9,9 @@
  *
  * Prints, per visit, the main thread's tasks of 1 ms or more from the click to the paint
  * (wall, CPU, what ran; a frame's style, layout, prepaint and paint), then per build the
- * medians of each phase and the functions with most samples in the answer's task.
+ * medians of each phase and the functions with most samples in the answer's task, and how
+ * long the probe's posted task (the paint time of a frame under 50 ms) waited, behind how
+ * many partner logos' SVG documents.
  * `--no-samples` leaves V8's sampling profiler out (it costs CPU of its own).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -135,6 +137,32 @@ function analyse(traced: Awaited<ReturnType<typeof traceLastLoadMore>>) {
   return { main, send, finish, nodes, samples, last };
 }
 
+/**
+ * The probe's user-blocking task (posted from the cards' frame): how long it waited, and
+ * how many partner logos were asked for and SVG documents committed before it ran.
+ */
+function beforeProbeTask(events: TraceEvent[], send: TraceEvent | undefined) {
+  const after = (name: string, from: number) =>
+    events.filter((e) => e.name === name && e.ts > from).sort((a, b) => a.ts - b.ts)[0];
+  const posted = send && after('SchedulePostTaskCallback', send.ts);
+  const ran = posted && after('RunPostTaskCallback', posted.ts);
+  if (!send || !posted || !ran) return { waited: null, logos: 0, documents: 0 };
+  const between = (e: TraceEvent, from: number) => e.ts > from && e.ts < ran.ts;
+  return {
+    waited: (ran.ts - posted.ts) / 1000,
+    logos: events.filter(
+      (e) =>
+        e.name === 'ResourceSendRequest' &&
+        e.args?.data?.url?.includes('/logos/') &&
+        between(e, send.ts),
+    ).length,
+    documents: events.filter(
+      (e) =>
+        e.name === 'DocumentLoader::CommitNavigation' && (e.dur ?? 0) > 0 && between(e, posted.ts),
+    ).length,
+  };
+}
+
 function fnName(node: ProfileNode): string {
   const file = (node.callFrame.url ?? '').split('/').pop() ?? '';
   return `${node.callFrame.functionName || '(anonymous)'}${file ? ` ${file}` : ''}`;
@@ -173,6 +201,18 @@ await withDemosBesideFloor('pn-lm-', dists, false, async (browser, pages) => {
       keep(name, 'commit -> rAF', times.frame - times.commit);
       keep(name, 'rAF -> paint', times.paint - times.frame);
       keep(name, 'response end -> paint', times.paint - responseEnd);
+      // What ran before the probe's posted task (its paint time when the frame was not a long
+      // animation frame): partner logos asked for in or after the cards' frame are SVG
+      // documents, each parsed and laid out on the main thread, ahead of that task.
+      const { waited, logos, documents } = beforeProbeTask(traced.events, send);
+      if (waited !== null) {
+        keep(name, 'probe task waited', waited);
+        keep(name, 'logos asked before it', logos);
+        keep(name, 'SVG documents before it', documents);
+        console.log(
+          `${name} visit ${visit}: the probe's task ran ${waited.toFixed(1)} ms after it was posted; ${logos} logos asked and ${documents} SVG documents parsed before it`,
+        );
+      }
       // Tasks from the send to 40 ms after the finish's frame.
       const tasks = main.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 1000);
       let answerTask: TraceEvent | undefined;

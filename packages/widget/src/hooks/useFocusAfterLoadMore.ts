@@ -25,21 +25,24 @@ export function useFocusAfterLoadMore(
     // in the frame that shows the cards it delayed their paint (bench/README.md). Not
     // cancelled: a frame is too short for a new list to come meanwhile. No card at `index`
     // (the answer added none): nothing to focus.
-    // Appended cards' pictures (lazy until then: loaded at the commit, they held up this
-    // frame) load now, not when the visitor scrolls to them: that scroll is the one to the
-    // Load More button, and each picture (an SVG logo is a document parsed on the main
-    // thread) held up the next answer's cards (bench/README.md).
+    // Appended cards' pictures (lazy until then, and not displayed while "false",
+    // ui/intent.css: loaded in the frame that shows the cards, they held up its paint or
+    // the task right after it) load now, eager (no `loading` attribute: the default), not
+    // when the visitor scrolls to them: that scroll is the one to the Load More button, and
+    // each picture (an SVG logo is a document parsed on the main thread) held up the next
+    // answer's cards (bench/README.md).
     afterPaint(() => {
       const list = listRef.current;
       list?.querySelectorAll<HTMLElement>('[data-card-focus]')[index]?.focus();
       // The new cards ("false", React's mark: past the first four, skipped while off-screen
-      // in the frame that shows them, ui/intent.css) are rendered in full from here on, as
-      // are the last two Load Mores' ("", on screen or next to it); the older ones turn
-      // skipped off-screen ("true") here, not in the commit: turned there, they were
-      // restyled and laid out again in the frame that shows the new cards, while those
-      // waited (bench/README.md). A mark set to the value it has changes nothing.
+      // in the frame that shows them, and their pictures not displayed, ui/intent.css) are
+      // rendered in full from here on, as are the last two Load Mores' ("", on screen or
+      // next to it); the older ones turn skipped off-screen ("true") here, not in the
+      // commit: turned there, they were restyled and laid out again in the frame that
+      // shows the new cards, while those waited (bench/README.md). A mark set to the value
+      // it has changes nothing.
       list?.querySelectorAll<HTMLElement>('[data-appended]').forEach((cell, at, cells) => {
-        cell.querySelector('img')?.setAttribute('loading', 'eager');
+        cell.querySelector('img')?.removeAttribute('loading');
         cell.dataset.appended = at < cells.length - 2 * LOAD_MORE_STEP ? 'true' : '';
       });
     });
