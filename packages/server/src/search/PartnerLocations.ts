@@ -328,13 +328,35 @@ export class SiteLocations implements PartnerLocations {
     );
   }
 
+  /**
+   * #nearestOf, each location's haversine read from its point's in the point's kept order
+   * when the locations share few points (the same haversineBetween, measured once).
+   */
+  #nearestByOrder(ordinal: number, point: GeoPoint): [number, number] {
+    const pointOf = this.#points?.pointOf;
+    const order = pointOf && this.#points?.orderFrom(point);
+    if (!pointOf || !order) return this.#nearestOf(ordinal, point, cosOf(point));
+    const { haversines } = order;
+    let best = Infinity;
+    let which = -1;
+    const end = this.#starts[ordinal + 1] ?? 0;
+    for (let at = this.#starts[ordinal] ?? 0; at < end; at += 1) {
+      const haversine = haversines[pointOf[at] ?? 0] ?? Infinity;
+      if (haversine < best) {
+        best = haversine;
+        which = at;
+      }
+    }
+    return [best, which];
+  }
+
   distanceOf(ordinal: number, point: GeoPoint): number {
-    const haversine = this.#nearestHaversine(ordinal, point, cosOf(point));
+    const [haversine] = this.#nearestByOrder(ordinal, point);
     return haversine === Infinity ? Infinity : kilometresOf(haversine);
   }
 
   nearestLocation(ordinal: number, point: GeoPoint) {
-    const [haversine, which] = this.#nearestOf(ordinal, point, cosOf(point));
+    const [haversine, which] = this.#nearestByOrder(ordinal, point);
     const place = this.#detailList[this.#details[which] ?? -1];
     if (which < 0 || !place) return undefined;
     return { place, distanceKm: kilometresOf(haversine) };
@@ -463,6 +485,10 @@ export class SiteLocations implements PartnerLocations {
    * (distance, ordinal) in a bounded sorted list. For few candidates.
    */
   scan(point: GeoPoint, wanted: number, candidates: Bitset, maxHaversine: number) {
+    const pointOf = this.#points?.pointOf;
+    const order = pointOf && this.#points?.orderFrom(point);
+    if (pointOf && order)
+      return this.#scanByOrder(pointOf, order.haversines, wanted, candidates, maxHaversine);
     const cosLatitude = cosOf(point);
     const nearest = new NearestList(wanted, maxHaversine);
     // The loop reads these thousands of times per search: locals, not fields.
@@ -490,6 +516,38 @@ export class SiteLocations implements PartnerLocations {
           }
           if (this.#isFarther(at, point, cosLatitude, bound)) continue;
           haversine = Math.min(haversine, this.#haversineTo(at, point, cosLatitude));
+        }
+        nearest.offer(ordinal, haversine);
+      }
+    }
+    return nearest.result();
+  }
+
+  /**
+   * `scan` with each location's haversine read from its point's (`haversines`, by point):
+   * the same haversines, offered in the same order, with no sine.
+   */
+  #scanByOrder(
+    pointOf: Uint16Array,
+    haversines: Float64Array,
+    wanted: number,
+    candidates: Bitset,
+    maxHaversine: number,
+  ) {
+    const nearest = new NearestList(wanted, maxHaversine);
+    const starts = this.#starts;
+    const { words } = candidates;
+    for (let index = 0; index < words.length; index += 1) {
+      let word = words[index] ?? 0;
+      while (word !== 0) {
+        const lowest = word & -word;
+        const ordinal = index * 32 + (31 - Math.clz32(lowest));
+        word ^= lowest;
+        let haversine = Infinity;
+        const end = starts[ordinal + 1] ?? 0;
+        for (let at = starts[ordinal] ?? 0; at < end; at += 1) {
+          const measured = haversines[pointOf[at] ?? 0] ?? Infinity;
+          if (measured < haversine) haversine = measured;
         }
         nearest.offer(ordinal, haversine);
       }

@@ -15,6 +15,29 @@ const HALF_RADIANS = RADIANS / 2;
 /** At most one point per this many locations, or the structure is not made. */
 const LOCATIONS_PER_POINT = 4;
 
+/**
+ * Points up to which each point asked near keeps its order of the shared points (TABLE):
+ * the generated directories have 142.
+ */
+const ORDER_AT_MOST = 1024;
+/**
+ * The bytes the kept orders may take (10 a shared point each): 738 points asked near at
+ * 142 shared points, 102 at 1,024. A site's searches near a point are mostly near its own
+ * cities (the city field offers them), so the same few hundred points come back.
+ */
+const ORDERS_BYTES = 1 << 20;
+
+/**
+ * The shared points as seen from one point asked near: each one's exact haversine
+ * (haversineBetween, as PartnerLocations measures a location), and the points nearest first.
+ */
+export interface PointOrder {
+  /** By point. */
+  readonly haversines: Float64Array;
+  /** The points by haversine, then by id. */
+  readonly nearestFirst: Uint16Array;
+}
+
 /** A point's state in a search: its haversine a lower bound, measured, or its partners read. */
 const BOUND = 0;
 const MEASURED = 1;
@@ -40,6 +63,18 @@ export class SharedPoints {
   readonly #haversines: Float64Array;
   readonly #states: Uint8Array;
   readonly #seen: Bitset;
+  /**
+   * Each location's point (by its index in the site's locations), when there are few
+   * points (ORDER_AT_MOST): a location's haversine is then its point's, from the order.
+   */
+  readonly #pointOf: Uint16Array | undefined;
+  /** The orders of the points last asked near, oldest first; at most #ordersKept. */
+  readonly #orders = new Map<string, PointOrder>();
+  readonly #ordersKept: number;
+  /** The last order asked for, and its point: an answer asks again for each card. */
+  #last: PointOrder | undefined;
+  #lastLatitude = NaN;
+  #lastLongitude = NaN;
 
   /** How many points: what each search measures. */
   get count(): number {
@@ -52,6 +87,7 @@ export class SharedPoints {
     starts: Int32Array,
     members: Int32Array,
     size: number,
+    pointOf: Uint16Array | undefined,
   ) {
     this.#latitudes = latitudes;
     this.#longitudes = longitudes;
@@ -61,6 +97,51 @@ export class SharedPoints {
     this.#haversines = new Float64Array(latitudes.length);
     this.#states = new Uint8Array(latitudes.length);
     this.#seen = new Bitset(size);
+    this.#pointOf = pointOf;
+    this.#ordersKept = Math.max(1, Math.floor(ORDERS_BYTES / (10 * latitudes.length)));
+  }
+
+  /** Each location's point, or undefined when there are too many points to order. */
+  get pointOf(): Uint16Array | undefined {
+    return this.#pointOf;
+  }
+
+  /**
+   * The points' order from a point (undefined with too many points): made once (every point
+   * measured, 142 haversines and a sort) and kept for the next searches near the same
+   * point, where it spares every step that measured points or locations: the nearest
+   * partners read point by point, a few candidates' haversines and the cards' distances.
+   */
+  orderFrom(point: { latitude: number; longitude: number }): PointOrder | undefined {
+    if (!this.#pointOf) return undefined;
+    const { latitude, longitude } = point;
+    // 0 and -0 are one point (their haversines are the same); NaN, the unset last, none.
+    if (latitude === this.#lastLatitude && longitude === this.#lastLongitude) return this.#last;
+    const order = this.#orders.get(`${latitude} ${longitude}`) ?? this.#ordered(point);
+    this.#last = order;
+    this.#lastLatitude = latitude;
+    this.#lastLongitude = longitude;
+    return order;
+  }
+
+  /** The points' order from a point, made and kept (the oldest kept let go when full). */
+  #ordered(point: { latitude: number; longitude: number }): PointOrder {
+    const count = this.count;
+    const haversines = new Float64Array(count);
+    const cosLatitude = Math.cos(point.latitude * RADIANS);
+    for (let id = 0; id < count; id += 1) {
+      haversines[id] = this.#haversine(id, point, cosLatitude);
+    }
+    const nearestFirst = new Uint16Array(count);
+    for (let id = 0; id < count; id += 1) nearestFirst[id] = id;
+    nearestFirst.sort((a, b) => (haversines[a] ?? 0) - (haversines[b] ?? 0) || a - b);
+    const order = { haversines, nearestFirst };
+    if (this.#orders.size >= this.#ordersKept) {
+      const oldest = this.#orders.keys().next();
+      if (!oldest.done) this.#orders.delete(oldest.value);
+    }
+    this.#orders.set(`${point.latitude} ${point.longitude}`, order);
+    return order;
   }
 
   /**
@@ -104,22 +185,26 @@ export class SharedPoints {
     const members = new Int32Array(starts[count] ?? 0);
     const next = starts.slice(0, count);
     last.fill(-1);
+    // Two bytes a location (400 KB at 100k partners), only for few points.
+    const pointOf = count <= ORDER_AT_MOST ? new Uint16Array(owners.length) : undefined;
     // Owners come in ascending order: each point's members do too.
     for (let at = 0; at < owners.length; at += 1) {
       const id = ids.get(keyOf(at)) ?? 0;
+      if (pointOf) pointOf[at] = id;
       const owner = owners[at] ?? 0;
       if (last[id] === owner) continue;
       last[id] = owner;
       members[next[id] ?? 0] = owner;
       next[id] = (next[id] ?? 0) + 1;
     }
-    return new SharedPoints(pointLatitudes, pointLongitudes, starts, members, size);
+    return new SharedPoints(pointLatitudes, pointLongitudes, starts, members, size, pointOf);
   }
 
   /**
    * Offers the candidates to the list point by point, nearest point first, each partner at
-   * its nearest point, until the next point is farther than the list takes. Each point
-   * starts at a lower bound of its haversine, without a sine, and is measured only when
+   * its nearest point, until the next point is farther than the list takes: along the
+   * point's kept order (`orderFrom`) when the points are few enough to keep orders. Else
+   * each point starts at a lower bound of its haversine, without a sine, and is measured only when
    * that bound is the nearest left: a search reads a few points of a few hundred
    * (nearest 10 of all partners, each of 142 points: 4.0 to 3.75 µs at 1k, 5.6 to 5.25 at
    * 10k; bench/README.md).
@@ -129,6 +214,11 @@ export class SharedPoints {
     candidates: Bitset,
     list: PartnerList,
   ): void {
+    const order = this.orderFrom(point);
+    if (order) {
+      this.#offerInOrder(order, candidates, list);
+      return;
+    }
     const haversines = this.#haversines;
     const state = this.#states;
     const count = haversines.length;
@@ -173,6 +263,31 @@ export class SharedPoints {
         if (seen.has(ordinal) || !candidates.has(ordinal)) continue;
         seen.add(ordinal);
         list.offer(ordinal, best);
+      }
+    }
+  }
+
+  /**
+   * offerNearest along a kept order: the same points in the same order (nearest first,
+   * equal haversines in any order), none measured again.
+   */
+  #offerInOrder(order: PointOrder, candidates: Bitset, list: PartnerList): void {
+    const { haversines, nearestFirst } = order;
+    const seen = this.#seen;
+    seen.words.fill(0);
+    const members = this.#members;
+    const starts = this.#starts;
+    for (let at = 0; at < nearestFirst.length; at += 1) {
+      const id = nearestFirst[at] ?? 0;
+      const haversine = haversines[id] ?? Infinity;
+      // Equal distances may still enter (an earlier partner wins a tie): only farther stop.
+      if (haversine > list.bound) return;
+      const end = starts[id + 1] ?? 0;
+      for (let member = starts[id] ?? 0; member < end; member += 1) {
+        const ordinal = members[member] ?? 0;
+        if (seen.has(ordinal) || !candidates.has(ordinal)) continue;
+        seen.add(ordinal);
+        list.offer(ordinal, haversine);
       }
     }
   }

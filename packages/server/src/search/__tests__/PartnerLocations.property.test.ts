@@ -342,6 +342,52 @@ describe('SiteLocations against a brute-force haversine scan', () => {
     }
   });
 
+  it('answers a point asked again as when first asked (shared points keep its order)', async () => {
+    // A site on a few points keeps each asked point's order of them, and the last one for
+    // the cards: asked in turns, again, and as 0 and -0, every answer is a fresh site's.
+    const cities = [
+      { city: 'Lyon', country: 'FR', latitude: 45.74846, longitude: 4.84671 },
+      { city: 'Suva', country: 'FJ', latitude: -18.14161, longitude: 178.44149 },
+      { city: 'Null', country: 'XX', latitude: 0, longitude: -0 },
+      { city: 'Quito', country: 'EC', latitude: -0.22985, longitude: -78.52495 },
+    ];
+    const onCities = fc.array(
+      fc.array(fc.constantFrom(...cities), { minLength: 1, maxLength: 3 }),
+      { minLength: 40, maxLength: 120 },
+    );
+    const asked = fc.array(
+      fc.oneof(point, fc.constantFrom(...cities), fc.constant({ latitude: -0, longitude: 0 })),
+      { minLength: 1, maxLength: 6 },
+    );
+    await fc.assert(
+      fc.asyncProperty(onCities, asked, fc.func(fc.boolean()), async (sites, points, picks) => {
+        const kept = await build(sites);
+        expect(kept.sharesPoints).toBe(true);
+        const among = setOf(
+          sites.length,
+          sites.flatMap((_, ordinal) => (picks(ordinal) ? [ordinal] : [])),
+        );
+        const answersOf = (locations: typeof kept, from: GeoPoint) => ({
+          nearest: [1, 5, 50].map((wanted) => {
+            const { ordinals, distances, total } = locations.nearest(from, wanted, { among });
+            return [Array.from(ordinals), Array.from(distances), total];
+          }),
+          scan: Array.from(locations.scan(from, 7, among, Infinity).ordinals),
+          byPoints: Array.from(locations.byPoints(from, 7, among, Infinity).ordinals),
+          cards: sites.map((_, ordinal) => [
+            locations.distanceOf(ordinal, from),
+            locations.nearestLocation(ordinal, from)?.place.city,
+          ]),
+        });
+        for (const from of [...points, ...points]) {
+          const fresh = await build(sites);
+          expect(answersOf(kept, from)).toEqual(answersOf(fresh, from));
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('walks a deep tree as a scan would, 12,000 partners around one city, its tree sorted in a worker', async () => {
     const sites = Array.from({ length: 12_000 }, (_, ordinal) =>
       Array.from({ length: 1 + (ordinal % 3) }, (__, at) => ({

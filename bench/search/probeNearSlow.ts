@@ -1,0 +1,52 @@
+/**
+ * The slowest searches near a city of the search section's mix (the p99's), each answered
+ * over and over by a fresh near engine as `measureSearch.ts` builds it: for a CPU profile
+ * of their own steps, or the fastest of ROUNDS per search. Not part of `npm run bench`:
+ *   SIZE=1000 ROUNDS=2000 [TEXTS='expe|info'] node --cpu-prof --import tsx bench/search/probeNearSlow.ts
+ */
+import {
+  SEED_COMPANY_ID,
+  SEED_SCOPE_GROUP_ID,
+  openSqliteStore,
+  searchTerms,
+} from '@partners-network/server';
+import { ensureDirectoryDb } from '../server/directories';
+import { buildQueryMix } from '../server/queryMix';
+import { readDocuments } from './measureSearch';
+import { oursAnswering, oursNear } from './searchEngines';
+
+const size = Number(process.env.SIZE ?? 1000);
+const rounds = Number(process.env.ROUNDS ?? 2000);
+const wanted = (
+  process.env.TEXTS ??
+  'expe|info|ocnsul|analyitcs in|cloud|zürich|integrsaton|zurich|portals ex|consulting'
+).split('|');
+const read = await readDocuments(await ensureDirectoryDb(size));
+const store = openSqliteStore({ path: await ensureDirectoryDb(size) });
+const definitions = await store.getFilterDefinitions(
+  { companyId: SEED_COMPANY_ID, scopeGroupId: SEED_SCOPE_GROUP_ID },
+  'en-US',
+);
+await store.close();
+if (!definitions) throw new Error('no site');
+const texts = buildQueryMix(definitions, 400)
+  .map((query) => query.criteria.text)
+  .filter((text) => searchTerms(text).length > 0);
+for (const engine of [oursAnswering(), oursNear()]) {
+  await engine.build(read.documents, read.site);
+  // Every text once, in the mix's order: each keeps the city and radius the section gives it.
+  for (const text of texts) await engine.search(text);
+  const fastest = new Map<string, number>();
+  for (let round = 0; round < rounds; round += 1) {
+    for (const text of wanted) {
+      const start = process.hrtime.bigint();
+      await engine.search(text);
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      fastest.set(text, Math.min(fastest.get(text) ?? Infinity, ms));
+    }
+  }
+  const line = wanted.map((text) => `${text} ${(fastest.get(text) ?? 0).toFixed(3)}`).join(', ');
+  const sum = [...fastest.values()].reduce((total, ms) => total + ms, 0);
+  console.log(`${engine.name}: sum ${sum.toFixed(3)} ms; ${line}`);
+  engine.drop();
+}
