@@ -16,7 +16,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVER_NODE_FLAGS, createXsrfToken, openSqliteStore } from '@partners-network/server';
+import { SERVER_NODE_FLAGS, createXsrfToken } from '@partners-network/server';
 import { BENCH_DIR, log } from '../lib/environment';
 import { startChild } from '../lib/child';
 import type { RunningChild } from '../lib/child';
@@ -24,7 +24,7 @@ import type { LoadRequest, LoadResult } from '../lib/loadGenerator';
 import { BROWSER_ACCEPT_ENCODING, mergeLoads, startLoadGenerator } from '../lib/loadGenerator';
 import { percentile } from '../lib/stats';
 import { ensureDirectoryDb } from './directories';
-import { SCOPE, searchRequests } from './measureServer';
+import { readSiteDefinitions, searchRequests } from './measureServer';
 import { buildQueryMix, firstAskPass } from './queryMix';
 
 const TICKS_PER_SECOND = 100;
@@ -48,10 +48,7 @@ const roots = { ours: join(BENCH_DIR, '..'), other: otherRoot };
 const childOf = (root: string) => join(root, 'bench/server/apiChild.ts');
 
 const path = await ensureDirectoryDb(count);
-const definitionsStore = openSqliteStore({ path });
-const definitions = await definitionsStore.getFilterDefinitions(SCOPE, 'en-US');
-await definitionsStore.close();
-if (!definitions) throw new Error('no site');
+const definitions = await readSiteDefinitions(path);
 const { token } = createXsrfToken();
 const encoding = mode === 'first' ? undefined : BROWSER_ACCEPT_ENCODING;
 const { warmUp: warmUpMix, firstAsks: coldMix } = firstAskPass(definitions);

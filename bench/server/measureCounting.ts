@@ -9,7 +9,7 @@
  */
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createXsrfToken, openSqliteStore } from '@partners-network/server';
+import { createXsrfToken } from '@partners-network/server';
 import { BENCH_DIR, log } from '../lib/environment';
 import type { Section } from '../lib/figures';
 import { figure } from '../lib/figures';
@@ -19,7 +19,7 @@ import { summarize } from '../lib/stats';
 import { ensureDirectoryDb } from './directories';
 import type { LoadGenerator } from '../lib/loadGenerator';
 import { startLoadGenerator } from '../lib/loadGenerator';
-import { SCOPE, searchRequests } from './measureServer';
+import { readSiteDefinitions, searchRequests } from './measureServer';
 import type { MixQuery } from './queryMix';
 import { buildQueryMix } from './queryMix';
 
@@ -81,10 +81,7 @@ async function startServers(options: CountingOptions): Promise<Record<Mode, Runn
 }
 
 export async function measureCounting(options: CountingOptions): Promise<Section> {
-  const definitionsStore = openSqliteStore({ path: await ensureDirectoryDb(options.partnerCount) });
-  const definitions = await definitionsStore.getFilterDefinitions(SCOPE, 'en-US');
-  await definitionsStore.close();
-  if (!definitions) throw new Error('no site in the directory');
+  const definitions = await readSiteDefinitions(await ensureDirectoryDb(options.partnerCount));
   const mix = buildQueryMix(definitions, MIX_SIZE);
   const { token } = createXsrfToken();
   const servers = await startServers(options);

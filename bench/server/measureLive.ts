@@ -7,12 +7,7 @@
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_BASE_PATH, searchPath } from '@partners-network/contract';
-import {
-  createXsrfToken,
-  generateDirectory,
-  openPostgresStore,
-  openSqliteStore,
-} from '@partners-network/server';
+import { createXsrfToken, generateDirectory, openPostgresStore } from '@partners-network/server';
 import type { TestPostgres } from '../../packages/server/src/store/postgres/__tests__/startPostgres';
 import { startPostgres } from '../../packages/server/src/store/postgres/__tests__/startPostgres';
 import type { RunningChild } from '../lib/child';
@@ -21,7 +16,7 @@ import type { Figure, Section } from '../lib/figures';
 import { figure } from '../lib/figures';
 import { percentile, summarize } from '../lib/stats';
 import { ensureDirectoryDb } from './directories';
-import { SCOPE, searchRequests, startApiChild } from './measureServer';
+import { readSiteDefinitions, SCOPE, searchRequests, startApiChild } from './measureServer';
 import type { LoadGenerator } from '../lib/loadGenerator';
 import { startLoadGenerator } from '../lib/loadGenerator';
 import { buildQueryMix } from './queryMix';
@@ -157,10 +152,7 @@ export async function measureLive(options: LiveOptions): Promise<Section> {
       const seeding = await openPostgresStore({ connectionString: url });
       await seeding.importDirectory(generateDirectory({ partnerCount: size }));
       await seeding.close();
-      const definitionsStore = openSqliteStore({ path: sqlitePath });
-      const definitions = await definitionsStore.getFilterDefinitions(SCOPE, 'en-US');
-      await definitionsStore.close();
-      if (!definitions) throw new Error('no site');
+      const definitions = await readSiteDefinitions(sqlitePath);
       const mix = buildQueryMix(definitions, 400);
 
       for (const [name, env] of [

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import * as z from 'zod';
-import { SERVER_NODE_FLAGS, createXsrfToken, openSqliteStore } from '@partners-network/server';
+import { SERVER_NODE_FLAGS, createXsrfToken } from '@partners-network/server';
 import { filterDefinitionsSchema, filterGroupsPath, searchPath } from '@partners-network/contract';
 import type { Figure, Section } from '../lib/figures';
 import { figure } from '../lib/figures';
@@ -21,7 +21,7 @@ import { ROOT_DIR, log } from '../lib/environment';
 import { mallocArenas } from '../lib/mallocArenas';
 import { summarize } from '../lib/stats';
 import { ensureDirectoryDb } from './directories';
-import { SCOPE, searchRequests, startApiChild } from './measureServer';
+import { readSiteDefinitions, SCOPE, searchRequests, startApiChild } from './measureServer';
 import type { LoadRequest } from '../lib/loadGenerator';
 import { BROWSER_ACCEPT_ENCODING, startLoadGenerator } from '../lib/loadGenerator';
 import { buildQueryMix } from './queryMix';
@@ -121,10 +121,7 @@ async function round(
 
 async function memoryRounds(options: OperationOptions, notes: string[]): Promise<Figure[]> {
   const path = await ensureDirectoryDb(options.partnerCount);
-  const definitionsStore = openSqliteStore({ path });
-  const definitions = await definitionsStore.getFilterDefinitions(SCOPE, 'en-US');
-  await definitionsStore.close();
-  if (!definitions) throw new Error(`no site in ${path}`);
+  const definitions = await readSiteDefinitions(path);
   // Varied: 20,000 searches of the realistic mix, most of them distinct, so every cache
   // fills to its bound within the first round.
   const mix = buildQueryMix(definitions, 20_000, 12);

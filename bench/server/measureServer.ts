@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Scope } from '@partners-network/contract';
+import type { FilterDefinitions, Scope } from '@partners-network/contract';
 import { searchPath } from '@partners-network/contract';
 import {
   SEED_CITIES,
@@ -28,6 +28,18 @@ import type { MixQuery } from './queryMix';
 import { buildQueryMix, withNearSearches } from './queryMix';
 
 export const SCOPE: Scope = { companyId: SEED_COMPANY_ID, scopeGroupId: SEED_SCOPE_GROUP_ID };
+
+/** The seed site's en-US filter definitions in a directory's SQLite file (what a mix is built from). */
+export async function readSiteDefinitions(path: string): Promise<FilterDefinitions> {
+  const store = openSqliteStore({ path });
+  try {
+    const definitions = await store.getFilterDefinitions(SCOPE, 'en-US');
+    if (!definitions) throw new Error(`no site in ${path}`);
+    return definitions;
+  } finally {
+    await store.close();
+  }
+}
 export const CHILD = join(BENCH_DIR, 'server/apiChild.ts');
 
 /** The API child (or the floor), run with the Node flags of the server's start script. */
@@ -332,10 +344,7 @@ async function measureSize(
   generator: LoadGenerator,
 ): Promise<SizeResult> {
   const path = await ensureDirectoryDb(count);
-  const definitionsStore = openSqliteStore({ path });
-  const definitions = await definitionsStore.getFilterDefinitions(SCOPE, 'en-US');
-  await definitionsStore.close();
-  if (!definitions) throw new Error(`no site in ${path}`);
+  const definitions = await readSiteDefinitions(path);
   const mix = buildQueryMix(definitions, MIX_SIZE);
   // Another seed: warms the JIT and the page cache without asking the mix's own searches.
   const warmUp = buildQueryMix(definitions, MIX_SIZE / 2, 7);

@@ -21,13 +21,13 @@
 import { readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVER_NODE_FLAGS, createXsrfToken, openSqliteStore } from '@partners-network/server';
+import { SERVER_NODE_FLAGS, createXsrfToken } from '@partners-network/server';
 import type { RunningChild } from '../lib/child';
 import type { Mapping } from '../lib/mallocArenas';
 import { mallocArenas, readMappings } from '../lib/mallocArenas';
 import { BROWSER_ACCEPT_ENCODING, startLoadGenerator } from '../lib/loadGenerator';
 import { ensureDirectoryDb } from './directories';
-import { SCOPE, searchRequests, startApiChild } from './measureServer';
+import { readSiteDefinitions, searchRequests, startApiChild } from './measureServer';
 import { buildQueryMix } from './queryMix';
 
 const args = process.argv.slice(2);
@@ -141,10 +141,7 @@ async function describe(server: RunningChild, reading: 'now' | 'settle' | 'compa
 }
 
 const path = await ensureDirectoryDb(count);
-const definitionsStore = openSqliteStore({ path });
-const definitions = await definitionsStore.getFilterDefinitions(SCOPE, 'en-US');
-await definitionsStore.close();
-if (!definitions) throw new Error(`no site in ${path}`);
+const definitions = await readSiteDefinitions(path);
 const { token } = createXsrfToken();
 const requests = searchRequests(
   buildQueryMix(definitions, 20_000, 12),

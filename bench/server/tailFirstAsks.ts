@@ -19,14 +19,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVER_NODE_FLAGS, createXsrfToken, openSqliteStore } from '@partners-network/server';
+import { SERVER_NODE_FLAGS, createXsrfToken } from '@partners-network/server';
 import { BENCH_DIR, log } from '../lib/environment';
 import { startChild } from '../lib/child';
 import { BROWSER_ACCEPT_ENCODING, startLoadGenerator } from '../lib/loadGenerator';
 import { percentile } from '../lib/stats';
 import { ensureDirectoryDb } from './directories';
 import type { GcEvent } from './gcEvents';
-import { SCOPE, searchRequests } from './measureServer';
+import { readSiteDefinitions, searchRequests } from './measureServer';
 import { buildQueryMix, firstAskPass, type MixQuery } from './queryMix';
 
 const TICKS_PER_SECOND = 100;
@@ -87,10 +87,7 @@ const folder = mkdtempSync(join(tmpdir(), 'pn-tail-'));
 const preload = join(import.meta.dirname, 'gcEvents.ts');
 
 const path = await ensureDirectoryDb(count);
-const definitionsStore = openSqliteStore({ path });
-const definitions = await definitionsStore.getFilterDefinitions(SCOPE, 'en-US');
-await definitionsStore.close();
-if (!definitions) throw new Error('no site');
+const definitions = await readSiteDefinitions(path);
 const { token } = createXsrfToken();
 const { warmUp: warmUpMix, firstAsks } = firstAskPass(definitions);
 const warmUp = searchRequests(warmUpMix, token, BROWSER_ACCEPT_ENCODING);
