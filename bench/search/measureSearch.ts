@@ -22,6 +22,7 @@ import type { Figure, Section } from '../lib/figures';
 import { figure } from '../lib/figures';
 import { percentile, summarize } from '../lib/stats';
 import { ensureDirectoryDb } from '../server/directories';
+import { readSiteDefinitions } from '../server/measureServer';
 import { buildQueryMix } from '../server/queryMix';
 import type { BenchDocument, SearchEngine } from './searchEngines';
 import { miniSearch, orama, ours, oursAnswering, oursNear } from './searchEngines';
@@ -235,6 +236,21 @@ function engineKey(name: string, id: string): string {
   return name.startsWith('ours,') ? 'oursAnswer' : id;
 }
 
+/**
+ * A generated directory's documents and the text searches of the server's mix, over every
+ * partner (filters are ours alone): what the section and its probes time.
+ */
+export async function readSearchMix(
+  count: number,
+): Promise<{ read: Awaited<ReturnType<typeof readDocuments>>; texts: string[] }> {
+  const path = await ensureDirectoryDb(count);
+  const read = await readDocuments(path);
+  const texts = buildQueryMix(await readSiteDefinitions(path), MIX_SIZE)
+    .map((query) => query.criteria.text)
+    .filter((text) => searchTerms(text).length > 0);
+  return { read, texts };
+}
+
 export async function measureSearch(options: {
   sizes: number[];
   runs: number;
@@ -244,18 +260,7 @@ export async function measureSearch(options: {
   const notes: string[] = [];
   const engines = () => [ours(), oursAnswering(), oursNear(), miniSearch(), orama()];
   for (const count of options.sizes) {
-    const read = await readDocuments(await ensureDirectoryDb(count));
-    const store = openSqliteStore({ path: await ensureDirectoryDb(count) });
-    const definitions = await store.getFilterDefinitions(
-      { companyId: SEED_COMPANY_ID, scopeGroupId: SEED_SCOPE_GROUP_ID },
-      'en-US',
-    );
-    await store.close();
-    if (!definitions) throw new Error(`no site in the ${count} directory`);
-    // The mix's searches with text, over every partner (filters are ours alone).
-    const texts = buildQueryMix(definitions, MIX_SIZE)
-      .map((query) => query.criteria.text)
-      .filter((text) => searchTerms(text).length > 0);
+    const { read, texts } = await readSearchMix(count);
     const label = count >= 1000 ? `${count / 1000}k` : String(count);
     const byEngine = new Map<string, EngineRun[]>();
     for (let run = 1; run <= options.runs; run += 1) {

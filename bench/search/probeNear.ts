@@ -8,16 +8,8 @@
  *   SIZE=1000 ROUNDS=3 PASSES=15 [CPU=1] npx tsx bench/search/probeNear.ts
  */
 import { PerformanceObserver } from 'node:perf_hooks';
-import {
-  SEED_COMPANY_ID,
-  SEED_SCOPE_GROUP_ID,
-  openSqliteStore,
-  searchTerms,
-} from '@partners-network/server';
 import { percentile } from '../lib/stats';
-import { ensureDirectoryDb } from '../server/directories';
-import { buildQueryMix } from '../server/queryMix';
-import { readDocuments } from './measureSearch';
+import { readSearchMix } from './measureSearch';
 import { ours, oursAnswering, oursNear } from './searchEngines';
 
 const size = Number(process.env.SIZE ?? 1000);
@@ -25,17 +17,7 @@ const rounds = Number(process.env.ROUNDS ?? 3);
 const passes = Number(process.env.PASSES ?? 15);
 /** CPU=1: each search's CPU time rather than its wall-clock time. */
 const cpu = process.env.CPU === '1';
-const read = await readDocuments(await ensureDirectoryDb(size));
-const store = openSqliteStore({ path: await ensureDirectoryDb(size) });
-const definitions = await store.getFilterDefinitions(
-  { companyId: SEED_COMPANY_ID, scopeGroupId: SEED_SCOPE_GROUP_ID },
-  'en-US',
-);
-await store.close();
-if (!definitions) throw new Error('no site');
-const texts = buildQueryMix(definitions, 400)
-  .map((query) => query.criteria.text)
-  .filter((text) => searchTerms(text).length > 0);
+const { read, texts } = await readSearchMix(size);
 
 let gcMs = 0;
 let gcCount = 0;

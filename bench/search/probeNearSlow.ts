@@ -4,15 +4,7 @@
  * of their own steps, or the fastest of ROUNDS per search. Not part of `npm run bench`:
  *   SIZE=1000 ROUNDS=2000 [TEXTS='expe|info'] node --cpu-prof --import tsx bench/search/probeNearSlow.ts
  */
-import {
-  SEED_COMPANY_ID,
-  SEED_SCOPE_GROUP_ID,
-  openSqliteStore,
-  searchTerms,
-} from '@partners-network/server';
-import { ensureDirectoryDb } from '../server/directories';
-import { buildQueryMix } from '../server/queryMix';
-import { readDocuments } from './measureSearch';
+import { readSearchMix } from './measureSearch';
 import { oursAnswering, oursNear } from './searchEngines';
 
 const size = Number(process.env.SIZE ?? 1000);
@@ -21,17 +13,7 @@ const wanted = (
   process.env.TEXTS ??
   'expe|info|ocnsul|analyitcs in|cloud|zürich|integrsaton|zurich|portals ex|consulting'
 ).split('|');
-const read = await readDocuments(await ensureDirectoryDb(size));
-const store = openSqliteStore({ path: await ensureDirectoryDb(size) });
-const definitions = await store.getFilterDefinitions(
-  { companyId: SEED_COMPANY_ID, scopeGroupId: SEED_SCOPE_GROUP_ID },
-  'en-US',
-);
-await store.close();
-if (!definitions) throw new Error('no site');
-const texts = buildQueryMix(definitions, 400)
-  .map((query) => query.criteria.text)
-  .filter((text) => searchTerms(text).length > 0);
+const { read, texts } = await readSearchMix(size);
 for (const engine of [oursAnswering(), oursNear()]) {
   await engine.build(read.documents, read.site);
   // Every text once, in the mix's order: each keeps the city and radius the section gives it.
