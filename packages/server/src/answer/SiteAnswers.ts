@@ -173,7 +173,13 @@ export class SiteAnswers {
     const cards = this.#readCards(page.ordinals, search.locale);
     // The steps that mark cards mark the answer's own copies, made once (one copy per card,
     // not one per step): kept cards are shared by every answer.
-    const partners = words || search.near ? cards.map(copyCard) : cards;
+    // Pushed, not mapped: one array shape in the interpreter and optimized alike, for the
+    // steps below and KeptAnswer (answer/resolveSearch).
+    let partners = cards;
+    if (words || search.near) {
+      partners = [];
+      for (const card of cards) partners.push(copyCard(card));
+    }
     if (search.near) markDistances(partners, page.ordinals, locations, search.near);
     if (words) markHighlights(partners, words);
     const answer: StoreSearchResult = {
@@ -401,17 +407,22 @@ export class SiteAnswers {
   #countedGroups(search: ResolvedSearch, counts: FacetCounts): FilterGroup[] {
     // Literals, not spreads: a spread adding `count` to a kept item grows a second object
     // for its properties, for every item of every fresh answer (the same keys, in order).
-    return this.#groupsOf(search.filter, search.locale).map((group, at) => {
+    // Loops and pushes, not map(): one array shape in the interpreter and optimized alike
+    // (answer/resolveSearch).
+    const counted: FilterGroup[] = [];
+    let at = 0;
+    for (const group of this.#groupsOf(search.filter, search.locale)) {
       const groupCounts = counts.itemCounts[at];
-      return {
-        name: group.name,
-        filterItems: group.filterItems.map((item, position) => ({
-          id: item.id,
-          name: item.name,
-          count: groupCounts?.[position] ?? 0,
-        })),
-      };
-    });
+      const filterItems: FilterGroup['filterItems'] = [];
+      let position = 0;
+      for (const item of group.filterItems) {
+        filterItems.push({ id: item.id, name: item.name, count: groupCounts?.[position] ?? 0 });
+        position += 1;
+      }
+      counted.push({ name: group.name, filterItems });
+      at += 1;
+    }
+    return counted;
   }
 }
 

@@ -35,16 +35,25 @@ export function countFacets(
   const text = matchText(search.terms);
   // The partners the text and the radius let through; null: all of them.
   const scope = place.region && text ? text.and(place.region) : (text ?? place.region);
-  const filterSets = globalFilters.map((filter) => index.globalFilter(filter.id));
-  const filterCounts = scope
-    ? andCounts(scope, filterSets, { keep: true })
-    : filterSets.map((set) => set.count());
+  // Loops and pushes, not map(): one array shape in the interpreter and optimized alike
+  // (answer/resolveSearch).
+  const filterSets: Bitset[] = [];
+  for (const filter of globalFilters) filterSets.push(index.globalFilter(filter.id));
+  let filterCounts: number[];
+  if (scope) filterCounts = andCounts(scope, filterSets, { keep: true });
+  else {
+    filterCounts = [];
+    for (const set of filterSets) filterCounts.push(set.count());
+  }
+  const globalFilterCounts: GlobalFilterCount[] = [];
+  let at = 0;
+  for (const filter of globalFilters) {
+    globalFilterCounts.push({ name: filter.name, count: filterCounts[at] ?? 0 });
+    at += 1;
+  }
   const counts: FacetCounts = {
     itemCounts: countItems(index, search, scope),
-    globalFilterCounts: globalFilters.map((filter, at) => ({
-      name: filter.name,
-      count: filterCounts[at] ?? 0,
-    })),
+    globalFilterCounts,
   };
   if (total === 0) {
     counts.zeroResultSteps = zeroResultSteps(index, search, text, matchText, place);
@@ -72,16 +81,24 @@ function countItems(index: SearchIndex, search: ResolvedSearch, text: Bitset | n
   const reused = scratchOf(index.size);
   const base = text ? filterSet.and(text, reused.base) : filterSet;
   // Read only: a group of one item is the item's own set.
-  const tickedSets = ticked.map((group) => groupSet(index, group.itemIds));
+  const tickedSets: Bitset[] = [];
+  for (const group of ticked) tickedSets.push(groupSet(index, group.itemIds));
   // The ticked group each of the filter's groups is, or -1.
-  const tickedOf = groups.map((group) =>
-    ticked.findIndex((tickedGroup) => tickedGroup.groupId === group.id),
-  );
+  const tickedOf: number[] = [];
+  for (const group of groups) {
+    let own = -1;
+    for (let at = 0; at < ticked.length && own === -1; at += 1) {
+      if (ticked[at]?.groupId === group.id) own = at;
+    }
+    tickedOf.push(own);
+  }
   // Groups with the same ticked group count from the same partners (every other ticked
   // group applied): all groups but the ticked ones share one, so their items are counted
   // in one call instead of a copy and a call per group. Plain loops: this runs for every
-  // fresh answer, and its arrays and closures were garbage of each.
-  const itemCounts: number[][] = groups.map(() => []);
+  // fresh answer, and its arrays and closures were garbage of each. Pushes, not map(): one
+  // array shape in the interpreter and optimized alike (answer/resolveSearch).
+  const itemCounts: number[][] = [];
+  for (let at = 0; at < groups.length; at += 1) itemCounts.push([]);
   for (let own = -1; own < ticked.length; own += 1) {
     const sets: Bitset[] = [];
     for (let at = 0; at < groups.length; at += 1) {

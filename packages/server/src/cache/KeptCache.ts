@@ -84,6 +84,11 @@ export class KeptCache<V extends object> implements CacheSize {
     this.#lru.delete(key);
   }
 
+  /** Empties it (a server's start-up warm-up leaves no entry behind: answer/warmUpAnswers). */
+  clear(): void {
+    this.#lru.clear();
+  }
+
   get entries(): number {
     return this.#lru.size;
   }

@@ -211,9 +211,12 @@ export class SiteIndex implements SearchIndex {
     if (distinct.length === 0) return null;
     const text = this.#locales.get(locale)?.text;
     const last = terms.at(-1);
-    const byTerm = distinct.map((term) =>
-      text ? this.#termSet(locale, text, term, term === last, null).set : this.#empty,
-    );
+    // Pushed, not mapped: one array shape in the interpreter and optimized alike (a shape
+    // change threw this function's optimized code away: answer/resolveSearch).
+    const byTerm: Bitset[] = [];
+    for (const term of distinct) {
+      byTerm.push(text ? this.#termSet(locale, text, term, term === last, null).set : this.#empty);
+    }
     // One term: its kept set itself (sets returned are read-only), not a copy per answer.
     const all = byTerm.length === 1 && byTerm[0] ? byTerm[0] : intersect(byTerm, this.size);
     return { terms: distinct, byTerm, all };
@@ -456,9 +459,13 @@ function keepBest(values: Uint8Array, ordinal: number, value: number): void {
 }
 
 function intersect(sets: readonly Bitset[], size: number): Bitset {
-  const [first, ...others] = sets;
+  const first = sets[0];
   const all = first ? first.clone() : new Bitset(size);
-  for (const set of others) all.andInPlace(set);
+  // By index, not a rest pattern (`[first, ...others]`): no copy of the array per search.
+  for (let at = 1; at < sets.length; at += 1) {
+    const set = sets[at];
+    if (set) all.andInPlace(set);
+  }
   return all;
 }
 

@@ -97,12 +97,17 @@ export function andCounts(
     view[words] = 0;
     view[span + words] = 0;
   }
-  return sets.map((set) => {
+  // Pushed, not mapped: one array shape whether this runs optimized or not (answer/resolveSearch).
+  const counts: number[] = [];
+  for (const set of sets) {
     if (set.words.length !== words) {
       throw new Error(`sets of ${set.words.length} and ${words} words cannot be counted together`);
     }
-    if (keep) return andCount(baseAt, keptOffset(memory, set.words, span), bytes);
-    view.set(set.words, span);
-    return andCount(baseAt, baseAt + bytes, bytes);
-  });
+    if (keep) counts.push(andCount(baseAt, keptOffset(memory, set.words, span), bytes));
+    else {
+      view.set(set.words, span);
+      counts.push(andCount(baseAt, baseAt + bytes, bytes));
+    }
+  }
+  return counts;
 }

@@ -9,6 +9,7 @@ import type { Scope } from '@partners-network/contract';
 import type { AnswerCaches } from '../answer/AnswerCaches';
 import { SiteAnswers } from '../answer/SiteAnswers';
 import { warmUpCode } from '../answer/warmUpCode';
+import { WARM_UP_ANSWERS_FROM, warmUpAnswers } from '../answer/warmUpAnswers';
 import type { BuiltSite } from '../site/buildSite';
 import { buildSiteFrom } from '../site/buildSite';
 import { layerSite } from '../site/layerSite';
@@ -245,6 +246,14 @@ export class SiteLifecycle {
       this.#warming = false;
     }
     await warmUpCode();
+    // The code is the process's: one site's fresh answers compile it, the largest one's.
+    const largest = this.slots()
+      .map((slot) => slot.answers.site)
+      .reduce<BuiltSite | undefined>(
+        (most, site) => (most && most.size >= site.size ? most : site),
+        undefined,
+      );
+    if (largest && largest.size >= WARM_UP_ANSWERS_FROM) warmUpAnswers(largest);
     this.#ready = true;
     this.#sourceUp = true;
     this.#lastSyncAt = Date.now();

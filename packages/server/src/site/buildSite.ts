@@ -111,11 +111,16 @@ export function cardOf(
   items: ReadonlyMap<number, ItemForCard>,
 ): Partner {
   // The item's own name: a card's badge shares its string with every other card's. An
-  // item without a name in the locale or en-US shows no badge. Made at its length (map),
-  // not by pushes: an array pushed into from empty holds room for 17, and kept cards keep it.
-  let categories = card.badgeIds.map((id) => ({
-    name: pickText(items.get(id)?.names ?? NO_NAMES, locale),
-  }));
+  // item without a name in the locale or en-US shows no badge. Made at its length, not by
+  // pushes: an array pushed into from empty holds room for 17, and kept cards keep it. Not
+  // by map() either: its array is packed in the interpreter and holey once optimized, and
+  // the change threw the optimized code away (answer/resolveSearch).
+  let categories = new Array<{ name: string }>(card.badgeIds.length);
+  let at = 0;
+  for (const id of card.badgeIds) {
+    categories[at] = { name: pickText(items.get(id)?.names ?? NO_NAMES, locale) };
+    at += 1;
+  }
   if (categories.some((category) => category.name === '')) {
     categories = categories.filter((category) => category.name !== '');
   }
