@@ -268,8 +268,21 @@ await withDemosBesideFloor('pn-lm-', dists, false, async (browser, pages) => {
               );
           }
         }
+        // What ran in the task besides a frame's parts: events, timers, callbacks, GC.
+        const what = [
+          ...new Set(
+            inside
+              .filter((e) => (e.dur ?? 0) >= 300 && !FRAME_PARTS.includes(e.name))
+              .map((e) => `${e.name}${e.args?.data?.type ? `:${e.args.data.type}` : ''}`)
+              .filter((label) =>
+                /Event|Timer|Animation|GC|Callback|Parse|Decode|Message|Resource|Hit|Scroll|Focus|Microtask/.test(
+                  label,
+                ),
+              ),
+          ),
+        ].join(',');
         console.log(
-          `  ${rel(task.ts).toFixed(1).padStart(7)} wall ${((task.dur ?? 0) / 1000).toFixed(1).padStart(5)} cpu ${((task.tdur ?? 0) / 1000).toFixed(1).padStart(5)} ${task === answerTask ? 'ANSWER ' : ''}${task === frameTask ? 'FRAME ' : ''}${parts.join(' ')}${top ? ` | ${top}` : ''}`,
+          `  ${rel(task.ts).toFixed(1).padStart(7)} wall ${((task.dur ?? 0) / 1000).toFixed(1).padStart(5)} cpu ${((task.tdur ?? 0) / 1000).toFixed(1).padStart(5)} ${task === answerTask ? 'ANSWER ' : ''}${task === frameTask ? 'FRAME ' : ''}${parts.join(' ')}${what ? ` [${what}]` : ''}${top ? ` | ${top}` : ''}`,
         );
         if (task === answerTask) {
           const map = selfTimes.get(name) ?? new Map<string, number>();

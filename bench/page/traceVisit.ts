@@ -22,7 +22,8 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../e2e/support/launchChromium';
 import { buildUnminifiedWidget, buildWidget } from '../bytes/measureBytes';
@@ -226,69 +227,76 @@ function print(title: string, waterfall: Waterfall): void {
   );
 }
 
-const argv = process.argv.slice(2);
-const flag = (name: string) => {
-  const at = argv.indexOf(name);
-  return at >= 0 ? (argv[at + 1] ?? '') : null;
-};
-const dists = argv.flatMap((arg, index) => (argv[index - 1] === '--dist' ? [arg] : []));
-const visits = Number(flag('--visits') ?? 3);
-const save = flag('--save');
-if (save) mkdirSync(save, { recursive: true });
-const folder = mkdtempSync(join(tmpdir(), 'pn-trace-'));
-try {
-  if (dists.length === 0) {
-    if (argv.includes('--unminified')) await buildUnminifiedWidget(join(folder, 'widget/bundled'));
-    else await buildWidget(join(folder, 'widget'));
-    dists.push(join(folder, 'widget/bundled'));
-  }
-  const demos = await startDemosBesideFloor(folder, dists);
-  const browser = await launchChromium();
+// The diagnostic runs only as the script itself: the others import its helpers
+// (withDepth, TASK_PARTS), and ran a whole traceVisit of their own argv before theirs.
+if (import.meta.url === pathToFileURL(resolve(process.argv[1] ?? '')).href) {
+  const argv = process.argv.slice(2);
+  const flag = (name: string) => {
+    const at = argv.indexOf(name);
+    return at >= 0 ? (argv[at + 1] ?? '') : null;
+  };
+  const dists = argv.flatMap((arg, index) => (argv[index - 1] === '--dist' ? [arg] : []));
+  const visits = Number(flag('--visits') ?? 3);
+  const save = flag('--save');
+  if (save) mkdirSync(save, { recursive: true });
+  const folder = mkdtempSync(join(tmpdir(), 'pn-trace-'));
   try {
-    const probe = await loadProbeScript();
-    const pages: [string, string][] = demos.map((demo, index) => [
-      dists.length > 1 ? `widget ${String.fromCharCode(65 + index)}` : 'widget',
-      `${demo.url}/`,
-    ]);
-    const floorUrl = `${demos[0]?.url ?? ''}${FLOOR_PAGE_PATH}`;
-    pages.push(['floor', floorUrl]);
-    // Warm the servers and the OS's caches, unmeasured.
-    for (const [, url] of pages) await traceOnce(browser, url, probe, null);
-    const figures = new Map<string, Map<string, number[]>>(
-      pages.map(([name]) => [name, new Map()]),
-    );
-    const keep = (name: string, what: string, value: number) => {
-      const lists = figures.get(name);
-      lists?.set(what, [...(lists.get(what) ?? []), value]);
-    };
-    for (let visit = 1; visit <= visits; visit += 1) {
-      // In turns, the order reversed every other visit.
-      const order = visit % 2 === 0 ? [...pages].reverse() : pages;
-      for (const [name, url] of order) {
-        const file = save && join(save, name.replace(' ', '-'));
-        const waterfall = await traceOnce(browser, url, probe, file);
-        print(`${name} page, visit ${visit}`, waterfall);
-        const groups = waterfall.requests.find((request) => request.url.includes('/filter-groups'));
-        keep(name, 'filter groups asked', groups?.start ?? 0);
-        keep(name, 'first card in the DOM', waterfall.firstCardCommit);
-        keep(name, 'first card painted', waterfall.firstCardPaint);
-        keep(name, 'CPU before the filter groups', waterfall.cpuBeforeFilterGroups);
-        keep(name, 'CPU before the first card', waterfall.cpuBeforeFirstCard);
-      }
+    if (dists.length === 0) {
+      if (argv.includes('--unminified'))
+        await buildUnminifiedWidget(join(folder, 'widget/bundled'));
+      else await buildWidget(join(folder, 'widget'));
+      dists.push(join(folder, 'widget/bundled'));
     }
-    console.log('\nmedians under tracing (ms; smallest to largest):');
-    for (const [name, lists] of figures) {
-      for (const [what, values] of lists) {
-        const summary = summarize(values);
-        console.log(
-          `  ${name.padEnd(9)} ${what.padEnd(30)} ${summary.median.toFixed(0).padStart(5)} (${summary.min.toFixed(0)} to ${summary.max.toFixed(0)})`,
-        );
+    const demos = await startDemosBesideFloor(folder, dists);
+    const browser = await launchChromium();
+    try {
+      const probe = await loadProbeScript();
+      const pages: [string, string][] = demos.map((demo, index) => [
+        dists.length > 1 ? `widget ${String.fromCharCode(65 + index)}` : 'widget',
+        `${demo.url}/`,
+      ]);
+      const floorUrl = `${demos[0]?.url ?? ''}${FLOOR_PAGE_PATH}`;
+      pages.push(['floor', floorUrl]);
+      // Warm the servers and the OS's caches, unmeasured.
+      for (const [, url] of pages) await traceOnce(browser, url, probe, null);
+      const figures = new Map<string, Map<string, number[]>>(
+        pages.map(([name]) => [name, new Map()]),
+      );
+      const keep = (name: string, what: string, value: number) => {
+        const lists = figures.get(name);
+        lists?.set(what, [...(lists.get(what) ?? []), value]);
+      };
+      for (let visit = 1; visit <= visits; visit += 1) {
+        // In turns, the order reversed every other visit.
+        const order = visit % 2 === 0 ? [...pages].reverse() : pages;
+        for (const [name, url] of order) {
+          const file = save && join(save, name.replace(' ', '-'));
+          const waterfall = await traceOnce(browser, url, probe, file);
+          print(`${name} page, visit ${visit}`, waterfall);
+          const groups = waterfall.requests.find((request) =>
+            request.url.includes('/filter-groups'),
+          );
+          keep(name, 'filter groups asked', groups?.start ?? 0);
+          keep(name, 'first card in the DOM', waterfall.firstCardCommit);
+          keep(name, 'first card painted', waterfall.firstCardPaint);
+          keep(name, 'CPU before the filter groups', waterfall.cpuBeforeFilterGroups);
+          keep(name, 'CPU before the first card', waterfall.cpuBeforeFirstCard);
+        }
       }
+      console.log('\nmedians under tracing (ms; smallest to largest):');
+      for (const [name, lists] of figures) {
+        for (const [what, values] of lists) {
+          const summary = summarize(values);
+          console.log(
+            `  ${name.padEnd(9)} ${what.padEnd(30)} ${summary.median.toFixed(0).padStart(5)} (${summary.min.toFixed(0)} to ${summary.max.toFixed(0)})`,
+          );
+        }
+      }
+    } finally {
+      await browser.close();
+      await Promise.all(demos.map((demo) => demo.stop()));
     }
   } finally {
-    await browser.close();
-    await Promise.all(demos.map((demo) => demo.stop()));
+    rmSync(folder, { recursive: true, force: true });
   }
-} finally {
-  rmSync(folder, { recursive: true, force: true });
 }
