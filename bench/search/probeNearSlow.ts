@@ -2,7 +2,8 @@
  * The slowest searches near a city of the search section's mix (the p99's), each answered
  * over and over by a fresh near engine as `measureSearch.ts` builds it: for a CPU profile
  * of their own steps, or the fastest of ROUNDS per search. Not part of `npm run bench`:
- *   SIZE=1000 ROUNDS=2000 [TEXTS='expe|info'] node --cpu-prof --import tsx bench/search/probeNearSlow.ts
+ * ONLY=near (or counts) answers with that engine alone, for a profile of its own:
+ *   SIZE=1000 ROUNDS=2000 [TEXTS='expe|info'] [ONLY=near] node --cpu-prof --import tsx bench/search/probeNearSlow.ts
  */
 import { readSearchMix } from './measureSearch';
 import { oursAnswering, oursNear } from './searchEngines';
@@ -14,7 +15,9 @@ const wanted = (
   'expe|info|ocnsul|analyitcs in|cloud|zürich|integrsaton|zurich|portals ex|consulting'
 ).split('|');
 const { read, texts } = await readSearchMix(size);
-for (const engine of [oursAnswering(), oursNear()]) {
+for (const engine of [oursAnswering(), oursNear()].filter(
+  (engine) => !process.env.ONLY || engine.name.includes(process.env.ONLY),
+)) {
   await engine.build(read.documents, read.site);
   // Every text once, in the mix's order: each keeps the city and radius the section gives it.
   for (const text of texts) await engine.search(text);

@@ -16,6 +16,7 @@ import type KDBush from 'kdbush';
 import { around } from 'geokdbush';
 import { Bitset } from './Bitset';
 import { buildLocationTree } from './buildLocationTree';
+import type { PointOrder } from './SharedPoints';
 import { SharedPoints } from './SharedPoints';
 import { freeBuffer } from './freeBuffer';
 import {
@@ -47,7 +48,7 @@ export interface NearestPartners {
   /** Nearest first; equal distances in editorial order. */
   ordinals: Int32Array;
   /** Kilometres from the point to each one's nearest location. */
-  distances: Float64Array;
+  distances: ArrayLike<number>;
   /** The candidates with a location (within the radius, when one is given). */
   total: number;
 }
@@ -246,6 +247,8 @@ export class SiteLocations implements PartnerLocations {
   readonly #locationsPerPartner: number;
   /** The points the locations share, when they share few (partners located by city). */
   readonly #points: SharedPoints | undefined;
+  /** #scanByOrder's list, kept between scans (grown to the most asked for). */
+  #scanList = new Int32Array(0);
 
   constructor(
     readonly size: number,
@@ -460,16 +463,19 @@ export class SiteLocations implements PartnerLocations {
   }
 
   nearest(point: GeoPoint, limit: number, options: NearestOptions = {}): NearestPartners {
-    const candidates = options.among ? options.among.and(this.#located) : this.#located;
+    // Not the candidates with a location as a set of their own: each way below passes
+    // partners without one (no location, no point), and a set of a site's size is an
+    // array buffer of its own for every search (over 64 bytes: made outside V8's heap,
+    // about 0.3 µs at 1k partners, bench/README.md near14).
+    const candidates = options.among ?? this.#located;
+    const count = options.among ? options.among.andCount(this.#located) : this.#located.count();
     const radius = options.radiusKm;
-    const total =
-      radius === undefined ? candidates.count() : this.within(point, radius).andCount(candidates);
+    const total = radius === undefined ? count : this.within(point, radius).andCount(candidates);
     const wanted = Math.min(limit, total);
-    if (wanted <= 0) return { ordinals: new Int32Array(0), distances: new Float64Array(0), total };
+    if (wanted <= 0) return { ordinals: new Int32Array(0), distances: [], total };
     const maxHaversine = radius === undefined ? Infinity : haversineOfKilometres(radius);
     // The candidates' locations, as many as the site's partners have on average: counting
     // them was a pass over every candidate before the scan's own.
-    const count = radius === undefined ? total : candidates.count();
     const locations = count * this.#locationsPerPartner;
     const found =
       this.#points && locations > this.#points.count * SCAN_PER_POINT_AT_MOST
@@ -477,7 +483,7 @@ export class SiteLocations implements PartnerLocations {
         : locations <= SCAN_AT_MOST
           ? this.scan(point, wanted, candidates, maxHaversine)
           : this.walk(point, wanted, candidates, maxHaversine);
-    return { ...found, total };
+    return { ordinals: found.ordinals, distances: found.distances, total };
   }
 
   /**
@@ -488,7 +494,7 @@ export class SiteLocations implements PartnerLocations {
     const pointOf = this.#points?.pointOf;
     const order = pointOf && this.#points?.orderFrom(point);
     if (pointOf && order)
-      return this.#scanByOrder(pointOf, order.haversines, wanted, candidates, maxHaversine);
+      return this.#scanByOrder(pointOf, order, wanted, candidates, maxHaversine);
     const cosLatitude = cosOf(point);
     const nearest = new NearestList(wanted, maxHaversine);
     // The loop reads these thousands of times per search: locals, not fields.
@@ -496,7 +502,7 @@ export class SiteLocations implements PartnerLocations {
     const latitudes = this.#latitudes;
     const { words } = candidates;
     for (let index = 0; index < words.length; index += 1) {
-      let word = words[index] ?? 0;
+      let word = (words[index] ?? 0) | 0;
       while (word !== 0) {
         const lowest = word & -word;
         const ordinal = index * 32 + (31 - Math.clz32(lowest));
@@ -517,42 +523,77 @@ export class SiteLocations implements PartnerLocations {
           if (this.#isFarther(at, point, cosLatitude, bound)) continue;
           haversine = Math.min(haversine, this.#haversineTo(at, point, cosLatitude));
         }
-        nearest.offer(ordinal, haversine);
+        // Infinity: no location nearer than the list takes, or none at all.
+        if (haversine !== Infinity) nearest.offer(ordinal, haversine);
       }
     }
     return nearest.result();
   }
 
   /**
-   * `scan` with each location's haversine read from its point's (`haversines`, by point):
-   * the same haversines, offered in the same order, with no sine.
+   * `scan` along a point's kept order: each candidate's nearest location read from its
+   * point's haversine, and the candidates ranked by their nearest point's rank of
+   * kilometres (`PointOrder.ranks`), then ordinal, as NearestList orders them: the same
+   * partners in the same order, with integer comparisons only and the kilometres measured
+   * for the `wanted` kept (not for every candidate that entered the list on its way).
+   * Candidates come in ascending ordinal order: a later one of an equal rank comes after.
    */
   #scanByOrder(
     pointOf: Uint16Array,
-    haversines: Float64Array,
+    order: PointOrder,
     wanted: number,
     candidates: Bitset,
     maxHaversine: number,
   ) {
-    const nearest = new NearestList(wanted, maxHaversine);
+    const { haversines, ranks } = order;
+    // The list kept so far, nearest first, in an array this structure keeps for every scan
+    // (typed arrays made per search were a third of a scan's time at 1k partners,
+    // bench/README.md near14): ordinals from 0, their ranks from `wanted`, their nearest
+    // points from twice `wanted`.
+    if (this.#scanList.length < wanted * 3) this.#scanList = new Int32Array(wanted * 3);
+    const list = this.#scanList;
+    const last = wanted - 1;
+    let kept = 0;
     const starts = this.#starts;
     const { words } = candidates;
     for (let index = 0; index < words.length; index += 1) {
-      let word = words[index] ?? 0;
+      let word = (words[index] ?? 0) | 0;
       while (word !== 0) {
         const lowest = word & -word;
         const ordinal = index * 32 + (31 - Math.clz32(lowest));
         word ^= lowest;
         let haversine = Infinity;
+        let nearest = -1;
         const end = starts[ordinal + 1] ?? 0;
         for (let at = starts[ordinal] ?? 0; at < end; at += 1) {
-          const measured = haversines[pointOf[at] ?? 0] ?? Infinity;
-          if (measured < haversine) haversine = measured;
+          const point = pointOf[at] ?? 0;
+          const measured = haversines[point] ?? Infinity;
+          if (measured < haversine) {
+            haversine = measured;
+            nearest = point;
+          }
         }
-        nearest.offer(ordinal, haversine);
+        if (nearest < 0 || !(haversine <= maxHaversine)) continue;
+        const rank = ranks[nearest] ?? 0;
+        if (kept === wanted && rank >= (list[wanted + last] ?? 0)) continue;
+        let at = kept === wanted ? last : kept;
+        while (at > 0 && (list[wanted + at - 1] ?? 0) > rank) {
+          list[at] = list[at - 1] ?? 0;
+          list[wanted + at] = list[wanted + at - 1] ?? 0;
+          list[2 * wanted + at] = list[2 * wanted + at - 1] ?? 0;
+          at -= 1;
+        }
+        list[at] = ordinal;
+        list[wanted + at] = rank;
+        list[2 * wanted + at] = nearest;
+        if (kept < wanted) kept += 1;
       }
     }
-    return nearest.result();
+    const distances = new Array<number>(kept);
+    for (let at = 0; at < kept; at += 1) {
+      distances[at] = kilometresOf(haversines[list[2 * wanted + at] ?? 0] ?? Infinity);
+    }
+    return { ordinals: list.slice(0, kept), distances };
   }
 
   /**
@@ -575,8 +616,7 @@ export class SiteLocations implements PartnerLocations {
   walk(point: GeoPoint, wanted: number, candidates: Bitset, maxHaversine: number) {
     const tree = this.#tree;
     const owners = this.#owners;
-    if (!tree || wanted <= 0)
-      return { ordinals: new Int32Array(0), distances: new Float64Array(0) };
+    if (!tree || wanted <= 0) return { ordinals: new Int32Array(0), distances: [] };
     const cosLatitude = cosOf(point);
     const nearest = new NearestList(wanted, maxHaversine);
     const seen = new Set<number>();
@@ -647,8 +687,13 @@ function cosOf(point: GeoPoint): number {
  */
 class NearestList {
   readonly #ordinals: Int32Array;
-  readonly #distances: Float64Array;
-  readonly #haversines: Float64Array;
+  /**
+   * Arrays, not Float64Arrays: ten numbers are 80 bytes, over the 64 that V8 keeps a typed
+   * array's buffer inside its heap for, and a buffer of its own cost about 0.3 µs a
+   * search (bench/README.md near14).
+   */
+  readonly #distances: number[];
+  readonly #haversines: number[];
   #kept = 0;
   /** The greatest haversine that may still enter (kilometres grow with haversines). */
   bound: number;
@@ -658,8 +703,8 @@ class NearestList {
     maxHaversine: number,
   ) {
     this.#ordinals = new Int32Array(wanted);
-    this.#distances = new Float64Array(wanted);
-    this.#haversines = new Float64Array(wanted);
+    this.#distances = new Array<number>(wanted).fill(0);
+    this.#haversines = new Array<number>(wanted).fill(0);
     this.bound = wanted > 0 ? maxHaversine : -1;
   }
 
@@ -684,10 +729,10 @@ class NearestList {
     if (this.#kept === this.wanted) this.bound = this.#haversines[this.wanted - 1] ?? this.bound;
   }
 
-  result(): { ordinals: Int32Array; distances: Float64Array } {
+  result(): { ordinals: Int32Array; distances: number[] } {
     return {
       ordinals: this.#ordinals.subarray(0, this.#kept),
-      distances: this.#distances.subarray(0, this.#kept),
+      distances: this.#distances.slice(0, this.#kept),
     };
   }
 }

@@ -8,7 +8,7 @@
  * location of a point (geokdbush's queue). Made only when points are shared enough.
  */
 import { Bitset } from './Bitset';
-import { haversineBetween, isWithinHaversine, RADIANS } from './haversine';
+import { haversineBetween, isWithinHaversine, kilometresOf, RADIANS } from './haversine';
 
 const HALF_RADIANS = RADIANS / 2;
 
@@ -21,8 +21,8 @@ const LOCATIONS_PER_POINT = 4;
  */
 const ORDER_AT_MOST = 1024;
 /**
- * The bytes the kept orders may take (10 a shared point each): 738 points asked near at
- * 142 shared points, 102 at 1,024. A site's searches near a point are mostly near its own
+ * The bytes the kept orders may take (12 a shared point each): 615 points asked near at
+ * 142 shared points, 85 at 1,024. A site's searches near a point are mostly near its own
  * cities (the city field offers them), so the same few hundred points come back.
  */
 const ORDERS_BYTES = 1 << 20;
@@ -36,6 +36,13 @@ export interface PointOrder {
   readonly haversines: Float64Array;
   /** The points by haversine, then by id. */
   readonly nearestFirst: Uint16Array;
+  /**
+   * By point: its kilometres' rank among the points' distinct kilometres (0 nearest). Answers
+   * order partners by kilometres, then ordinal (PartnerLocations' NearestList): two points
+   * an ulp of haversine apart may be one distance, and so one rank. A partner's rank (its
+   * nearest point's) orders it with integers alone: no arc sine per partner offered.
+   */
+  readonly ranks: Uint16Array;
 }
 
 /** A point's state in a search: its haversine a lower bound, measured, or its partners read. */
@@ -98,7 +105,7 @@ export class SharedPoints {
     this.#states = new Uint8Array(latitudes.length);
     this.#seen = new Bitset(size);
     this.#pointOf = pointOf;
-    this.#ordersKept = Math.max(1, Math.floor(ORDERS_BYTES / (10 * latitudes.length)));
+    this.#ordersKept = Math.max(1, Math.floor(ORDERS_BYTES / (12 * latitudes.length)));
   }
 
   /** Each location's point, or undefined when there are too many points to order. */
@@ -135,7 +142,7 @@ export class SharedPoints {
     const nearestFirst = new Uint16Array(count);
     for (let id = 0; id < count; id += 1) nearestFirst[id] = id;
     nearestFirst.sort((a, b) => (haversines[a] ?? 0) - (haversines[b] ?? 0) || a - b);
-    const order = { haversines, nearestFirst };
+    const order = { haversines, nearestFirst, ranks: rankKilometres(haversines) };
     if (this.#orders.size >= this.#ordersKept) {
       const oldest = this.#orders.keys().next();
       if (!oldest.done) this.#orders.delete(oldest.value);
@@ -364,4 +371,17 @@ export class SharedPoints {
     const cosines = cos * (this.#cosLatitudes[id] ?? 0);
     return (lowLatitude * lowLatitude + cosines * lowLongitude * lowLongitude) * BOUND_SLACK;
   }
+}
+
+/**
+ * Each point's rank among the distinct kilometres of the points' haversines: the ranks of
+ * the kilometres themselves (sorted, not assumed to follow the haversines' order).
+ */
+function rankKilometres(haversines: Float64Array): Uint16Array {
+  const kilometres = haversines.map(kilometresOf);
+  const sorted = kilometres.slice().sort();
+  const distinct: number[] = [];
+  for (const km of sorted) if (distinct[distinct.length - 1] !== km) distinct.push(km);
+  const rankOf = new Map(distinct.map((km, rank) => [km, rank]));
+  return Uint16Array.from(kilometres, (km) => rankOf.get(km) ?? 0);
 }

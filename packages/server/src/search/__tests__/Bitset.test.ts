@@ -55,4 +55,21 @@ describe('Bitset', () => {
     expect(others.not().toArray()).toEqual(set.toArray());
     expect(setOf(64, []).not().count()).toBe(64);
   });
+
+  it('counts alike in JavaScript (small sets) and in WebAssembly (large ones)', () => {
+    // 64 words and fewer are counted by popcounts here, more by andCounts' module.
+    for (const size of [1, 33, 1000, 2048, 2049, 5000]) {
+      const all = Array.from({ length: size }, (_, index) => index);
+      const leftMembers = all.filter((index) => index % 3 !== 1);
+      const left = setOf(size, leftMembers);
+      const right = setOf(
+        size,
+        all.filter((index) => index % 7 < 4),
+      );
+      const both = leftMembers.filter((index) => right.has(index));
+      expect(left.count()).toBe(leftMembers.length);
+      expect(left.andCount(right)).toBe(both.length);
+      expect(right.andCount(left)).toBe(both.length);
+    }
+  });
 });

@@ -48,7 +48,7 @@ function setOf(size: number, members: Iterable<number>): Bitset {
  * nearest first with equal distances in `rank` order, and nothing left out is nearer.
  */
 function expectNearest(
-  answer: { ordinals: Int32Array; distances: Float64Array },
+  answer: { ordinals: Int32Array; distances: ArrayLike<number> },
   reference: Map<number, number>,
   wanted: number,
   rank: (ordinal: number) => number,
