@@ -87,9 +87,10 @@ export function createSearchController(
   const listeners = new Set<() => void>();
   const latest = createLatestRequest();
   let model = createInitialModel(location);
-  // getState() gives the same object until the model changes (useSyncExternalStore).
-  let view = selectSearchState(model);
-  let viewOf = model;
+  /** The model the listeners were last told of: what getModel() and getState() give. */
+  let shown = model;
+  // getState() gives the same object until the shown model changes (useSyncExternalStore).
+  let view: SearchState | null = null;
   let disposed = false;
   let startPromise: Promise<void> | null = null;
   let startAbort: AbortController | null = null;
@@ -103,10 +104,19 @@ export function createSearchController(
     const next = actions.reduce(searchReducer, model);
     if (next === model) return;
     model = next;
-    for (const listener of [...listeners]) listener();
+    // The start is kept from the listeners when the early first search goes with it: they
+    // are told of it with the next change, the answer's (or a failure's), so the page
+    // renders the definitions and the first cards once, in one frame, where it rendered the
+    // definitions, often a frame, then the cards (bench/README.md, firstcard14). A render
+    // meanwhile (the skeleton's effects) still reads the shown model.
+    if (early && next.started) return;
+    shown = model;
+    view = null;
+    // (A listener removed by an earlier one in this round is not called: none does that.)
+    listeners.forEach((listener) => listener());
   }
 
-  const getModel = (): SearchModel => model;
+  const getModel = (): SearchModel => shown;
 
   function fail(message: string, ...cause: unknown[]): void {
     logError(message, ...cause);
@@ -217,11 +227,7 @@ export function createSearchController(
 
   const controller: SearchControllerWithModel = {
     getState() {
-      if (viewOf !== model) {
-        view = selectSearchState(model);
-        viewOf = model;
-      }
-      return view;
+      return (view ??= selectSearchState(shown));
     },
     getModel,
     subscribe(listener) {
