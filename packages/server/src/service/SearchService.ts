@@ -11,7 +11,6 @@ import type {
 } from '@partners-network/contract';
 import type { AnswerCaches } from '../answer/AnswerCaches';
 import { answerCaches } from '../answer/AnswerCaches';
-import type { CacheSize } from '../cache/KeptCache';
 import type { MetricsSource, OperationalFigures } from '../metrics/OperationalFigures';
 import type { BuiltSite } from '../site/buildSite';
 import type { DirectoryData, PartnerData, PartnerInput } from '../store/DirectoryData';
@@ -24,6 +23,7 @@ import type { MergeOptions } from './mergeDirectory';
 import type { PartnerLocations } from '../search/PartnerLocations';
 import { pinnedPositions } from './pinnedPositions';
 import type { ServiceState } from './ServiceState';
+import { serviceFigures } from './serviceFigures';
 import { SiteLifecycle } from './SiteLifecycle';
 
 export type { ServiceState } from './ServiceState';
@@ -172,29 +172,7 @@ export class SearchService implements PartnerStore, MetricsSource {
 
   /** What `/metrics` shows: each site's index and version, each kind of cache over every site. */
   figures(): OperationalFigures {
-    const slots = this.#sites.slots();
-    // A whole build's index (and its term sets) serves every change laid over it: once.
-    const live = new Set<CacheSize>(slots.flatMap((slot) => slot.answers.caches()));
-    return {
-      sites: slots.map(({ scope, answers, changedAt }) => ({
-        ...scope,
-        indexedPartners: answers.site.size,
-        changeVersion: answers.site.version,
-        lastChangeSeenAt: changedAt,
-      })),
-      caches: Object.values(this.#caches).map((kind) => {
-        const caches = [...live].filter((cache) => cache.kind === kind);
-        return {
-          cache: kind.name,
-          entries: caches.reduce((sum, cache) => sum + cache.entries, 0),
-          maxEntries: kind.bounds.maxEntries,
-          weight: caches.reduce((sum, cache) => sum + cache.weight, 0),
-          ...(kind.bounds.maxWeight === undefined ? {} : { maxWeight: kind.bounds.maxWeight }),
-          hits: kind.hits,
-          misses: kind.misses,
-        };
-      }),
-    };
+    return serviceFigures(this.#sites.slots(), this.#caches);
   }
 
   async close(): Promise<void> {
