@@ -20,7 +20,7 @@ import { summarize } from '../lib/stats';
 import { snapshot, loadProbeScript, openCold, watched } from './measurePage';
 import { type TraceEvent, withDepth } from './traceVisit';
 import { TRACE_CATEGORIES } from './traceFirstCard';
-import { diagnosticArgs, withDemosBesideFloor } from './withDemoInChromium';
+import { diagnosticArgs, withDemosBesideFloor, figuresByPage } from './withDemoInChromium';
 import type { Browser } from 'playwright-core';
 
 interface ProfileNode {
@@ -171,13 +171,8 @@ function fnName(node: ProfileNode): string {
 await withDemosBesideFloor('pn-lm-', dists, false, async (browser, pages) => {
   const probe = await loadProbeScript();
   for (const { url } of pages) await traceLastLoadMore(browser, url, probe); // warm-up
-  const phases = new Map<string, Map<string, number[]>>();
+  const { figures: phases, keep } = figuresByPage();
   const selfTimes = new Map<string, Map<string, number>>();
-  const keep = (name: string, what: string, value: number) => {
-    const map = phases.get(name) ?? new Map<string, number[]>();
-    phases.set(name, map);
-    map.set(what, [...(map.get(what) ?? []), value]);
-  };
   for (let visit = 1; visit <= visits; visit += 1) {
     const order = visit % 2 === 0 ? [...pages].reverse() : pages;
     for (const { name, url } of order) {

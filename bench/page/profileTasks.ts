@@ -26,7 +26,7 @@ import type { TraceEvent } from './traceVisit';
 import { writeFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { findPageThread, traceFirstCard } from './traceFirstCard';
-import { withDemosBesideFloor } from './withDemoInChromium';
+import { withDemosBesideFloor, figuresByPage } from './withDemoInChromium';
 
 interface ProfileNode {
   id: number;
@@ -268,18 +268,13 @@ const ms = (micros: number) => (micros / 1000).toFixed(1);
 await withDemosBesideFloor('pn-tasks-', dists, floorToo, async (browser, pages) => {
   const probeScript = await loadProbeScript();
   for (const { url } of pages) await traceOnce(browser, url, probeScript);
-  const figures = new Map<string, Map<string, number[]>>();
+  const { figures, keep } = figuresByPage();
   const renderSelf = new Map<string, Map<string, number>>();
   const renderInclusive = new Map<string, Map<string, number>>();
   const evaluationSelf = new Map<string, Map<string, number>>();
   const evaluationInclusive = new Map<string, Map<string, number>>();
   const requestsSelf = new Map<string, Map<string, number>>();
   const requestsInclusive = new Map<string, Map<string, number>>();
-  const keep = (name: string, what: string, value: number) => {
-    const map = figures.get(name) ?? new Map<string, number[]>();
-    figures.set(name, map);
-    map.set(what, [...(map.get(what) ?? []), value]);
-  };
   for (let visit = 1; visit <= visits; visit += 1) {
     const order = visit % 2 === 0 ? [...pages].reverse() : pages;
     for (const { name, url } of order) {

@@ -15,19 +15,14 @@ import { summarize } from '../lib/stats';
 import { openCold, snapshot, loadProbeScript, watched } from './measurePage';
 import type { TraceEvent } from './traceVisit';
 import { TRACE_CATEGORIES } from './traceFirstCard';
-import { diagnosticArgs, withDemosBesideFloor } from './withDemoInChromium';
+import { diagnosticArgs, withDemosBesideFloor, figuresByPage } from './withDemoInChromium';
 
 const { dists, visits } = diagnosticArgs();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 await withDemosBesideFloor('pn-hover-', dists, false, async (browser, pages) => {
   const probe = await loadProbeScript();
-  const figures = new Map<string, Map<string, number[]>>();
-  const keep = (name: string, what: string, value: number) => {
-    const map = figures.get(name) ?? new Map<string, number[]>();
-    figures.set(name, map);
-    map.set(what, [...(map.get(what) ?? []), value]);
-  };
+  const { figures, keep } = figuresByPage();
   for (let visit = 0; visit <= visits; visit += 1) {
     const order = visit % 2 === 0 ? [...pages].reverse() : pages;
     for (const { name, url } of order) {

@@ -120,3 +120,20 @@ export function diagnosticArgs(argv: readonly string[] = process.argv.slice(2)):
     floorToo: argv.includes('--floor'),
   };
 }
+
+/**
+ * The figures a trace diagnostic gathers, by page (A, B, the floor) and by what was measured,
+ * one value per visit, and the one way to add one.
+ */
+export function figuresByPage(): {
+  figures: Map<string, Map<string, number[]>>;
+  keep: (name: string, what: string, value: number) => void;
+} {
+  const figures = new Map<string, Map<string, number[]>>();
+  const keep = (name: string, what: string, value: number) => {
+    const map = figures.get(name) ?? new Map<string, number[]>();
+    figures.set(name, map);
+    map.set(what, [...(map.get(what) ?? []), value]);
+  };
+  return { figures, keep };
+}
