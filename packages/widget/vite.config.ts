@@ -6,6 +6,11 @@ import { PAGE_SCRIPT_MINIFY } from './scripts/buildReactFloor';
 import { precompressFolder } from './scripts/precompressFolder';
 import { compactStyles } from './scripts/compactStyles';
 import { compileHints } from './scripts/compileHints';
+import {
+  choosePropertyNames,
+  guardRenamedProperties,
+  terserPropertyRenaming,
+} from './scripts/renameProperties';
 
 /**
  * Two builds of the page script a portal loads, each one ES module with hashed file
@@ -16,7 +21,9 @@ import { compileHints } from './scripts/compileHints';
  * Both are held to a gzip byte budget (scripts/measureBundle.ts): terser, not esbuild,
  * minifies the JS because it packs ~2-3% tighter (measured: 1.2 KB gzip off the bundled
  * build, 0.4 KB off external-react; 3 passes as ES module code another 63 B); CSS is
- * still minified by esbuild.
+ * still minified by esbuild. Terser also renames the widget's own property names from a
+ * table made before the build (scripts/renameProperties.ts: 229 B gzip), which the
+ * library build and the React floor do not.
  */
 const EXTERNAL_REACT = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'];
 
@@ -86,10 +93,14 @@ const CLASSIC_JSX = {
   jsxInject: `import { jsxFactory as __jsx } from '${fileURLToPath(new URL('./src/jsxFactory.ts', import.meta.url))}'; import { Fragment as __Fragment } from 'react'`,
 } as const;
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ command, mode }) => {
   const externalReact = mode === 'external-react';
+  // The widget's own property names, shortened in the page scripts alone: not in the React
+  // floor (PAGE_SCRIPT_MINIFY as it is, React built as before) nor the library build.
+  const renamed = command === 'build' ? choosePropertyNames().names : new Map<string, string>();
   return {
     plugins: [
+      guardRenamedProperties(renamed),
       dataSchemasFresh(),
       noPreloadHelper(),
       compactStyles(),
@@ -106,6 +117,10 @@ export default defineConfig(({ mode }) => {
       // No <link rel=modulepreload> list (its file names, __vite__mapDeps, sat in the entry).
       modulePreload: false,
       ...PAGE_SCRIPT_MINIFY,
+      terserOptions: {
+        ...PAGE_SCRIPT_MINIFY.terserOptions,
+        mangle: { properties: terserPropertyRenaming(renamed) },
+      },
       rollupOptions: {
         input: { 'partners-network': 'src/register.ts' },
         external: externalReact ? EXTERNAL_REACT : [],
