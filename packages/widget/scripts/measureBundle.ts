@@ -48,11 +48,13 @@ const DIST = resolve(here, '../dist');
  * V8's compile hint as the page script's first line, scripts/compileHints.ts, which takes V8's
  * lazy compilation, 80 to 140 ms of CPU at 4x, off the main thread of a first visit; lowered to
  * 17,766 B (measured), 184 B, by the sheet of what only a visitor's action shows travelling with the
- * chips' chunk, asked for at the first focus or pointer press in the page, ui/intent.css). The external-react
+ * chips' chunk, asked for at the first focus or pointer press in the page, ui/intent.css; lowered to
+ * 17,447 B (measured), 314 B, by the words of the console warnings, the API's errors and the
+ * data issues in a chunk loaded when one is written, core/logTexts.ts). The external-react
  * build (the page gives React) is printed, not held: the figure over the floor is the same
  * measure of the widget.
  */
-export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 17_766 } } as const;
+export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 17_447 } } as const;
 export type BuildName = 'bundled' | 'external-react';
 
 export interface BuildSize {
