@@ -6,7 +6,7 @@
  */
 import { backgroundSourcesDataSchema, parseData } from '@partners-network/contract';
 import { logWarning } from './core/log';
-import type { Text, TextCode } from './core/logTexts';
+import type { LogText, TextCode } from './core/logTexts';
 import { sanitizeUrl } from './core/sanitizeUrl';
 import { toPictureSources } from './core/toPictureSources';
 import type { Picture, PortalContext } from './core/types';
@@ -88,7 +88,7 @@ export function readElementAttributes(element: Element): ElementAttributes {
     const value = element.getAttribute(name);
     return value === null ? null : value.trim();
   };
-  const problems: Text[] = [];
+  const problems: LogText[] = [];
   const context: Partial<PortalContext> = {};
 
   for (const [name, key] of [

@@ -1,5 +1,5 @@
 import { formatText } from './log';
-import type { Text } from './logTexts';
+import type { LogText } from './logTexts';
 
 /** Why a call to the partners API failed. The message says it in words for the console. */
 export type ApiErrorKind =
@@ -34,7 +34,7 @@ export class ApiError extends Error {
  */
 export async function createApiError(
   kind: Exclude<ApiErrorKind, 'aborted'>,
-  text: Text,
+  text: LogText,
   status: number | null,
   cause?: unknown,
 ): Promise<ApiError> {

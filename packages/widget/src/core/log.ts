@@ -9,12 +9,12 @@
  * written once the chunk is in; when it cannot come (the network has gone), the line says
  * the text's code and its data, which `logTexts.ts` reads in words.
  */
-import type { Text } from './logTexts';
+import type { LogText } from './logTexts';
 
 const PREFIX = 'Partners Network:';
 
 /** A text in words, or its code and data when its words cannot be loaded. */
-export function formatText(text: Text): Promise<string> {
+export function formatText(text: LogText): Promise<string> {
   return import('./logTexts').then(
     (texts) => texts.formatText(text),
     () => `text ${JSON.stringify(text)} (core/logTexts.ts)`,
@@ -22,7 +22,7 @@ export function formatText(text: Text): Promise<string> {
 }
 
 /** Writes the warning once its words are in (a later task: tests wait for it). */
-export function logWarning(text: Text, ...details: unknown[]): void {
+export function logWarning(text: LogText, ...details: unknown[]): void {
   void formatText(text).then((words) => console.warn(`${PREFIX} ${words}`, ...details));
 }
 

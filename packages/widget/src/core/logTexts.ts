@@ -2,7 +2,7 @@
  * The words of every console warning and API error the page writes (log.ts), by code: a
  * chunk, imported only when a text is written, so a first visit that warns about nothing
  * never loads them (bench/README.md, texts15). The page script holds a text as a tuple
- * `[code, ...its data]` (`Text`); a code is written at its use as
+ * `[code, ...its data]` (`LogText`); a code is written at its use as
  * `12 satisfies TextCode<'attributeNotANumber'>`, so a wrong code fails typecheck, and its
  * data must be what the text's function takes. Codes are never reused
  * (`__tests__/logTexts.test.ts`): a new text takes the next number.
@@ -11,11 +11,11 @@ import { describeDataIssues } from '@partners-network/contract';
 import type { DataIssue } from '@partners-network/contract';
 
 /** A code's text, as the page script gives it: the code, then the text's data. */
-export type Text = {
+export type LogText = {
   [N in TextName]: readonly [TextCode<N>, ...Parameters<(typeof LOG_TEXTS)[N][1]>];
 }[TextName];
 
-/** Any text's tuple, as the formatting takes it (the page script builds them as `Text`). */
+/** Any text's tuple, as the formatting takes it (the page script builds them as `LogText`). */
 type AnyText = readonly [number, ...unknown[]];
 
 const list = (texts: readonly AnyText[]): string => texts.map(format).join('; ');
@@ -125,4 +125,4 @@ function format([code, ...data]: AnyText): string {
 }
 
 /** A text in words. */
-export const formatText: (text: Text) => string = format;
+export const formatText: (text: LogText) => string = format;

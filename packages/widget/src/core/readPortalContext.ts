@@ -14,7 +14,7 @@ import {
   portalSettingsDataSchema,
 } from '@partners-network/contract';
 import { logWarning } from './log';
-import type { Text, TextCode } from './logTexts';
+import type { LogText, TextCode } from './logTexts';
 import { sanitizeUrl } from './sanitizeUrl';
 import { toPictureSources } from './toPictureSources';
 import type { PortalContext, Picture } from './types';
@@ -33,7 +33,7 @@ function callGetter(getter: unknown): string | null {
   }
 }
 
-function readPicture(value: unknown): { picture: Picture | null; problem?: Text } {
+function readPicture(value: unknown): { picture: Picture | null; problem?: LogText } {
   if (value === undefined || value === null) return { picture: null };
   const parsed = parseData(backgroundPictureDataSchema, value);
   if (!parsed.success) {
@@ -49,8 +49,8 @@ export function readPortalContext(
   win: Window = window,
 ): PortalContext {
   // Which field fell back to its default, and why.
-  const problems = new Map<keyof PortalContext, Text>();
-  const note = (key: keyof PortalContext, why: Text): void => {
+  const problems = new Map<keyof PortalContext, LogText>();
+  const note = (key: keyof PortalContext, why: LogText): void => {
     if (!problems.has(key)) problems.set(key, why);
   };
 
@@ -58,7 +58,7 @@ export function readPortalContext(
   const themeDisplay = liferay.success ? liferay.data.ThemeDisplay : undefined;
   if (!themeDisplay) {
     // One text for both: the warning says it once.
-    const missing: Text = [10 satisfies TextCode<'portalNoThemeDisplay'>];
+    const missing: LogText = [10 satisfies TextCode<'portalNoThemeDisplay'>];
     note('companyId', missing);
     note('scopeGroupId', missing);
   }
@@ -76,7 +76,7 @@ export function readPortalContext(
   const rawSettings: unknown = Reflect.get(win, 'partnersNetworkSettings');
   const settings = parseData(portalSettingsDataSchema, rawSettings);
   if (!settings.success) {
-    const missing: Text = [12 satisfies TextCode<'portalNoSettings'>];
+    const missing: LogText = [12 satisfies TextCode<'portalNoSettings'>];
     note('backButtonUrl', missing);
     note('background', missing);
   }

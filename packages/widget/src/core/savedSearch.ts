@@ -8,7 +8,7 @@
 import { locatedSearchCriteriaDataSchema, parseData } from '@partners-network/contract';
 import type { SavedSearch } from './types';
 import { logWarning } from './log';
-import type { Text, TextCode } from './logTexts';
+import type { LogText, TextCode } from './logTexts';
 
 /** Same fields and limits as the criteria sent to the API, the point and radius included. */
 const savedSearchSchema = locatedSearchCriteriaDataSchema;
@@ -29,7 +29,7 @@ export function encodeSavedSearch(saved: SavedSearch): string {
   return btoa(binary);
 }
 
-function ignore(why: Text): null {
+function ignore(why: LogText): null {
   logWarning(why);
   return null;
 }

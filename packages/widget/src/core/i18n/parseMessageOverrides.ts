@@ -20,7 +20,7 @@
  * warning that names it. Texts stay text (React escapes them), never HTML.
  */
 import { logWarning } from '../log';
-import type { Text, TextCode } from '../logTexts';
+import type { LogText, TextCode } from '../logTexts';
 import type { Message, MessageId } from './catalogues/en-US';
 import { placeholdersOf } from './placeholdersOf';
 
@@ -53,7 +53,7 @@ function parseMessage<Id extends string>(
   enUS: Readonly<Record<Id, Message>>,
   id: Id,
   value: unknown,
-  problems: Text[],
+  problems: LogText[],
 ): Message | null {
   let message: Message;
   if (typeof value === 'string') {
@@ -103,7 +103,7 @@ function parseMessages<Id extends string>(
   own: OwnIds<Id>,
   value: Record<string, unknown>,
   where: string,
-  problems: Text[],
+  problems: LogText[],
   onOtherKey: (key: string, value: unknown) => boolean,
 ): Overrides<Id> {
   const messages: Overrides<Id> = {};
@@ -131,7 +131,7 @@ export function parseMessageOverrides<Id extends string = MessageId>(
   prefix = '',
 ): ParsedMessageOverrides<Id> {
   const own: OwnIds<Id> = { enUS, prefix };
-  const problems: Text[] = [];
+  const problems: LogText[] = [];
   const languages = new Map<string, Overrides<Id>>();
   let all: Overrides<Id> = {};
   if (value === undefined || value === null) return { all, languages };
