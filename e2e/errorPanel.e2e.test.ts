@@ -148,7 +148,8 @@ describe('filter definitions that cannot be loaded', () => {
       },
     });
     await searchPage.cards().first().waitFor();
-    expect(errors.join('\n')).toContain('filter definitions');
+    // The API error's words are a chunk (core/logTexts.ts): the line comes once they are in.
+    await expect.poll(() => errors.join('\n')).toContain('filter definitions');
     expect(await searchPage.errorHeading().count()).toBe(0);
     // The first search's answer brings the filter groups.
     await searchPage.page.getByRole('group', { name: 'Region' }).waitFor();

@@ -171,9 +171,10 @@ describe('the location in the address', () => {
     await searchPage.waitForCards(10);
     expect(await searchPage.cardDistances()).toEqual([]);
     expect(await searchPage.nearField().inputValue()).toBe('');
-    expect(warnings.join('\n')).toContain(
-      "ignoring the search parameter's location and sort only: wrong shape: near",
-    );
+    // A warning's words are a chunk (core/logTexts.ts): written once it has come.
+    await expect
+      .poll(() => warnings.join('\n'))
+      .toContain("ignoring the search parameter's location and sort only: wrong shape: near");
     // Only the location is lost: the visitor's text and ticked items still apply.
     expect(await searchPage.field().inputValue()).toBe('digital');
     expect(await searchPage.radio('Technology Partners').isChecked()).toBe(true);

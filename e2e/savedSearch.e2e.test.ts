@@ -111,7 +111,10 @@ describe('a broken saved search', () => {
         },
       },
     );
-    expect(warnings.map((message) => message.text()).join('\n')).toContain(problem);
+    // A warning's words are a chunk (core/logTexts.ts): written once it has come.
+    await expect
+      .poll(() => warnings.map((message) => message.text()).join('\n'))
+      .toContain(problem);
     // Defaults: the first page of the default global filter.
     expect(sent).toMatchObject(DEFAULT_FIRST_SEARCH);
     expect(answer.globalFilter).toBe('solution-partners');

@@ -14,6 +14,7 @@ export * from './placesSchemas';
 export * from './placesPaths';
 export * from './placesDataSchemas';
 export * from './parseData';
+export * from './describeDataIssues';
 export * from './readCookie';
 export * from './tuningSchemas';
 export * from './partnerRow';

@@ -6,10 +6,26 @@
  */
 import type { DataSchema, DataSchemaNode } from './dataSchema';
 
-export interface DataIssue {
-  path: (string | number)[];
-  message: string;
-}
+/**
+ * Which rule of the schema a value broke, as its keyword (JSON Schema's) and the rule's
+ * value: no words, so a page that only checks data carries none; `describeDataIssues`
+ * (a module of its own, so a bundle puts it with its users) says it in words; the widget
+ * loads it with its console texts, when it writes one.
+ */
+export type DataIssue = { path: (string | number)[] } & (
+  | { keyword: 'required' }
+  /** `expected`: the type, or each alternative's (undefined: anything); `got`: the value's. */
+  | { keyword: 'type'; expected: string | readonly (string | undefined)[]; got: string }
+  | { keyword: 'const'; expected: unknown }
+  | { keyword: 'pattern'; expected: string }
+  | {
+      keyword: 'minLength' | 'maxLength' | 'minimum' | 'maximum' | 'minItems' | 'maxItems';
+      expected: number;
+    }
+);
+
+/** What `walk` found, before its path (each kind of the union without it). */
+type IssueRule<I = DataIssue> = I extends DataIssue ? Omit<I, 'path'> : never;
 
 export type DataParseResult<T> =
   { success: true; data: T } | { success: false; issues: DataIssue[] };
@@ -21,14 +37,6 @@ export function parseData<T>(schema: DataSchema<T>, input: unknown): DataParseRe
   // The one trust step: `schema` was generated from the zod schema whose output is T,
   // and the walk accepted the input (the agreement tests hold the two together).
   return { success: true, data: data as T };
-}
-
-/** `path: reason` of the first issues, for console messages. */
-export function describeDataIssues(issues: readonly DataIssue[], max = 3): string {
-  return issues
-    .slice(0, max)
-    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
-    .join('; ');
 }
 
 /**
@@ -54,8 +62,8 @@ function walk(
   path: (string | number)[],
   issues: DataIssue[],
 ): unknown {
-  const fail = (message: string): void => {
-    issues.push({ path, message });
+  const fail = (rule: IssueRule): void => {
+    issues.push({ path, ...rule });
   };
   const { anyOf, type } = node;
   if (anyOf) {
@@ -64,37 +72,37 @@ function walk(
       const output = walk(option, value, path, optionIssues);
       if (optionIssues.length === 0) return output;
     }
-    fail(
-      `expected ${anyOf.map((option) => option.type ?? 'anything').join(' or ')}, got ${typeOf(value)}`,
-    );
+    fail({ keyword: 'type', expected: anyOf.map((option) => option.type), got: typeOf(value) });
     return value;
   }
   if (!type) return value;
   const actual = typeOf(value);
   if (actual !== type && !(type === 'number' && actual === 'integer')) {
-    fail(`expected ${type}, got ${actual}`);
+    fail({ keyword: 'type', expected: type, got: actual });
     return value;
   }
-  if (node.const !== undefined && value !== node.const) fail(`expected ${String(node.const)}`);
+  if (node.const !== undefined && value !== node.const) {
+    fail({ keyword: 'const', expected: node.const });
+  }
   if (typeof value === 'string') {
     const { minLength = 0, maxLength = Infinity, pattern } = node;
-    if (value.length < minLength) fail(`shorter than ${minLength} characters`);
-    if (value.length > maxLength) fail(`longer than ${maxLength} characters`);
+    if (value.length < minLength) fail({ keyword: 'minLength', expected: minLength });
+    if (value.length > maxLength) fail({ keyword: 'maxLength', expected: maxLength });
     if (pattern !== undefined && !new RegExp(pattern).test(value)) {
-      fail(`does not match /${pattern}/`);
+      fail({ keyword: 'pattern', expected: pattern });
     }
     return value;
   }
   if (typeof value === 'number') {
     const { minimum = -Infinity, maximum = Infinity } = node;
-    if (value < minimum) fail(`less than ${minimum}`);
-    if (value > maximum) fail(`more than ${maximum}`);
+    if (value < minimum) fail({ keyword: 'minimum', expected: minimum });
+    if (value > maximum) fail({ keyword: 'maximum', expected: maximum });
     return value;
   }
   if (Array.isArray(value)) {
     const { minItems = 0, maxItems = Infinity, items = {} } = node;
-    if (value.length < minItems) fail(`fewer than ${minItems} items`);
-    if (value.length > maxItems) fail(`more than ${maxItems} items`);
+    if (value.length < minItems) fail({ keyword: 'minItems', expected: minItems });
+    if (value.length > maxItems) fail({ keyword: 'maxItems', expected: maxItems });
     const output: unknown[] = [];
     // An index loop, as zod's: holes are read as undefined.
     for (let index = 0; index < value.length; index++) {
@@ -110,7 +118,7 @@ function walk(
       // absent stays absent, one present as undefined stays undefined.
       const item: unknown = Reflect.get(value, key);
       if (!(key in value)) {
-        if (required.includes(key)) issues.push({ path: [...path, key], message: 'is missing' });
+        if (required.includes(key)) issues.push({ path: [...path, key], keyword: 'required' });
         continue;
       }
       output[key] =

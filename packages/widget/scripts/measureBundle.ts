@@ -50,11 +50,12 @@ const DIST = resolve(here, '../dist');
  * 17,766 B (measured), 184 B, by the sheet of what only a visitor's action shows travelling with the
  * chips' chunk, asked for at the first focus or pointer press in the page, ui/intent.css; lowered to
  * 17,532 B (measured), 229 B, by the widget's own property names shortened in the page scripts,
- * scripts/renameProperties.ts). The external-react
- * build (the page gives React) is printed, not held: the figure over the floor is the same
- * measure of the widget.
+ * scripts/renameProperties.ts; lowered to 17,229 B (measured), 303 B, by the words of the console
+ * warnings, the API's errors and the data issues in a chunk loaded when one is written,
+ * core/logTexts.ts). The external-react build (the page gives React) is printed, not held: the
+ * figure over the floor is the same measure of the widget.
  */
-export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 17_532 } } as const;
+export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 17_229 } } as const;
 export type BuildName = 'bundled' | 'external-react';
 
 export interface BuildSize {

@@ -1,4 +1,5 @@
 import { logError, logWarning } from './core/log';
+import type { TextCode } from './core/logTexts';
 import { mount } from './mount';
 import type { MountOptions } from './mount';
 import { ELEMENT_ATTRIBUTES, readElementAttributes } from './readElementAttributes';
@@ -86,12 +87,10 @@ function createElementClass(): CustomElementConstructor {
         const messages = this.#messages ?? attributes.messages;
         const ownsUrl = urlState === 'url' || (urlState === null && urlOwner === null);
         if (urlState === null && !ownsUrl) {
-          logWarning(
-            `another <${ELEMENT_NAME}> owns the URL: this one keeps its search in memory (say url-state="memory").`,
-          );
+          logWarning([24 satisfies TextCode<'elementUrlTaken'>, ELEMENT_NAME]);
         }
         if (urlState === 'url' && urlOwner !== null && urlOwner !== this.#token) {
-          logWarning(`two <${ELEMENT_NAME}> own the URL: give one url-state="memory".`);
+          logWarning([25 satisfies TextCode<'elementUrlTwice'>, ELEMENT_NAME]);
         }
         if (ownsUrl) urlOwner = this.#token;
         const options: MountOptions = ownsUrl

@@ -6,6 +6,7 @@
  */
 import { backgroundSourcesDataSchema, parseData } from '@partners-network/contract';
 import { logWarning } from './core/log';
+import type { LogText, TextCode } from './core/logTexts';
 import { sanitizeUrl } from './core/sanitizeUrl';
 import { toPictureSources } from './core/toPictureSources';
 import type { Picture, PortalContext } from './core/types';
@@ -87,7 +88,7 @@ export function readElementAttributes(element: Element): ElementAttributes {
     const value = element.getAttribute(name);
     return value === null ? null : value.trim();
   };
-  const problems: string[] = [];
+  const problems: LogText[] = [];
   const context: Partial<PortalContext> = {};
 
   for (const [name, key] of [
@@ -97,7 +98,7 @@ export function readElementAttributes(element: Element): ElementAttributes {
     const url = read(name);
     if (!url) continue;
     if (sanitizeUrl(url) !== null) context[key] = url;
-    else problems.push(`${name} is not an http(s) address`);
+    else problems.push([17 satisfies TextCode<'attributeNotAnAddress'>, name]);
   }
   for (const [name, key] of [
     ['company-id', 'companyId'],
@@ -107,13 +108,13 @@ export function readElementAttributes(element: Element): ElementAttributes {
     if (!id) continue;
     // Ids go into the API path: digits only, as the portal's are.
     if (/^\d+$/.test(id)) context[key] = id;
-    else problems.push(`${name} is not a number`);
+    else problems.push([18 satisfies TextCode<'attributeNotANumber'>, name]);
   }
   const languageId = read('language-id');
   if (languageId) {
     const tag = parseLanguageId(languageId);
     if (tag !== null) context.languageId = tag;
-    else problems.push('language-id is not a language tag');
+    else problems.push([19 satisfies TextCode<'attributeNotALanguage'>]);
   }
 
   const backgroundUrl = read('background-url');
@@ -124,17 +125,18 @@ export function readElementAttributes(element: Element): ElementAttributes {
     const defaultUrl = sanitizeUrl(backgroundUrl);
     const rawSources = read('background-sources');
     const sources = rawSources === null ? [] : parseBackgroundSources(rawSources);
-    if (sources === null) problems.push('background-sources is neither JSON nor "url 540w, ..."');
-    if (defaultUrl === null) problems.push('background-url is not an http(s) address');
-    else context.background = { defaultUrl, sources: sources ?? [] };
+    if (sources === null) problems.push([20 satisfies TextCode<'attributeSources'>]);
+    if (defaultUrl === null) {
+      problems.push([17 satisfies TextCode<'attributeNotAnAddress'>, 'background-url']);
+    } else context.background = { defaultUrl, sources: sources ?? [] };
   } else if (read('background-sources') !== null) {
-    problems.push('background-sources needs background-url');
+    problems.push([21 satisfies TextCode<'attributeSourcesAlone'>]);
   }
 
   const rawUrlState = read('url-state');
   let urlState: UrlState | null = null;
   if (rawUrlState === 'url' || rawUrlState === 'memory') urlState = rawUrlState;
-  else if (rawUrlState) problems.push('url-state is neither "url" nor "memory"');
+  else if (rawUrlState) problems.push([22 satisfies TextCode<'attributeUrlState'>]);
 
   const rawMessages = read('messages');
   let messages: unknown;
@@ -142,12 +144,10 @@ export function readElementAttributes(element: Element): ElementAttributes {
     try {
       messages = JSON.parse(rawMessages);
     } catch {
-      problems.push('messages is not JSON');
+      problems.push([23 satisfies TextCode<'attributeMessages'>]);
     }
   }
 
-  if (problems.length > 0) {
-    logWarning(`ignoring attributes: ${problems.join('; ')}.`);
-  }
+  if (problems.length > 0) logWarning([16 satisfies TextCode<'attributesIgnored'>, problems]);
   return { context, urlState, messages };
 }

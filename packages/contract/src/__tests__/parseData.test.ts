@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { dataSchemaName, listSchemas } from '../../scripts/generateDataSchemas';
 import type { DataSchema } from '../dataSchema';
 import * as contract from '../index';
-import { describeDataIssues, parseData } from '../parseData';
+import { describeDataIssues } from '../describeDataIssues';
+import { parseData } from '../parseData';
 
 const getter = () => '20116';
 const item = { id: 7, name: 'Cloud' };
@@ -400,19 +401,22 @@ describe('parseData', () => {
         'resultsPerPage: expected integer, got undefined',
       ].join('; '),
     );
-    expect(describeDataIssues([{ path: [], message: 'expected object, got null' }])).toBe(
-      '(root): expected object, got null',
-    );
+    expect(
+      describeDataIssues([{ path: [], keyword: 'type', expected: 'object', got: 'null' }]),
+    ).toBe('(root): expected object, got null');
   });
 
   it('names the missing key and the alternatives of a union', () => {
     const missing = parseData(contract.problemDataSchema, { status: '400' });
     expect(missing.success ? [] : missing.issues).toEqual([
-      { path: ['title'], message: 'is missing' },
+      { path: ['title'], keyword: 'required' },
     ]);
     const union = parseData(contract.portalIdDataSchema, true);
     expect(union.success ? [] : union.issues).toEqual([
-      { path: [], message: 'expected string or number, got boolean' },
+      { path: [], keyword: 'type', expected: ['string', 'number'], got: 'boolean' },
     ]);
+    expect(describeDataIssues(union.success ? [] : union.issues)).toBe(
+      '(root): expected string or number, got boolean',
+    );
   });
 });

@@ -2,6 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { logsWritten } from '../test/logsWritten';
 import { definePartnersNetworkSearch, ELEMENT_NAME } from '../element';
 import { EMPTY_FILTER_DEFINITIONS, EMPTY_SEARCH_RESPONSE } from '../test/emptyDirectory';
 
@@ -82,6 +83,7 @@ describe('<partners-network-search> attributes', () => {
       shadowOf(element).querySelector('a[part="back-link"]')?.getAttribute('href');
     await waitFor(() => expect(backHref(first)).toBe('/p'));
     await waitFor(() => expect(backHref(second)).toBe('/'));
+    await logsWritten();
     expect(warn.mock.calls.some((call) => String(call[0]).includes('url-state="memory"'))).toBe(
       true,
     );

@@ -1,6 +1,9 @@
+import { formatText } from './log';
+import type { LogText } from './logTexts';
+
 /** Why a call to the partners API failed. The message says it in words for the console. */
 export type ApiErrorKind =
-  /** The request was aborted on purpose (a newer search, or the page went away). */
+  /** The request was aborted on purpose (a newer search, or the page went away); the message is `METHOD /path`. */
   | 'aborted'
   /** No answer: offline, DNS, CORS, ... */
   | 'network'
@@ -23,4 +26,17 @@ export class ApiError extends Error {
   ) {
     super(message, options);
   }
+}
+
+/**
+ * An ApiError whose message is the text in words: its words are a chunk (core/logTexts.ts),
+ * loaded when a call fails, so the error is whole by the time anyone reads its message.
+ */
+export async function createApiError(
+  kind: Exclude<ApiErrorKind, 'aborted'>,
+  text: LogText,
+  status: number | null,
+  cause?: unknown,
+): Promise<ApiError> {
+  return new ApiError(kind, await formatText(text), status, { cause });
 }

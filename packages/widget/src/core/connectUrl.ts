@@ -9,6 +9,7 @@ import type { LocatedSearchCriteria } from '@partners-network/contract';
 import { afterPaint } from './afterPaint';
 import { redirectEmptyRoute, writeSavedSearchToLocation } from './locationParams';
 import { logWarning } from './log';
+import type { TextCode } from './logTexts';
 import type { SearchModel } from './searchReducer';
 import { selectRequestCriteria } from './searchReducer';
 import { LOAD_MORE_STEP } from './types';
@@ -48,7 +49,7 @@ function write(change: () => void): void {
     change();
   } catch (error) {
     // Browsers limit replaceState calls (Safari: 100 per 30 s); the page still works.
-    logWarning('could not update the URL.', error);
+    logWarning([8 satisfies TextCode<'urlNotUpdated'>], error);
   }
 }
 

@@ -2,13 +2,13 @@
  * The two calls of SPEC 7. Every answer is parsed with the contract's schemas (their
  * generated data twins and `parseData`, so zod stays out of the bundle), so the rest
  * of the widget only ever sees well-formed data; anything else becomes an ApiError
- * with a message meant for the console.
+ * with a message meant for the console (its words are a chunk, core/logTexts.ts, loaded
+ * only when a call fails).
  */
 import {
   XSRF_COOKIE_NAME,
   XSRF_HEADER_NAME,
   clicksPath,
-  describeDataIssues,
   filterDefinitionsDataSchema,
   filterGroupsPath,
   parseData,
@@ -23,8 +23,9 @@ import type {
   LocatedSearchCriteria,
   SearchResponse,
 } from '@partners-network/contract';
-import { ApiError } from './ApiError';
+import { ApiError, createApiError } from './ApiError';
 import { describeError } from './log';
+import type { TextCode } from './logTexts';
 import { DEFAULT_LOCALE } from './types';
 import type { PortalContext } from './types';
 
@@ -78,9 +79,12 @@ export function createApiCaller({
     try {
       url = new URL(apiBase + path, win.document.baseURI);
     } catch (error) {
-      throw new ApiError('network', `${apiBase + path} is not a usable address`, null, {
-        cause: error,
-      });
+      throw await createApiError(
+        'network',
+        [0 satisfies TextCode<'apiAddress'>, apiBase + path],
+        null,
+        error,
+      );
     }
     url.searchParams.set('locale', locale);
     const headers: Record<string, string> = {
@@ -108,13 +112,15 @@ export function createApiCaller({
       });
       text = await response.text();
     } catch (error) {
-      if (signal?.aborted)
-        throw new ApiError('aborted', `${what} was aborted`, null, { cause: error });
+      // Aborted on purpose (a newer search): nobody reads it, no words to load.
+      if (signal?.aborted) throw new ApiError('aborted', what, null, { cause: error });
       // No answer at all, or one that broke off on its way.
-      const how = response ? 'the answer broke off' : 'failed';
-      throw new ApiError('network', `${what} ${how}: ${describeError(error)}`, null, {
-        cause: error,
-      });
+      throw await createApiError(
+        'network',
+        [1 satisfies TextCode<'apiNoAnswer'>, what, response !== undefined, describeError(error)],
+        null,
+        error,
+      );
     }
     let data: unknown;
     let isJson = true;
@@ -126,27 +132,31 @@ export function createApiCaller({
 
     if (!response.ok) {
       const problem = parseData(problemDataSchema, data);
-      const detail = problem.success ? `: ${problem.data.title}` : '';
-      throw new ApiError(
+      throw await createApiError(
         'http',
-        `${what} answered HTTP ${response.status}${detail}`,
+        [
+          2 satisfies TextCode<'apiHttp'>,
+          what,
+          response.status,
+          problem.success ? problem.data.title : undefined,
+        ],
         response.status,
       );
     }
     if (!isJson) {
-      throw new ApiError(
+      throw await createApiError(
         'notJson',
-        `${what} answered with a body that is not JSON`,
+        [3 satisfies TextCode<'apiNotJson'>, what],
         response.status,
       );
     }
     const parsed = parseData(schema, data);
     if (!parsed.success) {
-      throw new ApiError(
+      throw await createApiError(
         'shape',
-        `${what} answered with an unexpected shape: ${describeDataIssues(parsed.issues)}`,
+        [4 satisfies TextCode<'apiShape'>, what, parsed.issues],
         response.status,
-        { cause: parsed.issues },
+        parsed.issues,
       );
     }
     return parsed.data;

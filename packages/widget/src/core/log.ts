@@ -2,11 +2,28 @@
  * The widget's one way to the console: every line starts with the same prefix, so an
  * operator can filter the page's messages from the portal's. Problems with outside data
  * are warnings; failures of the page or of a call are errors.
+ *
+ * A warning's words, and an ApiError's (createApiClient.ts), are in `logTexts.ts`, a chunk
+ * imported when one is written: the page script holds only their codes and data, so a first
+ * visit that warns about nothing never loads them (bench/README.md, texts15). The line is
+ * written once the chunk is in; when it cannot come (the network has gone), the line says
+ * the text's code and its data, which `logTexts.ts` reads in words.
  */
+import type { LogText } from './logTexts';
+
 const PREFIX = 'Partners Network:';
 
-export function logWarning(message: string, ...details: unknown[]): void {
-  console.warn(`${PREFIX} ${message}`, ...details);
+/** A text in words, or its code and data when its words cannot be loaded. */
+export function formatText(text: LogText): Promise<string> {
+  return import('./logTexts').then(
+    (texts) => texts.formatText(text),
+    () => `text ${JSON.stringify(text)} (core/logTexts.ts)`,
+  );
+}
+
+/** Writes the warning once its words are in (a later task: tests wait for it). */
+export function logWarning(text: LogText, ...details: unknown[]): void {
+  void formatText(text).then((words) => console.warn(`${PREFIX} ${words}`, ...details));
 }
 
 export function logError(message: string, ...details: unknown[]): void {

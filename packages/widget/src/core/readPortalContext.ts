@@ -14,6 +14,7 @@ import {
   portalSettingsDataSchema,
 } from '@partners-network/contract';
 import { logWarning } from './log';
+import type { LogText, TextCode } from './logTexts';
 import { sanitizeUrl } from './sanitizeUrl';
 import { toPictureSources } from './toPictureSources';
 import type { PortalContext, Picture } from './types';
@@ -32,12 +33,14 @@ function callGetter(getter: unknown): string | null {
   }
 }
 
-function readPicture(value: unknown): { picture: Picture | null; problem?: string } {
+function readPicture(value: unknown): { picture: Picture | null; problem?: LogText } {
   if (value === undefined || value === null) return { picture: null };
   const parsed = parseData(backgroundPictureDataSchema, value);
-  if (!parsed.success) return { picture: null, problem: 'is not { defaultUrl, sources }' };
+  if (!parsed.success) {
+    return { picture: null, problem: [14 satisfies TextCode<'portalPictureShape'>] };
+  }
   const defaultUrl = sanitizeUrl(parsed.data.defaultUrl);
-  if (!defaultUrl) return { picture: null, problem: 'has an unsafe or empty defaultUrl' };
+  if (!defaultUrl) return { picture: null, problem: [15 satisfies TextCode<'portalPictureUrl'>] };
   return { picture: { defaultUrl, sources: toPictureSources(parsed.data.sources ?? []) } };
 }
 
@@ -46,21 +49,25 @@ export function readPortalContext(
   win: Window = window,
 ): PortalContext {
   // Which field fell back to its default, and why.
-  const problems = new Map<keyof PortalContext, string>();
-  const note = (key: keyof PortalContext, why: string): void => {
+  const problems = new Map<keyof PortalContext, LogText>();
+  const note = (key: keyof PortalContext, why: LogText): void => {
     if (!problems.has(key)) problems.set(key, why);
   };
 
   const liferay = parseData(liferayDataSchema, Reflect.get(win, 'Liferay'));
   const themeDisplay = liferay.success ? liferay.data.ThemeDisplay : undefined;
   if (!themeDisplay) {
-    note('companyId', 'window.Liferay.ThemeDisplay is missing');
-    note('scopeGroupId', 'window.Liferay.ThemeDisplay is missing');
+    // One text for both: the warning says it once.
+    const missing: LogText = [10 satisfies TextCode<'portalNoThemeDisplay'>];
+    note('companyId', missing);
+    note('scopeGroupId', missing);
   }
   const companyId = callGetter(themeDisplay?.getCompanyId);
-  if (companyId === null) note('companyId', 'getCompanyId() gave no id');
+  if (companyId === null) note('companyId', [11 satisfies TextCode<'portalNoId'>, 'getCompanyId']);
   const scopeGroupId = callGetter(themeDisplay?.getScopeGroupId);
-  if (scopeGroupId === null) note('scopeGroupId', 'getScopeGroupId() gave no id');
+  if (scopeGroupId === null) {
+    note('scopeGroupId', [11 satisfies TextCode<'portalNoId'>, 'getScopeGroupId']);
+  }
   // 'en_US' -> 'en-US'; a portal without a language id gives '' (SPEC 1).
   const languageId = (callGetter(themeDisplay?.getLanguageId) ?? '').replace(/_/g, '-');
   const rawAuthToken = liferay.success ? liferay.data.authToken : undefined;
@@ -69,20 +76,21 @@ export function readPortalContext(
   const rawSettings: unknown = Reflect.get(win, 'partnersNetworkSettings');
   const settings = parseData(portalSettingsDataSchema, rawSettings);
   if (!settings.success) {
-    note('backButtonUrl', 'window.partnersNetworkSettings is missing or not an object');
-    note('background', 'window.partnersNetworkSettings is missing or not an object');
+    const missing: LogText = [12 satisfies TextCode<'portalNoSettings'>];
+    note('backButtonUrl', missing);
+    note('background', missing);
   }
   const rawBackButtonUrl = settings.success ? settings.data.backButtonUrl : undefined;
   let backButtonUrl = DEFAULT_BACK_BUTTON_URL;
   if (typeof rawBackButtonUrl === 'string' && sanitizeUrl(rawBackButtonUrl) !== null) {
     backButtonUrl = rawBackButtonUrl.trim();
   } else {
-    note('backButtonUrl', 'backButtonUrl is missing or not a safe URL');
+    note('backButtonUrl', [13 satisfies TextCode<'portalBackButtonUrl'>]);
   }
   const picture = readPicture(
     settings.success ? settings.data.searchSectionBackgroundImageFriendlyUrl : undefined,
   );
-  if (picture.problem) note('background', `the background picture ${picture.problem}`);
+  if (picture.problem) note('background', picture.problem);
 
   const context: PortalContext = {
     apiBaseUrl: '',
@@ -100,9 +108,8 @@ export function readPortalContext(
     problems.delete(key);
     Object.assign(context, { [key]: overrides[key] });
   }
-  const messages = [...new Set(problems.values())];
-  if (messages.length > 0) {
-    logWarning(`using defaults because ${messages.join('; ')}.`);
-  }
+  // A text noted for several keys is one object: said once.
+  const why = [...new Set(problems.values())];
+  if (why.length > 0) logWarning([9 satisfies TextCode<'portalDefaults'>, why]);
   return context;
 }

@@ -5,13 +5,10 @@
  * (the contract's `searchCriteriaSchema`, through its data twin): anything else is
  * ignored with a warning and the page starts from defaults.
  */
-import {
-  describeDataIssues,
-  locatedSearchCriteriaDataSchema,
-  parseData,
-} from '@partners-network/contract';
+import { locatedSearchCriteriaDataSchema, parseData } from '@partners-network/contract';
 import type { SavedSearch } from './types';
 import { logWarning } from './log';
+import type { LogText, TextCode } from './logTexts';
 
 /** Same fields and limits as the criteria sent to the API, the point and radius included. */
 const savedSearchSchema = locatedSearchCriteriaDataSchema;
@@ -32,20 +29,20 @@ export function encodeSavedSearch(saved: SavedSearch): string {
   return btoa(binary);
 }
 
-function ignore(why: string): null {
-  logWarning(`ignoring the search parameter: ${why}.`);
+function ignore(why: LogText): null {
+  logWarning(why);
   return null;
 }
 
 /** Returns the saved search, or null (with a console warning) when the value is unusable. */
 export function decodeSavedSearch(value: string): SavedSearch | null {
   const json = base64ToText(value);
-  if (json === null) return ignore('it is not base64');
+  if (json === null) return ignore([5 satisfies TextCode<'savedSearchNotBase64'>]);
   let data: unknown;
   try {
     data = JSON.parse(json);
   } catch {
-    return ignore('it is not JSON');
+    return ignore([6 satisfies TextCode<'savedSearchNotJson'>]);
   }
   const parsed = parseData(savedSearchSchema, data);
   if (parsed.success) return parsed.data;
@@ -57,9 +54,7 @@ export function decodeSavedSearch(value: string): SavedSearch | null {
     radiusKm: undefined,
     sort: undefined,
   });
-  logWarning(
-    `ignoring the search parameter${kept.success ? "'s location and sort only" : ''}: wrong shape: ${describeDataIssues(parsed.issues)}.`,
-  );
+  logWarning([7 satisfies TextCode<'savedSearchShape'>, parsed.issues, kept.success]);
   return kept.success ? kept.data : null;
 }
 

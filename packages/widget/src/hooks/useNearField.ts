@@ -10,6 +10,7 @@ import type { Place } from '@partners-network/contract';
 import { EN_US_NEAR, loadNearTranslator } from '../core/i18n/near/loadNearTranslator';
 import type { NearTranslator } from '../core/i18n/near/loadNearTranslator';
 import { logWarning } from '../core/log';
+import type { TextCode } from '../core/logTexts';
 import { createFetchPlaces } from '../core/near/fetchPlaces';
 import type { FetchPlaces } from '../core/near/fetchPlaces';
 import { locateVisitor } from '../core/near/locateVisitor';
@@ -72,7 +73,8 @@ export function useNearField({
       fetchPlaces(query, abort.signal).then(
         (places) => setFound({ text: query, places }),
         (error: unknown) => {
-          if (!abort.signal.aborted) logWarning('no city suggestions:', error);
+          if (!abort.signal.aborted)
+            logWarning([33 satisfies TextCode<'nearNoSuggestions'>], error);
         },
       );
     }, PLACES_DEBOUNCE_MS);

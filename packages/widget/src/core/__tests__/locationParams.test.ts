@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { logsWritten } from '../../test/logsWritten';
 import {
   backButtonHref,
   buildPartnerHref,
@@ -76,11 +77,12 @@ describe('readLocationParams', () => {
     ]);
   });
 
-  it('starts from defaults (with a warning) when search is unusable', () => {
+  it('starts from defaults (with a warning) when search is unusable', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(
       readLocationParams({ hash: '#/search?search=garbage!', search: '' }).savedSearch,
     ).toBeNull();
+    await logsWritten();
     expect(warn).toHaveBeenCalledExactlyOnceWith(
       'Partners Network: ignoring the search parameter: it is not base64.',
     );

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { logsWritten } from '../../test/logsWritten';
 import { readPortalContext } from '../readPortalContext';
 
 afterEach(() => {
@@ -35,7 +36,7 @@ const settings = {
 };
 
 describe('readPortalContext', () => {
-  it('reads the portal and the global settings', () => {
+  it('reads the portal and the global settings', async () => {
     setLiferay(liferay);
     setSettings(settings);
     const warn = vi.spyOn(console, 'warn');
@@ -54,10 +55,11 @@ describe('readPortalContext', () => {
       },
       authToken: 'tok',
     });
+    await logsWritten();
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('falls back to defaults with one warning when the page has nothing', () => {
+  it('falls back to defaults with one warning when the page has nothing', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(readPortalContext()).toEqual({
       apiBaseUrl: '',
@@ -68,10 +70,14 @@ describe('readPortalContext', () => {
       background: null,
       authToken: null,
     });
-    expect(warn).toHaveBeenCalledTimes(1);
+    await logsWritten();
+    // Each reason once, though two fields fell back for each.
+    expect(warn).toHaveBeenCalledExactlyOnceWith(
+      'Partners Network: using defaults because window.Liferay.ThemeDisplay is missing; window.partnersNetworkSettings is missing or not an object.',
+    );
   });
 
-  it('never throws on hostile or broken globals', () => {
+  it('never throws on hostile or broken globals', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     setLiferay({
       ThemeDisplay: {
@@ -99,6 +105,7 @@ describe('readPortalContext', () => {
       backButtonUrl: '/',
       background: null,
     });
+    await logsWritten();
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]?.[0]).toMatch(/backButtonUrl|ThemeDisplay|background/);
   });
@@ -122,7 +129,7 @@ describe('readPortalContext', () => {
     });
   });
 
-  it('lets overrides win and does not warn about what they replace', () => {
+  it('lets overrides win and does not warn about what they replace', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     setSettings(settings);
     const context = readPortalContext({
@@ -137,6 +144,7 @@ describe('readPortalContext', () => {
       apiBaseUrl: 'https://api.example',
       languageId: '',
     });
+    await logsWritten();
     expect(warn).not.toHaveBeenCalled();
   });
 
@@ -149,7 +157,7 @@ describe('readPortalContext', () => {
     expect(readPortalContext().languageId).toBe('zh-Hant-TW');
   });
 
-  it('keeps the good getters and the authToken when one getter is not a function', () => {
+  it('keeps the good getters and the authToken when one getter is not a function', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     setLiferay({ ...liferay, ThemeDisplay: { ...liferay.ThemeDisplay, getScopeGroupId: 20121 } });
     setSettings(settings);
@@ -159,6 +167,7 @@ describe('readPortalContext', () => {
       languageId: 'en-US',
       authToken: 'tok',
     });
+    await logsWritten();
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]?.[0]).toContain('getScopeGroupId() gave no id');
   });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { logsWritten } from '../../test/logsWritten';
 import { decodeSavedSearch, encodeSavedSearch } from '../savedSearch';
 import type { SavedSearch } from '../types';
 
@@ -65,9 +66,10 @@ describe('saved search codec', () => {
     ['text with forbidden characters', utf8Base64({ ...saved, text: '<script>' })],
     ['text over 150 characters', utf8Base64({ ...saved, text: 'a'.repeat(151) })],
     ['a prototype trick', utf8Base64(JSON.parse('{"__proto__": {"offset": 1}}'))],
-  ])('ignores %s with a warning', (_label, value) => {
+  ])('ignores %s with a warning', async (_label, value) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(decodeSavedSearch(value)).toBeNull();
+    await logsWritten();
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]?.[0]).toContain('ignoring the search parameter');
   });
@@ -92,22 +94,27 @@ describe('saved search near a point (issue 25)', () => {
     ['a radius wider than the Earth', { radiusKm: 40_000 }],
     ['an unknown order', { sort: 'price' }],
     ['a label of 201 characters', { near: { latitude: 1, longitude: 1, label: 'x'.repeat(201) } }],
-  ])('ignores %s, with a console warning naming it, and keeps the text and items', (_, change) => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(decodeSavedSearch(utf8Base64({ ...saved, ...change }))).toEqual(saved);
-    expect(warn).toHaveBeenCalledTimes(1);
-    // Only those are dropped, and the warning says so.
-    expect(warn.mock.calls[0]?.[0]).toMatch(
-      new RegExp(
-        `ignoring the search parameter's location and sort only: wrong shape: ${Object.keys(change)[0]}\\b`,
-      ),
-    );
-  });
+  ])(
+    'ignores %s, with a console warning naming it, and keeps the text and items',
+    async (_, change) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      expect(decodeSavedSearch(utf8Base64({ ...saved, ...change }))).toEqual(saved);
+      await logsWritten();
+      expect(warn).toHaveBeenCalledTimes(1);
+      // Only those are dropped, and the warning says so.
+      expect(warn.mock.calls[0]?.[0]).toMatch(
+        new RegExp(
+          `ignoring the search parameter's location and sort only: wrong shape: ${Object.keys(change)[0]}\\b`,
+        ),
+      );
+    },
+  );
 
-  it('ignores the whole search when more than the location is wrong', () => {
+  it('ignores the whole search when more than the location is wrong', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const bad = { ...located, radiusKm: 0, text: '<script>' };
     expect(decodeSavedSearch(utf8Base64(bad))).toBeNull();
+    await logsWritten();
     expect(warn).toHaveBeenCalledWith(
       expect.stringContaining('ignoring the search parameter: wrong shape: '),
     );

@@ -55,7 +55,7 @@ export function validateContactForm(values: ContactValues): FieldProblems {
     const [field] = issue.path;
     if (!isField(field) || problems[field]) continue;
     const value = form[field];
-    if (issue.message.startsWith('longer')) problems[field] = 'tooLong';
+    if (issue.keyword === 'maxLength') problems[field] = 'tooLong';
     else if (value === '' || value === false) problems[field] = 'missing';
     else problems[field] = 'invalid';
   }

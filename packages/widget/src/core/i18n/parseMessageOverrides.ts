@@ -20,6 +20,7 @@
  * warning that names it. Texts stay text (React escapes them), never HTML.
  */
 import { logWarning } from '../log';
+import type { LogText, TextCode } from '../logTexts';
 import type { Message, MessageId } from './catalogues/en-US';
 import { placeholdersOf } from './placeholdersOf';
 
@@ -52,7 +53,7 @@ function parseMessage<Id extends string>(
   enUS: Readonly<Record<Id, Message>>,
   id: Id,
   value: unknown,
-  problems: string[],
+  problems: LogText[],
 ): Message | null {
   let message: Message;
   if (typeof value === 'string') {
@@ -61,25 +62,25 @@ function parseMessage<Id extends string>(
     const forms: Record<string, string> & { other: string } = { other: value.other };
     for (const [form, text] of Object.entries(value)) {
       if (!PLURAL_FORMS.has(form) || typeof text !== 'string') {
-        problems.push(`${id}.${form} is not the text of a plural form`);
+        problems.push([27 satisfies TextCode<'messagePluralForm'>, id, form]);
         return null;
       }
       forms[form] = text;
     }
     message = forms;
   } else {
-    problems.push(`${id} is neither a text nor plural forms with "other"`);
+    problems.push([28 satisfies TextCode<'messageNotAText'>, id]);
     return null;
   }
   const texts = typeof message === 'string' ? [message] : Object.values(message);
   if (texts.some((text) => text.length > MAX_LENGTH)) {
-    problems.push(`${id} is longer than ${MAX_LENGTH} characters`);
+    problems.push([29 satisfies TextCode<'messageTooLong'>, id, MAX_LENGTH]);
     return null;
   }
   const allowed = new Set(placeholdersOf(enUS[id]));
   const unknown = placeholdersOf(message).filter((name) => !allowed.has(name));
   if (unknown.length > 0) {
-    problems.push(`${id} has placeholders the message does not have: {${unknown.join('}, {')}}`);
+    problems.push([30 satisfies TextCode<'messagePlaceholders'>, id, unknown]);
     return null;
   }
   return message;
@@ -102,7 +103,7 @@ function parseMessages<Id extends string>(
   own: OwnIds<Id>,
   value: Record<string, unknown>,
   where: string,
-  problems: string[],
+  problems: LogText[],
   onOtherKey: (key: string, value: unknown) => boolean,
 ): Overrides<Id> {
   const messages: Overrides<Id> = {};
@@ -112,7 +113,7 @@ function parseMessages<Id extends string>(
       const message = parseMessage(own.enUS, id, item, problems);
       if (message !== null) messages[id] = message;
     } else if (!onOtherKey(key, item) && isOwnKey(own, key)) {
-      problems.push(`${where}"${key}" is neither a message id nor a language tag`);
+      problems.push([31 satisfies TextCode<'messageKey'>, where, key]);
     }
   }
   return messages;
@@ -130,7 +131,7 @@ export function parseMessageOverrides<Id extends string = MessageId>(
   prefix = '',
 ): ParsedMessageOverrides<Id> {
   const own: OwnIds<Id> = { enUS, prefix };
-  const problems: string[] = [];
+  const problems: LogText[] = [];
   const languages = new Map<string, Overrides<Id>>();
   let all: Overrides<Id> = {};
   if (value === undefined || value === null) return { all, languages };
@@ -145,10 +146,10 @@ export function parseMessageOverrides<Id extends string = MessageId>(
       return true;
     });
   } else {
-    problems.push('it is not an object of message ids');
+    problems.push([32 satisfies TextCode<'messagesNotAnObject'>]);
   }
   if (problems.length > 0) {
-    logWarning(`ignoring messages of ${source}: ${problems.join('; ')}.`);
+    logWarning([26 satisfies TextCode<'messagesIgnored'>, source, problems]);
   }
   return { all, languages };
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { logsWritten } from '../../../test/logsWritten';
 // The whole en-US catalogue (the page script's, with the no-results panel's texts).
 import { wholeEnUS } from '../noResultsMessages';
 import contactEnUS from '../contact/en-US';
@@ -11,7 +12,7 @@ afterEach(() => {
 });
 
 describe('parseMessageOverrides', () => {
-  it('reads messages for every language and for one language', () => {
+  it('reads messages for every language and for one language', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const parsed = parseMessageOverrides(
       {
@@ -22,6 +23,7 @@ describe('parseMessageOverrides', () => {
       'the test',
       enUS,
     );
+    await logsWritten();
     expect(warn).not.toHaveBeenCalled();
     expect(parsed.all).toEqual({ loadMore: 'More partners' });
     expect(pickOverrides([parsed], 'fr-FR', 'fr-CA')).toEqual({
@@ -51,7 +53,7 @@ describe('parseMessageOverrides', () => {
     });
   });
 
-  it('drops what cannot be used, with one warning naming it', () => {
+  it('drops what cannot be used, with one warning naming it', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const parsed = parseMessageOverrides(
       JSON.parse(
@@ -66,6 +68,7 @@ describe('parseMessageOverrides', () => {
     expect(parsed.all).toEqual({ heading: '<b>Hi</b>' });
     expect(parsed.languages.size).toBe(0);
     expect(Object.getPrototypeOf(parsed.all)).toBe(Object.prototype);
+    await logsWritten();
     expect(warn).toHaveBeenCalledTimes(1);
     const message = String(warn.mock.calls[0]?.[0]);
     for (const part of [
@@ -83,17 +86,19 @@ describe('parseMessageOverrides', () => {
     }
   });
 
-  it('refuses what is not an object', () => {
+  it('refuses what is not an object', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     for (const value of ['text', 3, ['loadMore']]) {
       expect(parseMessageOverrides(value, 'x', enUS).all).toEqual({});
     }
+    await logsWritten();
     expect(warn).toHaveBeenCalledTimes(3);
     expect(parseMessageOverrides(undefined, 'x', enUS).all).toEqual({});
+    await logsWritten();
     expect(warn).toHaveBeenCalledTimes(3);
   });
 
-  it("leaves the contact dialog's contact. ids to it, and checks them there", () => {
+  it("leaves the contact dialog's contact. ids to it, and checks them there", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const messages = {
       loadMore: 'More',
@@ -106,6 +111,7 @@ describe('parseMessageOverrides', () => {
     const page = parseMessageOverrides(messages, 'the element', enUS);
     expect(page.all).toEqual({ loadMore: 'More' });
     expect(page.languages.get('fr')).toEqual({ resetAll: 'Tout effacer' });
+    await logsWritten();
     expect(warn).not.toHaveBeenCalled();
 
     // The dialog: its own ids without the prefix, per language, the element's over the
@@ -116,6 +122,7 @@ describe('parseMessageOverrides', () => {
       close: 'Done',
       cancel: 'Fermer sans envoyer',
     });
+    await logsWritten();
     expect(warn).toHaveBeenCalledTimes(1);
     const message = String(warn.mock.calls[0]?.[0]);
     expect(message).toContain('title has placeholders the message does not have: {office}');

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { logsWritten } from '../../../../test/logsWritten';
 import { loadNearTranslator } from '../loadNearTranslator';
 
 afterEach(() => {
@@ -29,6 +30,7 @@ describe('loadNearTranslator', () => {
       'near.placeholder': { one: 'plural forms of a text that has none' },
     });
     expect(translator.t('placeholder')).toBe('City');
+    await logsWritten();
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toContain('"near.nothing" is neither a message id');
   });
