@@ -22,7 +22,6 @@ import type { NearWake } from './ui/NearStart';
 import type { NearSection as NearSectionPart } from './sections/NearSection';
 import { SearchPanel } from './ui/SearchPanel';
 import { SelectedChips } from './ui/SelectedChips';
-import type { ChipListProps } from './ui/ChipList';
 
 export interface SearchPageProps extends UseSearchControllerOptions {
   /** 'Go to the home page' (SPEC 2: navigates to '/'); replaceable for hosts and tests. */
@@ -65,14 +64,8 @@ const chipList = () => import('./ui/ChipList').then(withStyles);
 function loadChipList(): void {
   chipList().catch(() => undefined);
 }
+// SelectedChips holds it in a Suspense boundary of its own.
 const ChipList = lazy(() => chipList().then((module) => ({ default: module.ChipList })));
-function ChipListPart(props: ChipListProps) {
-  return (
-    <Suspense>
-      <ChipList {...props} />
-    </Suspense>
-  );
-}
 
 function navigateHome(): void {
   window.location.assign('/');
@@ -235,7 +228,7 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
                 // shift), with nothing to add yet: `chips` is then an empty array.
                 available={available ?? (groupsIn ? undefined : chips)}
                 onAdd={actions.toggleFilterItem}
-                List={ChipListPart}
+                List={ChipList}
               />
             </div>
             {showSkeleton ? (
