@@ -82,9 +82,10 @@ function noPreloadHelper(): Plugin {
  * JSX as calls of `src/jsxFactory.ts` with the children as arguments (the classic
  * transform), not the automatic runtime's `jsx(type, {...props, children: [...]})`: the
  * page script then has no `children:` key per element (76 of them), about 100 B gzip less of
- * a first visit (bench/README.md). The factory hands React's `jsx` the same props, so the
- * elements and the time to build them are the same. The library build
- * (`vite.lib.config.ts`) keeps the automatic runtime, which React hosts' bundlers expect.
+ * a first visit (bench/README.md). The factory is React's `createElement` (src/jsxFactory.ts:
+ * no `react/jsx-runtime` in the page script, 156 B less; no slower first card or TBT measured).
+ * The library build (`vite.lib.config.ts`) keeps the automatic runtime, which React hosts'
+ * bundlers expect.
  */
 const CLASSIC_JSX = {
   jsx: 'transform',

@@ -1,14 +1,15 @@
 import { addStyles } from './adoptStyles';
 import { Suspense, lazy, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { selectGlobalFilterCounts, selectItemCounts } from './core/selectCounts';
 import { selectChips, selectShowNoResults, selectShowSkeleton } from './core/selectors';
 import { SKELETON_CARDS, VISIBLE_FILTER_ITEMS, VISIBLE_GLOBAL_FILTERS } from './core/types';
 import { useFocusAfterLoadMore } from './hooks/useFocusAfterLoadMore';
 import { useScrollMemory } from './hooks/useScrollMemory';
 import { useSearchController } from './hooks/useSearchController';
 import type { UseSearchControllerOptions } from './hooks/useSearchController';
-import { FilterSection } from './sections/FilterSection';
 import { BackLink } from './ui/BackLink';
 import { ErrorPanel } from './ui/ErrorPanel';
+import { FilterPanel } from './ui/FilterPanel';
 import { LoadMoreButton } from './ui/LoadMoreButton';
 import { useMessages } from './ui/MessagesContext';
 import { ResultsCount } from './ui/ResultsCount';
@@ -21,7 +22,6 @@ import type { NearWake } from './ui/NearStart';
 import type { NearSection as NearSectionPart } from './sections/NearSection';
 import { SearchPanel } from './ui/SearchPanel';
 import { SelectedChips } from './ui/SelectedChips';
-import type { ChipListProps } from './ui/ChipList';
 
 export interface SearchPageProps extends UseSearchControllerOptions {
   /** 'Go to the home page' (SPEC 2: navigates to '/'); replaceable for hosts and tests. */
@@ -64,14 +64,8 @@ const chipList = () => import('./ui/ChipList').then(withStyles);
 function loadChipList(): void {
   chipList().catch(() => undefined);
 }
+// SelectedChips holds it in a Suspense boundary of its own.
 const ChipList = lazy(() => chipList().then((module) => ({ default: module.ChipList })));
-function ChipListPart(props: ChipListProps) {
-  return (
-    <Suspense>
-      <ChipList {...props} />
-    </Suspense>
-  );
-}
 
 function navigateHome(): void {
   window.location.assign('/');
@@ -117,8 +111,11 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
     if (ticked) loadChipList();
   }, [ticked]);
   const announced = announcement ? announceResults(announcement, t) : { text: '' };
-  // Counts come with every answer; deferred like the groups they belong to.
+  // Counts come with every answer; deferred like the groups they belong to, and kept while
+  // the answer is (the memoised panel skips a Load More's render).
   const facets = useDeferredValue(state.facets);
+  const itemCounts = useMemo(() => selectItemCounts(facets), [facets]);
+  const globalFilterCounts = useMemo(() => selectGlobalFilterCounts(facets), [facets]);
   // Until the location field is used (or the address holds a point), its start only; how it
   // was used ('' once its field lost focus) tells the chunk's field what to go on with.
   const [NearSection, setNearSection] = useState<typeof NearSectionPart | null>(null);
@@ -200,7 +197,7 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
       <div className="pn-body">
         <BackLink href={backHref} />
         <div className="pn-layout">
-          <FilterSection
+          <FilterPanel
             globalFilters={state.globalFilters}
             selectedGlobalFilter={state.selectedGlobalFilter}
             groups={filterGroups}
@@ -209,7 +206,8 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
             onToggleItem={actions.toggleFilterItem}
             visibleItems={VISIBLE_FILTER_ITEMS}
             visibleGlobalFilters={VISIBLE_GLOBAL_FILTERS}
-            facets={facets}
+            itemCounts={itemCounts}
+            globalFilterCounts={globalFilterCounts}
           />
           <section
             className="pn-results"
@@ -230,7 +228,7 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
                 // shift), with nothing to add yet: `chips` is then an empty array.
                 available={available ?? (groupsIn ? undefined : chips)}
                 onAdd={actions.toggleFilterItem}
-                List={ChipListPart}
+                List={ChipList}
               />
             </div>
             {showSkeleton ? (

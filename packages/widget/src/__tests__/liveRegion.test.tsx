@@ -11,6 +11,7 @@ import { searchCriteriaSchema } from '@partners-network/contract';
 import type { FilterDefinitions, Partner, SearchCriteria } from '@partners-network/contract';
 import { renderSearchPage, testPortal } from '../test/renderSearchPage';
 import { announceResults, describeFilters } from '../ui/resultsAnnouncement';
+import { EN_US_TRANSLATOR } from '../ui/MessagesContext';
 
 const portal = testPortal();
 
@@ -77,14 +78,17 @@ function renderPage() {
 describe('announceResults', () => {
   it('says the count, then the filters and text applied', () => {
     expect(
-      announceResults({
-        loaded: 10,
-        total: 25,
-        addedCount: 0,
-        globalFilterLabel: 'Technology',
-        itemNames: ['Europe', 'Asia'],
-        text: 'cloud',
-      }),
+      announceResults(
+        {
+          loaded: 10,
+          total: 25,
+          addedCount: 0,
+          globalFilterLabel: 'Technology',
+          itemNames: ['Europe', 'Asia'],
+          text: 'cloud',
+        },
+        EN_US_TRANSLATOR.t,
+      ),
     ).toEqual({
       text: 'Showing 10 of 25 partners',
       before: '',
@@ -94,39 +98,50 @@ describe('announceResults', () => {
 
   it('says how many Load More added, before the count', () => {
     expect(
-      announceResults({
-        loaded: 20,
-        total: 25,
-        addedCount: 10,
-        globalFilterLabel: 'Technology',
-        itemNames: [],
-        text: '',
-      }),
+      announceResults(
+        {
+          loaded: 20,
+          total: 25,
+          addedCount: 10,
+          globalFilterLabel: 'Technology',
+          itemNames: [],
+          text: '',
+        },
+        EN_US_TRANSLATOR.t,
+      ),
     ).toEqual({ text: 'Showing 20 of 25 partners', before: '10 more partners added.', after: '' });
     expect(
-      announceResults({
-        loaded: 21,
-        total: 21,
-        addedCount: 1,
-        globalFilterLabel: '',
-        itemNames: [],
-        text: '',
-      }).before,
+      announceResults(
+        {
+          loaded: 21,
+          total: 21,
+          addedCount: 1,
+          globalFilterLabel: '',
+          itemNames: [],
+          text: '',
+        },
+        EN_US_TRANSLATOR.t,
+      ).before,
     ).toBe('1 more partner added.');
   });
 
   it('says no partners were found, with the filters to loosen', () => {
     expect(
-      announceResults({
-        loaded: 0,
-        total: 0,
-        addedCount: 0,
-        globalFilterLabel: '',
-        itemNames: [],
-        text: 'zzz',
-      }),
+      announceResults(
+        {
+          loaded: 0,
+          total: 0,
+          addedCount: 0,
+          globalFilterLabel: '',
+          itemNames: [],
+          text: 'zzz',
+        },
+        EN_US_TRANSLATOR.t,
+      ),
     ).toEqual({ text: '', before: 'No partners found.', after: 'No filters. Search text: zzz.' });
-    expect(describeFilters('All partners', [], '')).toBe('Filters: All partners.');
+    expect(describeFilters('All partners', [], '', EN_US_TRANSLATOR.t)).toBe(
+      'Filters: All partners.',
+    );
   });
 });
 

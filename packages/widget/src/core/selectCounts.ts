@@ -1,6 +1,7 @@
 /**
  * The counts of the answer shown, as the filter panel looks them up (issue 14). Apart
- * from selectors.ts: only the filter panel's chunk needs them, not the first card.
+ * from selectors.ts: only the page's filter panel needs them (SearchPage.tsx memoises them
+ * per answer).
  */
 import type { FilterItem } from '@partners-network/contract';
 import { selectItemsById } from './selectors';

@@ -37,6 +37,7 @@ export const PartnerCardView = memo(function PartnerCardView({ card }: PartnerCa
   const linked = card.href !== null;
   const t = useMessages();
   const titleId = `pn-title-${card.key}`;
+  const title = marked(card.title, card.marks?.title);
   return (
     <article
       className="pn-card"
@@ -72,10 +73,10 @@ export const PartnerCardView = memo(function PartnerCardView({ card }: PartnerCa
         <h2 className="pn-card__title" dir="auto" id={titleId}>
           {card.href !== null ? (
             <a className="pn-card__link" part="card-link" href={card.href} data-card-focus="">
-              {marked(card.title, card.marks?.title)}
+              {title}
             </a>
           ) : (
-            marked(card.title, card.marks?.title)
+            title
           )}
         </h2>
         <p className="pn-card__summary" dir="auto">

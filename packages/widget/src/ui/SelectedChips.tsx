@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, memo, useEffect, useId, useRef, useState } from 'react';
 import type { ComponentType, KeyboardEvent } from 'react';
 import type { ChipListProps } from './ChipList';
 import { useMessages } from './MessagesContext';
@@ -68,13 +68,16 @@ export const SelectedChips = memo(function SelectedChips({
   return (
     <div className="pn-chips" part="chips" ref={rootRef}>
       {chips.length > 0 && List && (
-        <List
-          chips={chips}
-          onRemove={(id, index) => {
-            focusAfterRemove.current = index;
-            onRemove(id);
-          }}
-        />
+        // A lazy List suspends until its chunk is in: only it waits.
+        <Suspense>
+          <List
+            chips={chips}
+            onRemove={(id, index) => {
+              focusAfterRemove.current = index;
+              onRemove(id);
+            }}
+          />
+        </Suspense>
       )}
       {withInput && (
         <>

@@ -1,5 +1,4 @@
 import type { Translator } from '../core/i18n/createTranslator';
-import { EN_US_TRANSLATOR } from './MessagesContext';
 
 /**
  * What the results' live region says besides the visible count. Screen reader users
@@ -35,7 +34,7 @@ export function describeFilters(
   globalFilterLabel: string,
   itemNames: readonly string[],
   text: string,
-  t: Translator['t'] = EN_US_TRANSLATOR.t,
+  t: Translator['t'],
 ): string {
   const filters = [globalFilterLabel, ...itemNames].filter((name) => name !== '');
   const parts = [
@@ -48,12 +47,12 @@ export function describeFilters(
 }
 
 /**
- * The words for the facts of a settled answer in the page's language (`t`, default
- * en-US): the count with the language's plural form by total, announcements likewise.
+ * The words for the facts of a settled answer in the page's language (`t`): the count with
+ * the language's plural form by total, announcements likewise.
  */
 export function announceResults(
   facts: ResultsAnnouncementFacts,
-  t: Translator['t'] = EN_US_TRANSLATOR.t,
+  t: Translator['t'],
 ): ResultsAnnouncement {
   const { loaded, total, addedCount } = facts;
   const filters = () => describeFilters(facts.globalFilterLabel, facts.itemNames, facts.text, t);
