@@ -332,14 +332,10 @@ export class SiteLocations implements PartnerLocations {
   }
 
   /**
-   * #nearestOf, each location's haversine read from its point's in the point's kept order
-   * when the locations share few points (the same haversineBetween, measured once).
+   * #nearestOf's location, each location's haversine read from its point's in the point's
+   * kept order (the same haversineBetween, measured once): -1 without a location.
    */
-  #nearestByOrder(ordinal: number, point: GeoPoint): [number, number] {
-    const pointOf = this.#points?.pointOf;
-    const order = pointOf && this.#points?.orderFrom(point);
-    if (!pointOf || !order) return this.#nearestOf(ordinal, point, cosOf(point));
-    const { haversines } = order;
+  #nearestInOrder(ordinal: number, haversines: Float64Array, pointOf: Uint16Array): number {
     let best = Infinity;
     let which = -1;
     const end = this.#starts[ordinal + 1] ?? 0;
@@ -350,19 +346,37 @@ export class SiteLocations implements PartnerLocations {
         which = at;
       }
     }
-    return [best, which];
+    return which;
   }
 
   distanceOf(ordinal: number, point: GeoPoint): number {
-    const [haversine] = this.#nearestByOrder(ordinal, point);
-    return haversine === Infinity ? Infinity : kilometresOf(haversine);
+    const pointOf = this.#points?.pointOf;
+    const order = pointOf && this.#points?.orderFrom(point);
+    if (!pointOf || !order) {
+      const [haversine] = this.#nearestOf(ordinal, point, cosOf(point));
+      return haversine === Infinity ? Infinity : kilometresOf(haversine);
+    }
+    const which = this.#nearestInOrder(ordinal, order.haversines, pointOf);
+    // The point's kilometres, kept with its order: kilometresOf its haversine.
+    return which < 0 ? Infinity : (order.kilometres[pointOf[which] ?? 0] ?? Infinity);
   }
 
   nearestLocation(ordinal: number, point: GeoPoint) {
-    const [haversine, which] = this.#nearestByOrder(ordinal, point);
+    const pointOf = this.#points?.pointOf;
+    const order = pointOf && this.#points?.orderFrom(point);
+    let which: number;
+    let distanceKm: number;
+    if (pointOf && order) {
+      which = this.#nearestInOrder(ordinal, order.haversines, pointOf);
+      distanceKm = order.kilometres[pointOf[which] ?? 0] ?? Infinity;
+    } else {
+      const [haversine, nearest] = this.#nearestOf(ordinal, point, cosOf(point));
+      which = nearest;
+      distanceKm = kilometresOf(haversine);
+    }
     const place = this.#detailList[this.#details[which] ?? -1];
     if (which < 0 || !place) return undefined;
-    return { place, distanceKm: kilometresOf(haversine) };
+    return { place, distanceKm };
   }
 
   within(point: GeoPoint, radiusKm: number): Bitset {
@@ -545,7 +559,7 @@ export class SiteLocations implements PartnerLocations {
     candidates: Bitset,
     maxHaversine: number,
   ) {
-    const { haversines, ranks } = order;
+    const { haversines, ranks, kilometres } = order;
     // The list kept so far, nearest first, in an array this structure keeps for every scan
     // (typed arrays made per search were a third of a scan's time at 1k partners,
     // bench/README.md near14): ordinals from 0, their ranks from `wanted`, their nearest
@@ -589,20 +603,35 @@ export class SiteLocations implements PartnerLocations {
         if (kept < wanted) kept += 1;
       }
     }
+    return this.#keptList(list, wanted, kept, kilometres);
+  }
+
+  /** The first `kept` of a list as #scanByOrder and nearestByRanks write it, with kilometres. */
+  #keptList(list: Int32Array, wanted: number, kept: number, kilometres: Float64Array) {
     const distances = new Array<number>(kept);
     for (let at = 0; at < kept; at += 1) {
-      distances[at] = kilometresOf(haversines[list[2 * wanted + at] ?? 0] ?? Infinity);
+      distances[at] = kilometres[list[2 * wanted + at] ?? 0] ?? Infinity;
     }
     return { ordinals: list.slice(0, kept), distances };
   }
 
   /**
    * Nearest first by the points the locations share, nearest point first; only for a site
-   * whose locations share few points (otherwise it finds nothing).
+   * whose locations share few points (otherwise it finds nothing). Along the point's kept
+   * order when there is one (SharedPoints' nearestByRanks: by ranks, as #scanByOrder), else
+   * point by point from lower bounds into a NearestList.
    */
   byPoints(point: GeoPoint, wanted: number, candidates: Bitset, maxHaversine: number) {
+    const points = this.#points;
+    const order = points?.orderFrom(point);
+    if (points && order) {
+      if (this.#scanList.length < wanted * 3) this.#scanList = new Int32Array(wanted * 3);
+      const list = this.#scanList;
+      const kept = points.nearestByRanks(order, candidates, wanted, maxHaversine, list);
+      return this.#keptList(list, wanted, kept, order.kilometres);
+    }
     const nearest = new NearestList(wanted, maxHaversine);
-    this.#points?.offerNearest(point, candidates, nearest);
+    points?.offerNearest(point, candidates, nearest);
     return nearest.result();
   }
 

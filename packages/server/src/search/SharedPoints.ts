@@ -21,11 +21,21 @@ const LOCATIONS_PER_POINT = 4;
  */
 const ORDER_AT_MOST = 1024;
 /**
- * The bytes the kept orders may take (12 a shared point each): 615 points asked near at
- * 142 shared points, 85 at 1,024. A site's searches near a point are mostly near its own
+ * The bytes the kept orders may take (20 a shared point each): 369 points asked near at
+ * 142 shared points, 51 at 1,024. A site's searches near a point are mostly near its own
  * cities (the city field offers them), so the same few hundred points come back.
  */
 const ORDERS_BYTES = 1 << 20;
+const ORDER_BYTES_PER_POINT = 20;
+/**
+ * Slots of the orders' numeric index (a power of two): a point asked near is found by its
+ * coordinates' bits, not by a string of them looked up in a Map (two numbers formatted and
+ * a string hashed and compared, out of the processor's caches in a mix of searches near
+ * other points: `distanceOf` near a new point, caches cold, 2.6 µs against 2.2 to 2.45 with
+ * this index at 1k, bench/README.md near15).
+ */
+const INDEX_BITS = 10;
+const INDEX_SLOTS = 1 << INDEX_BITS;
 
 /**
  * The shared points as seen from one point asked near: each one's exact haversine
@@ -43,6 +53,8 @@ export interface PointOrder {
    * nearest point's) orders it with integers alone: no arc sine per partner offered.
    */
   readonly ranks: Uint16Array;
+  /** By point: its kilometres (kilometresOf its haversine), as a card and the ranks read them. */
+  readonly kilometres: Float64Array;
 }
 
 /** A point's state in a search: its haversine a lower bound, measured, or its partners read. */
@@ -78,6 +90,18 @@ export class SharedPoints {
   /** The orders of the points last asked near, oldest first; at most #ordersKept. */
   readonly #orders = new Map<string, PointOrder>();
   readonly #ordersKept: number;
+  /**
+   * The kept orders by their point's coordinates' bits (direct-mapped: a slot holds the
+   * last order made or found there): each slot's latitude and longitude, and its order.
+   * The Map above stays the record of what is kept; this only finds it without strings.
+   */
+  readonly #slotPoints = new Float64Array(2 * INDEX_SLOTS).fill(NaN);
+  readonly #slotOrders: (PointOrder | undefined)[] = new Array<PointOrder | undefined>(
+    INDEX_SLOTS,
+  ).fill(undefined);
+  /** A point's coordinates as bits, to hash them. */
+  readonly #bits = new Float64Array(2);
+  readonly #bitWords = new Int32Array(this.#bits.buffer);
   /** The last order asked for, and its point: an answer asks again for each card. */
   #last: PointOrder | undefined;
   #lastLatitude = NaN;
@@ -105,7 +129,10 @@ export class SharedPoints {
     this.#states = new Uint8Array(latitudes.length);
     this.#seen = new Bitset(size);
     this.#pointOf = pointOf;
-    this.#ordersKept = Math.max(1, Math.floor(ORDERS_BYTES / (12 * latitudes.length)));
+    this.#ordersKept = Math.max(
+      1,
+      Math.floor(ORDERS_BYTES / (ORDER_BYTES_PER_POINT * latitudes.length)),
+    );
   }
 
   /** Each location's point, or undefined when there are too many points to order. */
@@ -124,7 +151,30 @@ export class SharedPoints {
     const { latitude, longitude } = point;
     // 0 and -0 are one point (their haversines are the same); NaN, the unset last, none.
     if (latitude === this.#lastLatitude && longitude === this.#lastLongitude) return this.#last;
-    const order = this.#orders.get(`${latitude} ${longitude}`) ?? this.#ordered(point);
+    // -0 as 0: one point, one slot.
+    const bits = this.#bits;
+    bits[0] = latitude + 0;
+    bits[1] = longitude + 0;
+    const words = this.#bitWords;
+    const slot =
+      Math.imul(
+        (words[0] ?? 0) ^
+          Math.imul(words[1] ?? 0, 0x9e3779b1) ^
+          Math.imul((words[2] ?? 0) ^ Math.imul(words[3] ?? 0, 0x85ebca6b), 0xc2b2ae35),
+        0x27d4eb2f,
+      ) >>>
+      (32 - INDEX_BITS);
+    const slotPoints = this.#slotPoints;
+    let order =
+      slotPoints[2 * slot] === latitude && slotPoints[2 * slot + 1] === longitude
+        ? this.#slotOrders[slot]
+        : undefined;
+    if (!order) {
+      order = this.#orders.get(`${latitude} ${longitude}`) ?? this.#ordered(point);
+      slotPoints[2 * slot] = latitude;
+      slotPoints[2 * slot + 1] = longitude;
+      this.#slotOrders[slot] = order;
+    }
     this.#last = order;
     this.#lastLatitude = latitude;
     this.#lastLongitude = longitude;
@@ -142,10 +192,20 @@ export class SharedPoints {
     const nearestFirst = new Uint16Array(count);
     for (let id = 0; id < count; id += 1) nearestFirst[id] = id;
     nearestFirst.sort((a, b) => (haversines[a] ?? 0) - (haversines[b] ?? 0) || a - b);
-    const order = { haversines, nearestFirst, ranks: rankKilometres(haversines) };
+    const kilometres = haversines.map(kilometresOf);
+    const order = { haversines, nearestFirst, ranks: rankKilometres(kilometres), kilometres };
     if (this.#orders.size >= this.#ordersKept) {
-      const oldest = this.#orders.keys().next();
-      if (!oldest.done) this.#orders.delete(oldest.value);
+      const oldest = this.#orders.entries().next();
+      if (!oldest.done) {
+        this.#orders.delete(oldest.value[0]);
+        // Let go from the index too: a slot must never answer with an order no longer kept.
+        const slot = this.#slotOrders.indexOf(oldest.value[1]);
+        if (slot >= 0) {
+          this.#slotOrders[slot] = undefined;
+          this.#slotPoints[2 * slot] = NaN;
+          this.#slotPoints[2 * slot + 1] = NaN;
+        }
+      }
     }
     this.#orders.set(`${point.latitude} ${point.longitude}`, order);
     return order;
@@ -209,9 +269,9 @@ export class SharedPoints {
 
   /**
    * Offers the candidates to the list point by point, nearest point first, each partner at
-   * its nearest point, until the next point is farther than the list takes: along the
-   * point's kept order (`orderFrom`) when the points are few enough to keep orders. Else
-   * each point starts at a lower bound of its haversine, without a sine, and is measured only when
+   * its nearest point, until the next point is farther than the list takes: for points too
+   * many to keep orders of (with a kept order, `nearestByRanks` walks it). Each point
+   * starts at a lower bound of its haversine, without a sine, and is measured only when
    * that bound is the nearest left: a search reads a few points of a few hundred
    * (nearest 10 of all partners, each of 142 points: 4.0 to 3.75 µs at 1k, 5.6 to 5.25 at
    * 10k; bench/README.md).
@@ -221,11 +281,6 @@ export class SharedPoints {
     candidates: Bitset,
     list: PartnerList,
   ): void {
-    const order = this.orderFrom(point);
-    if (order) {
-      this.#offerInOrder(order, candidates, list);
-      return;
-    }
     const haversines = this.#haversines;
     const state = this.#states;
     const count = haversines.length;
@@ -275,28 +330,66 @@ export class SharedPoints {
   }
 
   /**
-   * offerNearest along a kept order: the same points in the same order (nearest first,
-   * equal haversines in any order), none measured again.
+   * The first `wanted` candidates by (rank of their nearest point's kilometres, ordinal),
+   * none farther than `maxHaversine`, walking the points nearest first along a kept order:
+   * written into `list` (ordinals from 0, ranks from `wanted`, nearest points from twice
+   * `wanted`, nearest first), and how many. The ranks never fall along the order, so the
+   * walk stops at the first point of a rank past the last kept once `wanted` are kept, and
+   * partners of equal kilometres are kept by ordinal whichever point they come from: the
+   * order `#scanByOrder` (PartnerLocations) keeps, with integers only and no kilometres
+   * measured per partner offered (NearestList measured each, an arc sine apiece, and
+   * compared haversines at its cut-off: near14's leftover).
    */
-  #offerInOrder(order: PointOrder, candidates: Bitset, list: PartnerList): void {
-    const { haversines, nearestFirst } = order;
+  nearestByRanks(
+    order: PointOrder,
+    candidates: Bitset,
+    wanted: number,
+    maxHaversine: number,
+    list: Int32Array,
+  ): number {
+    if (wanted <= 0) return 0;
+    const { haversines, nearestFirst, ranks } = order;
     const seen = this.#seen;
     seen.words.fill(0);
     const members = this.#members;
     const starts = this.#starts;
-    for (let at = 0; at < nearestFirst.length; at += 1) {
-      const id = nearestFirst[at] ?? 0;
-      const haversine = haversines[id] ?? Infinity;
-      // Equal distances may still enter (an earlier partner wins a tie): only farther stop.
-      if (haversine > list.bound) return;
+    const last = wanted - 1;
+    let kept = 0;
+    for (let next = 0; next < nearestFirst.length; next += 1) {
+      const id = nearestFirst[next] ?? 0;
+      if (!((haversines[id] ?? Infinity) <= maxHaversine)) break;
+      const rank = ranks[id] ?? 0;
+      if (kept === wanted && rank > (list[wanted + last] ?? 0)) break;
       const end = starts[id + 1] ?? 0;
       for (let member = starts[id] ?? 0; member < end; member += 1) {
         const ordinal = members[member] ?? 0;
         if (seen.has(ordinal) || !candidates.has(ordinal)) continue;
         seen.add(ordinal);
-        list.offer(ordinal, haversine);
+        if (
+          kept === wanted &&
+          (rank > (list[wanted + last] ?? 0) ||
+            (rank === list[wanted + last] && ordinal > (list[last] ?? 0)))
+        ) {
+          continue;
+        }
+        let at = kept === wanted ? last : kept;
+        while (
+          at > 0 &&
+          ((list[wanted + at - 1] ?? 0) > rank ||
+            (list[wanted + at - 1] === rank && (list[at - 1] ?? 0) > ordinal))
+        ) {
+          list[at] = list[at - 1] ?? 0;
+          list[wanted + at] = list[wanted + at - 1] ?? 0;
+          list[2 * wanted + at] = list[2 * wanted + at - 1] ?? 0;
+          at -= 1;
+        }
+        list[at] = ordinal;
+        list[wanted + at] = rank;
+        list[2 * wanted + at] = id;
+        if (kept < wanted) kept += 1;
       }
     }
+    return kept;
   }
 
   /**
@@ -374,11 +467,10 @@ export class SharedPoints {
 }
 
 /**
- * Each point's rank among the distinct kilometres of the points' haversines: the ranks of
- * the kilometres themselves (sorted, not assumed to follow the haversines' order).
+ * Each point's rank among the distinct kilometres of the points: the ranks of the
+ * kilometres themselves (sorted, not assumed to follow the haversines' order).
  */
-function rankKilometres(haversines: Float64Array): Uint16Array {
-  const kilometres = haversines.map(kilometresOf);
+function rankKilometres(kilometres: Float64Array): Uint16Array {
   const sorted = kilometres.slice().sort();
   const distinct: number[] = [];
   for (const km of sorted) if (distinct[distinct.length - 1] !== km) distinct.push(km);
