@@ -48,11 +48,13 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
   const messages = loadTranslator(setup.portal.languageId, options.messages);
   const render = (translator: Translator) => {
     if (!mounted) return;
+    // Engines without constructed sheets fetch their <style> first: no unstyled frame.
+    const styling = adoptStyles(shadow);
+    if (styling) return void styling.then(() => render(translator));
     // The root of the page in the shadow root: its language and direction, whatever
     // the host page's (`all: initial` in the styles does not reset direction).
     container.lang = translator.lang;
     container.dir = translator.dir;
-    adoptStyles(shadow);
     const created = createRoot(container, {
       // SPEC 8: a start-up failure is logged to the console only.
       onUncaughtError: (error) => logError('the page failed.', error),
