@@ -75,19 +75,16 @@ export function parseBackgroundSources(value: string): Picture['sources'] | null
 
 /** 'fr_FR' -> 'fr-FR' when it is a language tag the browser knows; null otherwise. */
 function parseLanguageId(value: string): string | null {
-  const tag = value.trim().replace(/_/g, '-');
   try {
-    return Intl.getCanonicalLocales(tag)[0] ?? null;
+    return Intl.getCanonicalLocales(value.replace(/_/g, '-'))[0] ?? null;
   } catch {
     return null;
   }
 }
 
 export function readElementAttributes(element: Element): ElementAttributes {
-  const read: Read = (name) => {
-    const value = element.getAttribute(name);
-    return value === null ? null : value.trim();
-  };
+  // Trimmed; null when absent.
+  const read: Read = (name) => element.getAttribute(name)?.trim() ?? null;
   const problems: LogText[] = [];
   const context: Partial<PortalContext> = {};
 
