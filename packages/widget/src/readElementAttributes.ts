@@ -115,18 +115,19 @@ export function readElementAttributes(element: Element): ElementAttributes {
   }
 
   const backgroundUrl = read('background-url');
+  const rawSources = read('background-sources');
   if (backgroundUrl === '') {
     // Present but empty: no picture, whatever the settings say.
     context.background = null;
   } else if (backgroundUrl !== null) {
     const defaultUrl = sanitizeUrl(backgroundUrl);
-    const rawSources = read('background-sources');
-    const sources = rawSources === null ? [] : parseBackgroundSources(rawSources);
+    // Absent reads as empty: no sources.
+    const sources = parseBackgroundSources(rawSources ?? '');
     if (sources === null) problems.push([20 satisfies TextCode<'attributeSources'>]);
     if (defaultUrl === null) {
       problems.push([17 satisfies TextCode<'attributeNotAnAddress'>, 'background-url']);
     } else context.background = { defaultUrl, sources: sources ?? [] };
-  } else if (read('background-sources') !== null) {
+  } else if (rawSources !== null) {
     problems.push([21 satisfies TextCode<'attributeSourcesAlone'>]);
   }
 
