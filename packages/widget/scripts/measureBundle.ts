@@ -54,10 +54,11 @@ const DIST = resolve(here, '../dist');
  * warnings, the API's errors and the data issues in a chunk loaded when one is written,
  * core/logTexts.ts; lowered to 17,022 B (measured), 207 B, by React's createElement as the page scripts'
  * JSX factory, src/jsxFactory.ts, and five small cuts in the page's parts and sheet, branch
- * parts15). The external-react build (the page gives React) is printed, not held: the figure over
+ * parts15; lowered to 16,957 B (measured), 65 B, by the words of the console errors in the texts'
+ * chunk too, core/logTexts.ts, branch texts16). The external-react build (the page gives React) is printed, not held: the figure over
  * the floor is the same measure of the widget.
  */
-export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 17_022 } } as const;
+export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 16_957 } } as const;
 export type BuildName = 'bundled' | 'external-react';
 
 export interface BuildSize {
