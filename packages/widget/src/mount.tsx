@@ -6,6 +6,7 @@ import { loadTranslator } from './core/i18n/loadTranslator';
 import { createSearchController } from './core/createSearchController';
 import type { SearchControllerWithModel } from './core/createSearchController';
 import { logError } from './core/log';
+import type { TextCode } from './core/logTexts';
 import { resolveSearchSetup } from './core/resolveSearchSetup';
 import { SearchPage } from './SearchPage';
 import type { SearchPageProps } from './SearchPage';
@@ -57,7 +58,7 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
     container.dir = translator.dir;
     const created = createRoot(container, {
       // SPEC 8: a start-up failure is logged to the console only.
-      onUncaughtError: (error) => logError('the page failed.', error),
+      onUncaughtError: (error) => void logError([39 satisfies TextCode<'pageFailed'>], error),
     });
     root = created;
     // Not a transition: the page with its skeleton commits in this task, so the first
