@@ -17,7 +17,7 @@ import { around } from 'geokdbush';
 import { Bitset } from './Bitset';
 import { buildLocationTree } from './buildLocationTree';
 import type { PointOrder } from './SharedPoints';
-import { NO_LOCATION, SharedPoints } from './SharedPoints';
+import { SharedPoints } from './SharedPoints';
 import { freeBuffer } from './freeBuffer';
 import {
   EARTH_RADIUS_KM,
@@ -569,8 +569,6 @@ export class SiteLocations implements PartnerLocations {
     const last = wanted - 1;
     let kept = 0;
     const starts = this.#starts;
-    // Each candidate's nearest location in one read, when the site keeps the table.
-    const table = this.#points?.nearestLocations(order);
     const { words } = candidates;
     for (let index = 0; index < words.length; index += 1) {
       let word = (words[index] ?? 0) | 0;
@@ -580,21 +578,13 @@ export class SiteLocations implements PartnerLocations {
         word ^= lowest;
         let haversine = Infinity;
         let nearest = -1;
-        if (table) {
-          const which = table[ordinal] ?? NO_LOCATION;
-          if (which !== NO_LOCATION) {
-            nearest = pointOf[which] ?? 0;
-            haversine = haversines[nearest] ?? Infinity;
-          }
-        } else {
-          const end = starts[ordinal + 1] ?? 0;
-          for (let at = starts[ordinal] ?? 0; at < end; at += 1) {
-            const point = pointOf[at] ?? 0;
-            const measured = haversines[point] ?? Infinity;
-            if (measured < haversine) {
-              haversine = measured;
-              nearest = point;
-            }
+        const end = starts[ordinal + 1] ?? 0;
+        for (let at = starts[ordinal] ?? 0; at < end; at += 1) {
+          const point = pointOf[at] ?? 0;
+          const measured = haversines[point] ?? Infinity;
+          if (measured < haversine) {
+            haversine = measured;
+            nearest = point;
           }
         }
         if (nearest < 0 || !(haversine <= maxHaversine)) continue;

@@ -36,20 +36,6 @@ const ORDER_BYTES_PER_POINT = 20;
  */
 const INDEX_BITS = 10;
 const INDEX_SLOTS = 1 << INDEX_BITS;
-/**
- * The bytes the kept orders' tables of each partner's nearest location may take (two a
- * partner each; PointOrder.nearestLocations): a site's partners times the orders kept, so
- * a site of 1k partners at 142 points has one with each of its 369 orders (738 KB), and
- * 10k or 100k none (the orders kept as before). A scan along a kept order of a small site
- * reads each candidate's nearest location in this table, not its locations' start, end,
- * points and haversines (the crossing rank's nearest, caches cold, about 0.6 µs less of 5
- * to 6 at 1k: bench/README.md near16). The cards' distances read their few partners'
- * locations as before: one order's table, out of the caches, was no cheaper than the
- * arrays every search shares.
- */
-const TABLES_BYTES = 1 << 20;
-/** A partner without a location, in a table of nearest locations. */
-export const NO_LOCATION = 0xffff;
 
 /**
  * The shared points as seen from one point asked near: each one's exact haversine
@@ -69,12 +55,6 @@ export interface PointOrder {
   readonly ranks: Uint16Array;
   /** By point: its kilometres (kilometresOf its haversine), as a card and the ranks read them. */
   readonly kilometres: Float64Array;
-  /**
-   * By partner: its nearest location (the first of its locations of the least haversine,
-   * as PartnerLocations reads them along the order), NO_LOCATION without one. Made when a
-   * search first needs it (SharedPoints.nearestLocations), for small sites only.
-   */
-  nearestLocations: Uint16Array | undefined;
 }
 
 /** A point's state in a search: its haversine a lower bound, measured, or its partners read. */
@@ -107,10 +87,6 @@ export class SharedPoints {
    * points (ORDER_AT_MOST): a location's haversine is then its point's, from the order.
    */
   readonly #pointOf: Uint16Array | undefined;
-  /** Each location's owner (ascending): the tables of nearest locations read them. */
-  readonly #owners: Int32Array;
-  /** Whether kept orders hold a table of each partner's nearest location (TABLES_BYTES). */
-  readonly #tables: boolean;
   /** The orders of the points last asked near, oldest first; at most #ordersKept. */
   readonly #orders = new Map<string, PointOrder>();
   readonly #ordersKept: number;
@@ -143,7 +119,6 @@ export class SharedPoints {
     members: Int32Array,
     size: number,
     pointOf: Uint16Array | undefined,
-    owners: Int32Array,
   ) {
     this.#latitudes = latitudes;
     this.#longitudes = longitudes;
@@ -158,41 +133,6 @@ export class SharedPoints {
       1,
       Math.floor(ORDERS_BYTES / (ORDER_BYTES_PER_POINT * latitudes.length)),
     );
-    this.#owners = owners;
-    this.#tables =
-      pointOf !== undefined &&
-      owners.length < NO_LOCATION &&
-      2 * size * this.#ordersKept <= TABLES_BYTES;
-  }
-
-  /**
-   * The order's table of each partner's nearest location, made the first time it is asked
-   * for (one pass over the locations); undefined for a site too large to keep them.
-   */
-  nearestLocations(order: PointOrder): Uint16Array | undefined {
-    if (order.nearestLocations || !this.#tables || !this.#pointOf) return order.nearestLocations;
-    const pointOf = this.#pointOf;
-    const owners = this.#owners;
-    const { haversines } = order;
-    const table = new Uint16Array(this.#seen.size).fill(NO_LOCATION);
-    // A partner's locations are together (owners ascending): the first of the least
-    // haversine wins, as PartnerLocations' #nearestInOrder reads them.
-    let owner = -1;
-    let best = Infinity;
-    for (let at = 0; at < owners.length; at += 1) {
-      const next = owners[at] ?? 0;
-      if (next !== owner) {
-        owner = next;
-        best = Infinity;
-      }
-      const haversine = haversines[pointOf[at] ?? 0] ?? Infinity;
-      if (haversine < best) {
-        best = haversine;
-        table[owner] = at;
-      }
-    }
-    order.nearestLocations = table;
-    return table;
   }
 
   /** Each location's point, or undefined when there are too many points to order. */
@@ -253,13 +193,7 @@ export class SharedPoints {
     for (let id = 0; id < count; id += 1) nearestFirst[id] = id;
     nearestFirst.sort((a, b) => (haversines[a] ?? 0) - (haversines[b] ?? 0) || a - b);
     const kilometres = haversines.map(kilometresOf);
-    const order: PointOrder = {
-      haversines,
-      nearestFirst,
-      ranks: rankKilometres(kilometres),
-      kilometres,
-      nearestLocations: undefined,
-    };
+    const order = { haversines, nearestFirst, ranks: rankKilometres(kilometres), kilometres };
     if (this.#orders.size >= this.#ordersKept) {
       const oldest = this.#orders.entries().next();
       if (!oldest.done) {
@@ -330,15 +264,7 @@ export class SharedPoints {
       members[next[id] ?? 0] = owner;
       next[id] = (next[id] ?? 0) + 1;
     }
-    return new SharedPoints(
-      pointLatitudes,
-      pointLongitudes,
-      starts,
-      members,
-      size,
-      pointOf,
-      owners,
-    );
+    return new SharedPoints(pointLatitudes, pointLongitudes, starts, members, size, pointOf);
   }
 
   /**

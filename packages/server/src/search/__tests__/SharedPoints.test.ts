@@ -2,7 +2,7 @@ import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Bitset } from '../Bitset';
 import { RADIANS, haversineBetween, kilometresOf } from '../haversine';
-import { NO_LOCATION, SharedPoints } from '../SharedPoints';
+import { SharedPoints } from '../SharedPoints';
 
 const latitude = fc.double({ min: -90, max: 90, noNaN: true });
 const longitude = fc.double({ min: -180, max: 180, noNaN: true });
@@ -181,89 +181,5 @@ describe('SharedPoints.nearestByRanks', () => {
       expect(kept).toEqual(reference);
       expect(Array.from(order.kilometres)).toEqual(Array.from(order.haversines, kilometresOf));
     }
-  });
-});
-
-describe('SharedPoints.nearestLocations', () => {
-  it("holds each partner's first location of the least haversine, none without one", () => {
-    fc.assert(
-      fc.property(
-        // Partners of zero to three locations, each on one of a few points (mirrored:
-        // equal haversines from (0, 0) on different points), asked near (0, 0) and anywhere.
-        fc.array(fc.array(fc.integer({ min: 0, max: 7 }), { maxLength: 3 }), {
-          minLength: 8,
-          maxLength: 40,
-        }),
-        fc.record({ latitude, longitude }),
-        (partners, from) => {
-          const points = [0, 1, 2, 3].flatMap((at) => [
-            { latitude: 10 + at, longitude: 20 },
-            { latitude: -10 - at, longitude: -20 },
-          ]);
-          // Each partner's own locations, then every point four times over among the
-          // partners that have one (so that the points are shared enough); in ascending
-          // owner order, each partner's in the order given.
-          const own = partners.flatMap((ids, owner) =>
-            ids.map((id) => ({ ...(points[id] ?? { latitude: 0, longitude: 0 }), owner })),
-          );
-          const holders = partners.flatMap((ids, owner) => (ids.length > 0 ? [owner] : []));
-          const filler = points.flatMap((point, id) =>
-            holders.length === 0
-              ? []
-              : [0, 1, 2, 3].map((at) => ({
-                  ...point,
-                  owner: holders[(id * 4 + at) % holders.length] ?? 0,
-                })),
-          );
-          const all = [...own, ...filler]
-            .map((one, at) => ({ ...one, at }))
-            .sort((a, b) => a.owner - b.owner || a.at - b.at);
-          const shared = SharedPoints.of(
-            partners.length,
-            Float64Array.from(all, (one) => one.latitude),
-            Float64Array.from(all, (one) => one.longitude),
-            Int32Array.from(all, (one) => one.owner),
-          );
-          if (!shared) return;
-          for (const asked of [{ latitude: 0, longitude: 0 }, from]) {
-            const order = shared.orderFrom(asked);
-            const pointOf = shared.pointOf;
-            if (!order || !pointOf) throw new Error('few points: an order');
-            const table = shared.nearestLocations(order);
-            if (!table) throw new Error('a small site keeps the table');
-            expect(shared.nearestLocations(order)).toBe(table);
-            partners.forEach((_, owner) => {
-              let best = Infinity;
-              let which = NO_LOCATION;
-              all.forEach((one, at) => {
-                const haversine = order.haversines[pointOf[at] ?? 0] ?? Infinity;
-                if (one.owner === owner && haversine < best) {
-                  best = haversine;
-                  which = at;
-                }
-              });
-              expect(table[owner]).toBe(which);
-            });
-          }
-        },
-      ),
-      { numRuns: 200 },
-    );
-  });
-
-  it('keeps no table for a site too large for them', () => {
-    // 100 points, four partners on each, 10,000 partners in all: 524 orders of 20,000
-    // bytes of table each would be 10 MB.
-    const size = 10_000;
-    const owners = Int32Array.from({ length: 400 }, (_, at) => at);
-    const shared = SharedPoints.of(
-      size,
-      Float64Array.from(owners, (at) => (at % 100) - 50),
-      Float64Array.from(owners, (at) => (at % 100) * 2 - 100),
-      owners,
-    );
-    const order = shared?.orderFrom({ latitude: 1, longitude: 2 });
-    if (!shared || !order) throw new Error('the points are shared');
-    expect(shared.nearestLocations(order)).toBeUndefined();
   });
 });
