@@ -47,7 +47,13 @@ describe('the error panel without its sheet', () => {
         onNavigateHome={onNavigateHome}
       />,
     );
-    const heading = await screen.findByRole('heading', { name: 'Something went wrong.' });
+    // The two failed chunk imports (the panel's sheet, the texts) go through the test
+    // runner's module loader, slow on a loaded machine: more than findBy's default second.
+    const heading = await screen.findByRole(
+      'heading',
+      { name: 'Something went wrong.' },
+      { timeout: 5000 },
+    );
     await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.queryByRole('search')).toBeNull();
     expect(error).toHaveBeenCalledExactlyOnceWith(
