@@ -181,7 +181,11 @@ function toNode(json: unknown, where: string): DataSchemaNode {
         fail();
     }
   }
-  if (node.type === 'object' && !node.properties) node.properties = {};
+  // As `objectNode` builds them: every object has its properties and its required keys.
+  if (node.type === 'object') {
+    node.properties ??= {};
+    node.required ??= [];
+  }
   if (node.type === 'array' && !node.items) throw new Error(`${where}: an array needs items`);
   return node;
 }
@@ -215,6 +219,51 @@ export function listSchemas(
   );
 }
 
+/** The shared nodes of `dataSchema.ts`, by the only keyword they have (their type). */
+const SHARED_NODES: Readonly<Record<string, string>> = {
+  string: 'stringNode',
+  number: 'numberNode',
+  integer: 'integerNode',
+  boolean: 'booleanNode',
+};
+
+/**
+ * A node as code in `dataSchema.ts`'s compact form (it builds the same node): a plain type
+ * is its shared node, an object is `objectNode({...})` with its optional properties written
+ * `[node]`, anything else a literal. `used` collects the helpers the code names.
+ */
+function renderNode(node: DataSchemaNode, used: Set<string>): string {
+  const keys = Object.keys(node);
+  const shared = node.type && keys.length === 1 ? SHARED_NODES[node.type] : undefined;
+  if (shared) {
+    used.add(shared);
+    return shared;
+  }
+  const { type, properties, required, ...rest } = node;
+  if (type === 'object' && properties && Object.keys(rest).length === 0) {
+    used.add('objectNode');
+    const entries = Object.entries(properties).map(([key, child]) => {
+      const code = renderNode(child, used);
+      return `${JSON.stringify(key)}: ${required?.includes(key) ? code : `[${code}]`}`;
+    });
+    return `objectNode({${entries.join(', ')}})`;
+  }
+  const entries = Object.entries(node).map(([key, value]: [string, unknown]) => {
+    const code =
+      key === 'items'
+        ? renderNode(node.items ?? {}, used)
+        : key === 'anyOf'
+          ? `[${(node.anyOf ?? []).map((option) => renderNode(option, used)).join(', ')}]`
+          : key === 'properties'
+            ? `{${Object.entries(properties ?? {})
+                .map(([name, child]) => `${JSON.stringify(name)}: ${renderNode(child, used)}`)
+                .join(', ')}}`
+            : JSON.stringify(value);
+    return `${JSON.stringify(key)}: ${code}`;
+  });
+  return `{${entries.join(', ')}}`;
+}
+
 export async function renderDataSchemas(output: Output = mainOutput()): Promise<string> {
   const modules = Object.keys(output.sources);
   const lines = [
@@ -225,16 +274,17 @@ export async function renderDataSchemas(output: Output = mainOutput()): Promise<
     ' * in the bundle), for `parseData` in the browser.',
     ' */',
     "import type * as z from 'zod/mini';",
-    "import { dataSchema } from './dataSchema';",
-    ...modules.map((module) => `import type * as ${module} from './${module}';`),
   ];
-  for (const { module, name, schema } of listSchemas(output.sources)) {
-    const node = JSON.stringify(toDataSchemaNode(schema, name));
-    lines.push(
-      '',
-      `export const ${dataSchemaName(name)} = dataSchema<z.output<typeof ${module}.${name}>>(${node});`,
-    );
-  }
+  const used = new Set(['dataSchema']);
+  const schemas = listSchemas(output.sources).map(({ module, name, schema }) => {
+    const node = renderNode(toDataSchemaNode(schema, name), used);
+    return `\nexport const ${dataSchemaName(name)} = dataSchema<z.output<typeof ${module}.${name}>>(${node});`;
+  });
+  lines.push(
+    `import { ${[...used].sort().join(', ')} } from './dataSchema';`,
+    ...modules.map((module) => `import type * as ${module} from './${module}';`),
+    ...schemas,
+  );
   const options = await prettier.resolveConfig(output.path);
   return prettier.format(lines.join('\n'), { ...options, filepath: output.path });
 }

@@ -60,6 +60,18 @@ describe('data schemas', () => {
   });
 });
 
+describe('objectNode', () => {
+  it('builds the node the JSON form has: keys written [node] are the optional ones', () => {
+    expect(
+      contract.objectNode({ a: contract.stringNode, b: [contract.numberNode], c: [{}] }),
+    ).toEqual({
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { type: 'number' }, c: {} },
+      required: ['a'],
+    });
+  });
+});
+
 describe('toDataSchemaNode', () => {
   it('keeps the rules parseData checks', () => {
     expect(
