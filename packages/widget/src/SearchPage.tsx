@@ -1,5 +1,6 @@
 import { addStyles } from './adoptStyles';
 import { Suspense, lazy, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { loadUrlWriter } from './core/connectUrl';
 import { selectGlobalFilterCounts, selectItemCounts } from './core/selectCounts';
 import { selectChips, selectShowNoResults, selectShowSkeleton } from './core/selectors';
 import { SKELETON_CARDS, VISIBLE_FILTER_ITEMS, VISIBLE_GLOBAL_FILTERS } from './core/types';
@@ -59,10 +60,15 @@ const NoResultsPanel = lazy(() =>
 // shows (ui/intent.css): a chunk asked for at the first focus or pointer down in the page,
 // so it is on its way before a tick and its search, or a key typed, are. A visit that never
 // reaches for the page does not load it. Until it comes a ticked item has no chip (the box
-// is ticked, its search sent).
+// is ticked, its search sent). The address writer's chunk (core/connectUrl.ts) is asked for
+// at the same intent, so it is in before that visitor's first answer is written.
 const chipList = () => import('./ui/ChipList').then(withStyles);
 function loadChipList(): void {
   chipList().catch(() => undefined);
+}
+function loadIntentChunks(): void {
+  loadChipList();
+  void loadUrlWriter();
 }
 // SelectedChips holds it in a Suspense boundary of its own.
 const ChipList = lazy(() => chipList().then((module) => ({ default: module.ChipList })));
@@ -165,7 +171,7 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
   }
 
   return (
-    <div className="pn-root" onFocus={loadChipList} onPointerDown={loadChipList}>
+    <div className="pn-root" onFocus={loadIntentChunks} onPointerDown={loadIntentChunks}>
       <div className="pn-hero" part="hero">
         <SearchBackground picture={portal.background} />
         <SearchPanel
