@@ -1,6 +1,5 @@
 import { addStyles } from './adoptStyles';
 import { Suspense, lazy, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { loadUrlWriter } from './core/connectUrl';
 import { selectGlobalFilterCounts, selectItemCounts } from './core/selectCounts';
 import { selectChips, selectShowNoResults, selectShowSkeleton } from './core/selectors';
 import { SKELETON_CARDS, VISIBLE_FILTER_ITEMS, VISIBLE_GLOBAL_FILTERS } from './core/types';
@@ -56,20 +55,18 @@ const NoResultsPanel = lazy(() =>
     .then((module) => ({ default: module.NoResultsSection })),
 );
 
-// The chips of ticked items, with their sheet and the sheet of what only a visitor's action
-// shows (ui/intent.css): a chunk asked for at the first focus or pointer down in the page,
-// so it is on its way before a tick and its search, or a key typed, are. A visit that never
-// reaches for the page does not load it. Until it comes a ticked item has no chip (the box
-// is ticked, its search sent). The address writer's chunk (core/connectUrl.ts) is asked for
-// at the same intent, so it is in before that visitor's first answer is written.
-const chipList = () => import('./ui/ChipList').then(withStyles);
+// The intent chunk (intentChunk.ts): the chips of ticked items, with their sheet and the
+// sheet of what only a visitor's action shows (ui/intent.css), and what writes a saved
+// search into the address (the first answer writes only the route). Asked for at the first
+// focus or pointer down in the page, so it is on its way before a tick and its search, or a
+// key typed, are. A visit that never reaches for the page does not load it. Until it comes a
+// ticked item has no chip (the box is ticked, its search sent), and an answer's saved search
+// waits for it (core/connectUrl.ts).
+const chipList = () => import('./intentChunk').then(withStyles);
 function loadChipList(): void {
   chipList().catch(() => undefined);
 }
-function loadIntentChunks(): void {
-  loadChipList();
-  void loadUrlWriter();
-}
+
 // SelectedChips holds it in a Suspense boundary of its own.
 const ChipList = lazy(() => chipList().then((module) => ({ default: module.ChipList })));
 
@@ -171,7 +168,7 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
   }
 
   return (
-    <div className="pn-root" onFocus={loadIntentChunks} onPointerDown={loadIntentChunks}>
+    <div className="pn-root" onFocus={loadChipList} onPointerDown={loadChipList}>
       <div className="pn-hero" part="hero">
         <SearchBackground picture={portal.background} />
         <SearchPanel

@@ -4,9 +4,10 @@
  * '#/search' (or once a failed start settled), the rest of the address untouched (a clean
  * or shared address already gives that same list on reload). From the visitor's first
  * action on, each answer writes the saved search of the list shown into the hash once it is
- * painted, so Back and reload show it again. That writer is a chunk (writeLocation.ts):
- * asked for at the visitor's first intent (loadUrlWriter, beside the chips' chunk) or with
- * the first write, so a first visit that never reaches for the page does not load it.
+ * painted, so Back and reload show it again. What makes a saved search (writeLocation.ts)
+ * travels in the intent chunk (intentChunk.ts), which the page asks for at the visitor's
+ * first focus or pointer press, and this module with its first write at the latest: a first
+ * visit that never reaches for the page does not load it.
  */
 import type { LocatedSearchCriteria } from '@partners-network/contract';
 import { afterPaint } from './afterPaint';
@@ -15,18 +16,6 @@ import { logWarning } from './log';
 import type { TextCode } from './logTexts';
 import type { SearchModel } from './searchReducer';
 import { selectRequestCriteria } from './searchReducer';
-
-type UrlWriter = typeof import('./writeLocation');
-
-let writer: Promise<UrlWriter | undefined> | undefined;
-
-/**
- * Asks for the writer's chunk, once (again after a failure). The page calls it at the
- * visitor's first focus or pointer press, so it is in before that visitor's first answer.
- */
-export function loadUrlWriter(): Promise<UrlWriter | undefined> {
-  return (writer ??= import('./writeLocation').catch(() => (writer = undefined)));
-}
 
 export interface ModelSource {
   getModel(): SearchModel;
@@ -71,11 +60,12 @@ export function connectUrl(source: ModelSource, win: Window, acted: () => boolea
       write();
       if (!list) return;
       pending = list;
-      void loadUrlWriter().then((writer) => {
-        if (!writer || !pending) return;
-        write(writer.searchParamOf(pending));
+      // The intent chunk (one fetch: the page asked for it at the visitor's first focus or
+      // pointer press). Not come (the network went): the list waits for the next write.
+      import('../intentChunk').then((writer) => {
+        if (pending) write(writer.searchParamOf(pending));
         pending = undefined;
-      });
+      }, () => undefined);
     });
   });
 }
