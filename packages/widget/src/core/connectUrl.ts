@@ -62,10 +62,13 @@ export function connectUrl(source: ModelSource, win: Window, acted: () => boolea
       pending = list;
       // The intent chunk (one fetch: the page asked for it at the visitor's first focus or
       // pointer press). Not come (the network went): the list waits for the next write.
-      import('../intentChunk').then((writer) => {
-        if (pending) write(writer.searchParamOf(pending));
-        pending = undefined;
-      }, () => undefined);
+      import('../intentChunk').then(
+        (writer) => {
+          if (pending) write(writer.searchParamOf(pending));
+          pending = undefined;
+        },
+        () => undefined,
+      );
     });
   });
 }
