@@ -11,6 +11,7 @@
  */
 import type { LocatedSearchCriteria } from '@partners-network/contract';
 import { afterPaint } from './afterPaint';
+import { loadIntentChunk } from './loadIntentChunk';
 import { writeRoute } from './locationParams';
 import { logWarning } from './log';
 import type { TextCode } from './logTexts';
@@ -62,7 +63,7 @@ export function connectUrl(source: ModelSource, win: Window, acted: () => boolea
       pending = list;
       // The intent chunk (one fetch: the page asked for it at the visitor's first focus or
       // pointer press). Not come (the network went): the list waits for the next write.
-      import('../intentChunk').then(
+      loadIntentChunk().then(
         (writer) => {
           if (pending) write(writer.searchParamOf(pending));
           pending = undefined;
