@@ -4,8 +4,9 @@
  * write (its writer). The module map makes it one fetch however often it is asked for.
  */
 import { addStyles } from '../adoptStyles';
+import type * as IntentChunk from '../intentChunk';
 
-export function loadIntentChunk(): Promise<typeof import('../intentChunk')> {
+export function loadIntentChunk(): Promise<typeof IntentChunk> {
   return import('../intentChunk').then((chunk) => {
     addStyles(chunk.styles);
     return chunk;
