@@ -28,8 +28,14 @@ export function PartnersNetworkSearch({
   const hostRef = useCallback((host: HTMLDivElement | null) => {
     if (host === null) return;
     const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
-    adoptStyles(root);
-    setShadow(root);
+    // Engines without constructed sheets fetch their <style> first: no unstyled frame.
+    const styling = adoptStyles(root);
+    if (styling === undefined) setShadow(root);
+    else
+      void styling.then(() => {
+        adoptStyles(root);
+        setShadow(root);
+      });
   }, []);
   const key = JSON.stringify([
     props.context,

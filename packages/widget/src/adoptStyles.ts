@@ -1,42 +1,49 @@
+import type * as StyleElements from './styleElements';
+
 let sharedSheet: CSSStyleSheet | null = null;
 /** The base sheet (`baseStyles.ts`, handed by the entry: setBaseStyles). */
 let baseText = '';
 /** Each part's sheet as its chunk arrived (addStyles), after the base sheet. */
 let partsText = '';
 const added = new Set<string>();
-/** <style> fallbacks of old engines, kept in step with the sheet. */
-const fallbacks = new Set<HTMLStyleElement>();
-
-function canAdoptSheets(shadow: ShadowRoot): boolean {
-  return (
-    'adoptedStyleSheets' in shadow &&
-    typeof CSSStyleSheet === 'function' &&
-    typeof CSSStyleSheet.prototype.replaceSync === 'function'
-  );
-}
+/**
+ * Old engines' `<style>` fallback (styleElements.ts), a chunk only they fetch: undefined
+ * until it has come, null when it could not (their page then renders unstyled).
+ */
+let styleElements: typeof StyleElements | null | undefined;
 
 /**
  * Gives a shadow root the widget's styles, once. A constructed sheet works under a
  * strict CSP (no 'unsafe-inline') and is parsed once for every widget on the page;
- * <style> is only the fallback for old engines.
+ * <style> is only the fallback for old engines, in a chunk of its own: there, the first
+ * call gives the promise of that chunk, and the caller renders once it has settled (no
+ * unstyled first frame) and calls again, which adds the `<style>`.
  */
-export function adoptStyles(shadow: ShadowRoot): void {
-  if (canAdoptSheets(shadow)) {
-    if (sharedSheet === null) {
-      sharedSheet = new CSSStyleSheet();
-      sharedSheet.replaceSync(baseText + partsText);
+export function adoptStyles(shadow: ShadowRoot): Promise<void> | undefined {
+  // Every engine with `adoptedStyleSheets` (Chromium 73, Firefox 101, Safari 16.4) shipped
+  // the CSSStyleSheet constructor and `replaceSync` with it.
+  if (!('adoptedStyleSheets' in shadow)) {
+    if (styleElements === undefined) {
+      return import('./styleElements').then(
+        (loaded) => {
+          styleElements = loaded;
+        },
+        () => {
+          styleElements = null;
+        },
+      );
     }
-    if (!shadow.adoptedStyleSheets.includes(sharedSheet)) {
-      shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sharedSheet];
-    }
+    styleElements?.adopt(shadow, baseText + partsText);
     return;
   }
-  if (shadow.querySelector('style[data-pn-styles]') !== null) return;
-  const style = document.createElement('style');
-  style.dataset.pnStyles = '';
-  style.textContent = baseText + partsText;
-  fallbacks.add(style);
-  shadow.prepend(style);
+  if (sharedSheet === null) {
+    sharedSheet = new CSSStyleSheet();
+    sharedSheet.replaceSync(baseText + partsText);
+  }
+  if (!shadow.adoptedStyleSheets.includes(sharedSheet)) {
+    shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sharedSheet];
+  }
+  return;
 }
 
 /**
@@ -62,5 +69,5 @@ export function setBaseStyles(base: string): void {
 
 function refresh(): void {
   sharedSheet?.replaceSync(baseText + partsText);
-  for (const style of fallbacks) style.textContent = baseText + partsText;
+  styleElements?.refresh(baseText + partsText);
 }

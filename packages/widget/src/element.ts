@@ -99,7 +99,7 @@ function createElementClass(): CustomElementConstructor {
         this.#unmount = mount(this, options);
       } catch (error) {
         // SPEC 8: a start-up failure is logged to the console only.
-        logError('failed to start.', error);
+        void logError([40 satisfies TextCode<'elementNotStarted'>], error);
       }
     }
 

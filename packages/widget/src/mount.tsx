@@ -6,6 +6,7 @@ import { loadTranslator } from './core/i18n/loadTranslator';
 import { createSearchController } from './core/createSearchController';
 import type { SearchControllerWithModel } from './core/createSearchController';
 import { logError } from './core/log';
+import type { TextCode } from './core/logTexts';
 import { resolveSearchSetup } from './core/resolveSearchSetup';
 import { SearchPage } from './SearchPage';
 import type { SearchPageProps } from './SearchPage';
@@ -48,14 +49,16 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
   const messages = loadTranslator(setup.portal.languageId, options.messages);
   const render = (translator: Translator) => {
     if (!mounted) return;
+    // Engines without constructed sheets fetch their <style> first: no unstyled frame.
+    const styling = adoptStyles(shadow);
+    if (styling) return void styling.then(() => render(translator));
     // The root of the page in the shadow root: its language and direction, whatever
     // the host page's (`all: initial` in the styles does not reset direction).
     container.lang = translator.lang;
     container.dir = translator.dir;
-    adoptStyles(shadow);
     const created = createRoot(container, {
       // SPEC 8: a start-up failure is logged to the console only.
-      onUncaughtError: (error) => logError('the page failed.', error),
+      onUncaughtError: (error) => void logError([39 satisfies TextCode<'pageFailed'>], error),
     });
     root = created;
     // Not a transition: the page with its skeleton commits in this task, so the first

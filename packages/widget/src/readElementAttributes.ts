@@ -75,19 +75,16 @@ export function parseBackgroundSources(value: string): Picture['sources'] | null
 
 /** 'fr_FR' -> 'fr-FR' when it is a language tag the browser knows; null otherwise. */
 function parseLanguageId(value: string): string | null {
-  const tag = value.trim().replace(/_/g, '-');
   try {
-    return Intl.getCanonicalLocales(tag)[0] ?? null;
+    return Intl.getCanonicalLocales(value.replace(/_/g, '-'))[0] ?? null;
   } catch {
     return null;
   }
 }
 
 export function readElementAttributes(element: Element): ElementAttributes {
-  const read: Read = (name) => {
-    const value = element.getAttribute(name);
-    return value === null ? null : value.trim();
-  };
+  // Trimmed; null when absent.
+  const read: Read = (name) => element.getAttribute(name)?.trim() ?? null;
   const problems: LogText[] = [];
   const context: Partial<PortalContext> = {};
 
@@ -118,18 +115,19 @@ export function readElementAttributes(element: Element): ElementAttributes {
   }
 
   const backgroundUrl = read('background-url');
+  const rawSources = read('background-sources');
   if (backgroundUrl === '') {
     // Present but empty: no picture, whatever the settings say.
     context.background = null;
   } else if (backgroundUrl !== null) {
     const defaultUrl = sanitizeUrl(backgroundUrl);
-    const rawSources = read('background-sources');
-    const sources = rawSources === null ? [] : parseBackgroundSources(rawSources);
+    // Absent reads as empty: no sources.
+    const sources = parseBackgroundSources(rawSources ?? '');
     if (sources === null) problems.push([20 satisfies TextCode<'attributeSources'>]);
     if (defaultUrl === null) {
       problems.push([17 satisfies TextCode<'attributeNotAnAddress'>, 'background-url']);
     } else context.background = { defaultUrl, sources: sources ?? [] };
-  } else if (read('background-sources') !== null) {
+  } else if (rawSources !== null) {
     problems.push([21 satisfies TextCode<'attributeSourcesAlone'>]);
   }
 

@@ -7,13 +7,14 @@
  */
 import { setBaseStyles } from './adoptStyles';
 import { logError } from './core/log';
+import type { TextCode } from './core/logTexts';
 import { definePartnersNetworkSearch } from './element';
 
 try {
   definePartnersNetworkSearch();
 } catch (error) {
   // SPEC 8: a start-up failure is logged to the console only.
-  logError('failed to start.', error);
+  void logError([40 satisfies TextCode<'elementNotStarted'>], error);
 }
 
 export { mount } from './mount';

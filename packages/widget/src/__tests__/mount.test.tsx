@@ -44,6 +44,36 @@ describe('mount', () => {
     unmount();
   });
 
+  it('renders nothing before its styles are in (jsdom: an engine whose <style> is a chunk)', async () => {
+    // A fresh copy of the page's modules (the chunk not yet in), with a chunk slower than
+    // the first render's task would be.
+    vi.resetModules();
+    vi.doMock('../styleElements', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return vi.importActual('../styleElements');
+    });
+    const fresh = await import('../mount');
+    const host = document.body.appendChild(document.createElement('div'));
+    const shadow = host.attachShadow({ mode: 'open' });
+    // Whether the styles were there each time the page's nodes were seen.
+    const styledWhenSeen: boolean[] = [];
+    const observer = new MutationObserver(() => {
+      if (shadow.querySelector('.pn-root') === null) return;
+      styledWhenSeen.push(shadow.querySelector('style[data-pn-styles]') !== null);
+    });
+    observer.observe(shadow, { childList: true, subtree: true });
+    const unmount = fresh.mount(host, { context, syncUrl: false });
+    try {
+      await waitFor(() => expect(shadow.querySelector('h1')).toHaveTextContent('Partners Network'));
+      expect(styledWhenSeen.length).toBeGreaterThan(0);
+      expect(styledWhenSeen.every(Boolean)).toBe(true);
+    } finally {
+      observer.disconnect();
+      unmount();
+      vi.doUnmock('../styleElements');
+    }
+  });
+
   it('reuses an existing shadow root and adds the styles once', async () => {
     const host = document.body.appendChild(document.createElement('div'));
     const shadow = host.attachShadow({ mode: 'open' });

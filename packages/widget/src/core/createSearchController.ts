@@ -18,6 +18,7 @@ import { createApiClient } from './createApiClient';
 import type { ApiClient } from './createApiClient';
 import { createLatestRequest } from './latestRequest';
 import { describeError, logError } from './log';
+import type { LogText, TextCode } from './logTexts';
 import {
   createInitialModel,
   pickInitialGlobalFilter,
@@ -99,6 +100,8 @@ export function createSearchController(
   let debounceTimer: ReturnType<typeof setTimeout> | undefined;
   /** A visitor's action came (anything but the start): from then on the URL gets the list. */
   let acted = false;
+  /** Searches begun: a failure shows only while its search is the last one begun. */
+  let searches = 0;
 
   /** Several actions make one change: no listener sees a state half-way through them. */
   function dispatch(...actions: SearchAction[]): void {
@@ -120,9 +123,14 @@ export function createSearchController(
 
   const getModel = (): SearchModel => shown;
 
-  function fail(message: string, ...cause: unknown[]): void {
-    logError(message, ...cause);
-    dispatch({ type: 'fail', message });
+  /**
+   * The failure's words are the console line's and the error state's message: they are a
+   * chunk (logTexts.ts), so the error shows once they are in, unless a newer search began
+   * meanwhile.
+   */
+  async function fail(begun: number, text: LogText, ...cause: unknown[]): Promise<void> {
+    const message = await logError(text, ...cause);
+    if (begun === searches) dispatch({ type: 'fail', message });
   }
 
   /**
@@ -136,6 +144,7 @@ export function createSearchController(
     if (!change.reduce(searchReducer, model).started) return dispatch(...change);
     dispatch(...change, { type: 'request', kind });
     if (disposed) return;
+    const mine = ++searches;
     const criteria = selectRequestCriteria(model, kind);
     // Only a search near a point shows distances: their format is a chunk, asked for beside
     // the search (a first visit has no point and never loads it).
@@ -145,12 +154,12 @@ export function createSearchController(
       answered = await latest.run((signal) => Promise.all([answerOf(criteria, signal), distances]));
     } catch (error) {
       if (disposed) return;
-      return fail(`the search failed: ${describeError(error)}`, error);
+      return fail(mine, [34 satisfies TextCode<'searchFailed'>, describeError(error)], error);
     }
     // A newer search (or dispose) took over while this one was on its way.
     if (answered === null || disposed) return;
     const [response, distance] = answered;
-    if (response.error) return fail('the search answered with its error flag set');
+    if (response.error) return fail(mine, [35 satisfies TextCode<'searchErrorFlag'>]);
     let cards: PartnerCard[];
     try {
       const base = win.document.baseURI;
@@ -165,7 +174,7 @@ export function createSearchController(
         ),
       );
     } catch (error) {
-      return fail('could not show the answer', error);
+      return fail(mine, [36 satisfies TextCode<'answerNotShown'>], error);
     }
     dispatch({ type: 'answer', kind, criteria, response, cards });
   }
@@ -217,7 +226,7 @@ export function createSearchController(
       if (disposed) return;
       // SPEC 8: a start-up failure is for the console only; the page goes on with
       // what it has (the first search's answer brings the filter groups).
-      logError('could not load the filter definitions.', error);
+      void logError([37 satisfies TextCode<'definitionsNotLoaded'>], error);
     }
     if (disposed) return;
     await search('replace', { type: 'start', definitions, location });
@@ -243,7 +252,7 @@ export function createSearchController(
       if (disposed) return Promise.resolve();
       // Start-up failures are for the console only (SPEC 8), never an unhandled rejection.
       startPromise ??= initialize().catch((error: unknown) => {
-        logError('the page could not start.', error);
+        void logError([38 satisfies TextCode<'pageNotStarted'>], error);
       });
       return startPromise;
     },

@@ -1,7 +1,7 @@
 /**
- * The words of every console warning and API error the page writes (log.ts), by code: a
- * chunk, imported only when a text is written, so a first visit that warns about nothing
- * never loads them (bench/README.md, texts15). The page script holds a text as a tuple
+ * The words of every console warning and error and of every API error the page writes
+ * (log.ts), by code: a chunk, imported only when a text is written, so a first visit that
+ * warns about nothing never loads them (bench/README.md, texts15, texts16). The page script holds a text as a tuple
  * `[code, ...its data]` (`LogText`); a code is written at its use as
  * `12 satisfies TextCode<'attributeNotANumber'>`, so a wrong code fails typecheck, and its
  * data must be what the text's function takes. Codes are never reused
@@ -111,6 +111,26 @@ export const LOG_TEXTS = {
 
   // The location field (hooks/useNearField.ts, a chunk); the error follows.
   nearNoSuggestions: [33, () => 'no city suggestions:'],
+
+  // The page's errors (log.ts's logError): the search's failures are also the error state's
+  // message (createSearchController.ts).
+  searchFailed: [34, (why: string) => `the search failed: ${why}`],
+  searchErrorFlag: [35, () => 'the search answered with its error flag set'],
+  answerNotShown: [36, () => 'could not show the answer'],
+  definitionsNotLoaded: [37, () => 'could not load the filter definitions.'],
+  pageNotStarted: [38, () => 'the page could not start.'],
+  pageFailed: [39, () => 'the page failed.'],
+  elementNotStarted: [40, () => 'failed to start.'],
+  // A catalogue (i18n/loadTranslator.ts: the page's, no part named; loadChunkTranslator.ts: a part's).
+  messagesNotLoaded: [
+    41,
+    (part?: string) => `${part ? `${part} ` : ''}messages not loaded, showing en-US:`,
+  ],
+  operatorMessagesNotLoaded: [
+    42,
+    (part: string) => `operator's ${part} messages not loaded, showing the catalogue's:`,
+  ],
+  contactSetupFailed: [43, () => 'contact form setup failed:'],
 } as const;
 
 export type TextName = keyof typeof LOG_TEXTS;

@@ -33,17 +33,6 @@ function callGetter(getter: unknown): string | null {
   }
 }
 
-function readPicture(value: unknown): { picture: Picture | null; problem?: LogText } {
-  if (value === undefined || value === null) return { picture: null };
-  const parsed = parseData(backgroundPictureDataSchema, value);
-  if (!parsed.success) {
-    return { picture: null, problem: [14 satisfies TextCode<'portalPictureShape'>] };
-  }
-  const defaultUrl = sanitizeUrl(parsed.data.defaultUrl);
-  if (!defaultUrl) return { picture: null, problem: [15 satisfies TextCode<'portalPictureUrl'>] };
-  return { picture: { defaultUrl, sources: toPictureSources(parsed.data.sources ?? []) } };
-}
-
 export function readPortalContext(
   overrides: Partial<PortalContext> = {},
   win: Window = window,
@@ -55,7 +44,8 @@ export function readPortalContext(
   };
 
   const liferay = parseData(liferayDataSchema, Reflect.get(win, 'Liferay'));
-  const themeDisplay = liferay.success ? liferay.data.ThemeDisplay : undefined;
+  const portal = liferay.success ? liferay.data : undefined;
+  const themeDisplay = portal?.ThemeDisplay;
   if (!themeDisplay) {
     // One text for both: the warning says it once.
     const missing: LogText = [10 satisfies TextCode<'portalNoThemeDisplay'>];
@@ -68,38 +58,44 @@ export function readPortalContext(
   if (scopeGroupId === null) {
     note('scopeGroupId', [11 satisfies TextCode<'portalNoId'>, 'getScopeGroupId']);
   }
-  // 'en_US' -> 'en-US'; a portal without a language id gives '' (SPEC 1).
-  const languageId = (callGetter(themeDisplay?.getLanguageId) ?? '').replace(/_/g, '-');
-  const rawAuthToken = liferay.success ? liferay.data.authToken : undefined;
-  const authToken = typeof rawAuthToken === 'string' && rawAuthToken !== '' ? rawAuthToken : null;
+  const authToken = portal?.authToken;
 
-  const rawSettings: unknown = Reflect.get(win, 'partnersNetworkSettings');
-  const settings = parseData(portalSettingsDataSchema, rawSettings);
-  if (!settings.success) {
+  const parsedSettings = parseData(
+    portalSettingsDataSchema,
+    Reflect.get(win, 'partnersNetworkSettings'),
+  );
+  const settings = parsedSettings.success ? parsedSettings.data : undefined;
+  if (!settings) {
     const missing: LogText = [12 satisfies TextCode<'portalNoSettings'>];
     note('backButtonUrl', missing);
     note('background', missing);
   }
-  const rawBackButtonUrl = settings.success ? settings.data.backButtonUrl : undefined;
+  const rawBackButtonUrl = settings?.backButtonUrl;
   let backButtonUrl = DEFAULT_BACK_BUTTON_URL;
   if (typeof rawBackButtonUrl === 'string' && sanitizeUrl(rawBackButtonUrl) !== null) {
     backButtonUrl = rawBackButtonUrl.trim();
   } else {
     note('backButtonUrl', [13 satisfies TextCode<'portalBackButtonUrl'>]);
   }
-  const picture = readPicture(
-    settings.success ? settings.data.searchSectionBackgroundImageFriendlyUrl : undefined,
-  );
-  if (picture.problem) note('background', picture.problem);
+  let background: Picture | null = null;
+  const rawPicture = settings?.searchSectionBackgroundImageFriendlyUrl;
+  if (rawPicture !== undefined && rawPicture !== null) {
+    const picture = parseData(backgroundPictureDataSchema, rawPicture);
+    const defaultUrl = picture.success && sanitizeUrl(picture.data.defaultUrl);
+    if (!picture.success) note('background', [14 satisfies TextCode<'portalPictureShape'>]);
+    else if (!defaultUrl) note('background', [15 satisfies TextCode<'portalPictureUrl'>]);
+    else background = { defaultUrl, sources: toPictureSources(picture.data.sources ?? []) };
+  }
 
   const context: PortalContext = {
     apiBaseUrl: '',
     companyId: companyId ?? '',
     scopeGroupId: scopeGroupId ?? '',
-    languageId,
+    // 'en_US' -> 'en-US'; a portal without a language id gives '' (SPEC 1).
+    languageId: (callGetter(themeDisplay?.getLanguageId) ?? '').replace(/_/g, '-'),
     backButtonUrl,
-    background: picture.picture,
-    authToken,
+    background,
+    authToken: typeof authToken === 'string' && authToken !== '' ? authToken : null,
   };
 
   // Every key of the context: an override (set and not undefined) wins over the window.

@@ -16,6 +16,7 @@ import { createContactSession } from '../core/contact/createContactSession';
 import { loadContactTranslator } from '../core/i18n/contact/loadContactTranslator';
 import type { ContactTranslator } from '../core/i18n/contact/loadContactTranslator';
 import { logError } from '../core/log';
+import type { TextCode } from '../core/logTexts';
 import { sanitizeUrl } from '../core/sanitizeUrl';
 import type { PortalContext } from '../core/types';
 import { useContactForm } from '../hooks/useContactForm';
@@ -83,7 +84,7 @@ export function ContactSection({
       (answer) => {
         if (current) setSetup(answer);
       },
-      (error: unknown) => logError('contact form setup failed:', error),
+      (error: unknown) => void logError([43 satisfies TextCode<'contactSetupFailed'>], error),
     );
     const close = session.open();
     return () => {

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { logsWritten } from '../../test/logsWritten';
 import { createSearchController } from '../createSearchController';
 import type { SearchControllerOptions } from '../createSearchController';
 import { readLocationParams } from '../locationParams';
@@ -129,6 +130,8 @@ describe('start', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const c = makeController({ filterDefinitions: Promise.reject(new Error('offline')) });
     await c.start();
+    // The line is written once its words are in (a chunk, core/logTexts.ts).
+    await logsWritten();
     expect(error).toHaveBeenCalledExactlyOnceWith(
       'Partners Network: could not load the filter definitions.',
       new Error('offline'),
@@ -179,6 +182,7 @@ describe('start', () => {
     server.use(http.get('*/filter-groups', () => HttpResponse.error()));
     const c = makeController();
     await c.start();
+    await logsWritten();
     expect(error).toHaveBeenCalledTimes(1);
     expect(c.getState()).toMatchObject({
       phase: 'ready',
@@ -193,6 +197,7 @@ describe('start', () => {
     server.use(http.get('*/filter-groups', () => HttpResponse.json({ globalFilters: 'no' })));
     const c = makeController({ location: { ...noParams, filter: 'services' } });
     await c.start();
+    await logsWritten();
     expect(error).toHaveBeenCalledExactlyOnceWith(
       'Partners Network: could not load the filter definitions.',
       expect.objectContaining({ kind: 'shape' }),

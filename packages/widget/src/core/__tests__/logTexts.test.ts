@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logsWritten } from '../../test/logsWritten';
-import { formatText as formatLater, logWarning } from '../log';
+import { formatText as formatLater, logError, logWarning } from '../log';
 import { LOG_TEXTS, formatText } from '../logTexts';
 import type { TextCode } from '../logTexts';
 
@@ -55,6 +55,22 @@ describe('the console texts (logTexts.ts)', () => {
     );
     await expect(formatLater([6 satisfies TextCode<'savedSearchNotJson'>])).resolves.toBe(
       'ignoring the search parameter: it is not JSON.',
+    );
+  });
+
+  it('writes an error with the prefix and its details, and gives its words', async () => {
+    const write = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const error = new Error('offline');
+    const written = logError([41 satisfies TextCode<'messagesNotLoaded'>, 'contact'], error);
+    expect(write).not.toHaveBeenCalled();
+    await expect(written).resolves.toBe('contact messages not loaded, showing en-US:');
+    expect(write).toHaveBeenCalledExactlyOnceWith(
+      'Partners Network: contact messages not loaded, showing en-US:',
+      error,
+    );
+    // The page's own catalogue names no part.
+    expect(formatText([41 satisfies TextCode<'messagesNotLoaded'>])).toBe(
+      'messages not loaded, showing en-US:',
     );
   });
 });

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiError } from '../ApiError';
-import { formatText, logWarning } from '../log';
+import { formatText, logError, logWarning } from '../log';
 import type { TextCode } from '../logTexts';
 
 // What a dynamic import does when the network is gone: it rejects.
@@ -41,5 +41,18 @@ describe('the console texts without their chunk', () => {
       'Partners Network: text [8] (core/logTexts.ts)',
       cause,
     );
+  });
+
+  it('still write the error, with the error itself, and give the words for the error state', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const cause = new TypeError('Failed to fetch');
+    const words = 'text [34,"POST /search failed: Failed to fetch"] (core/logTexts.ts)';
+    await expect(
+      logError(
+        [34 satisfies TextCode<'searchFailed'>, 'POST /search failed: Failed to fetch'],
+        cause,
+      ),
+    ).resolves.toBe(words);
+    expect(error).toHaveBeenCalledExactlyOnceWith(`Partners Network: ${words}`, cause);
   });
 });

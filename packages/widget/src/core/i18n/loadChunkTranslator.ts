@@ -4,6 +4,7 @@
  * shows. A catalogue that fails to load gives en-US (with the error in the console).
  */
 import { logError } from '../log';
+import type { TextCode } from '../logTexts';
 import { createTranslator } from './createTranslator';
 import type { Translator } from './createTranslator';
 import type { Message } from './catalogues/en-US';
@@ -47,7 +48,7 @@ function operatorOverrides<Id extends string>(
   return import('./parseMessageOverrides').then(
     (parser) => parser.overridesOf(fromSettings, messages, enUS, lang, locale, prefix),
     (error: unknown) => {
-      logError(`operator's ${what} messages not loaded, showing the catalogue's:`, error);
+      void logError([42 satisfies TextCode<'operatorMessagesNotLoaded'>, what], error);
       return undefined;
     },
   );
@@ -73,7 +74,7 @@ export async function loadChunkTranslator<Id extends string>(
       catalogue = (await load()).default;
       tag = lang;
     } catch (error) {
-      logError(`${what} messages not loaded, showing en-US:`, error);
+      void logError([41 satisfies TextCode<'messagesNotLoaded'>, what], error);
     }
   }
   return createTranslator(catalogue, tag, tag, await overrides);

@@ -6,6 +6,7 @@
  * allows them as same-origin scripts).
  */
 import { logError } from '../log';
+import type { TextCode } from '../logTexts';
 import enUS from './catalogues/en-US';
 import type { Catalogue } from './catalogues/en-US';
 import { createTranslator } from './createTranslator';
@@ -75,7 +76,7 @@ export function loadTranslator(
     load?.().then(
       (module) => module.default,
       (error: unknown) => {
-        logError('messages not loaded, showing en-US:', error);
+        void logError([41 satisfies TextCode<'messagesNotLoaded'>], error);
         lang = DEFAULT_CATALOGUE;
         return enUS;
       },
