@@ -49,6 +49,8 @@ async function listState(searchPage: SearchPage) {
 async function buildList(searchPage: SearchPage): Promise<number> {
   const { page } = searchPage;
   await searchPage.waitForCards(10);
+  // The first answer wrote the route alone; the saved search comes with the first action.
+  await expect.poll(() => new URL(page.url()).hash).toBe('#/search');
   const length = await historyLength(page);
   await searchPage.field().click();
   await searchPage.field().pressSequentially(TEXT);
@@ -140,6 +142,39 @@ describe('the list survives Back, reload and sharing', () => {
     expect(savedSearchOf(other.page.url())).toEqual(savedSearchOf(searchPage.page.url()));
     // A new tab has no remembered position: it starts at the top.
     expect(await scrollY(other.page)).toBe(0);
+  });
+
+  it('Back and Forward before any action show the same list (the address alone made it)', async () => {
+    const searchPage = await openSearchPage(portal, '/', { width: 1280, height: 800 });
+    const { page } = searchPage;
+    await searchPage.waitForCards(10);
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/search');
+    const before = await listState(searchPage);
+    await searchPage.openFirstCard();
+    await page.goBack();
+    await searchPage.waitForCards(10);
+    expect(await listState(searchPage)).toEqual(before);
+    expect(new URL(page.url()).hash).toBe('#/search');
+    await page.goForward();
+    await page.waitForURL(/\/partners\//);
+    await page.goBack();
+    await searchPage.waitForCards(10);
+    expect(await listState(searchPage)).toEqual(before);
+  });
+
+  it('Forward after Back from a partner comes back to the same list', async () => {
+    const searchPage = await openSearchPage(portal, '/', { width: 1280, height: 800 });
+    const { page } = searchPage;
+    await buildList(searchPage);
+    const before = await listState(searchPage);
+    await searchPage.openFirstCard();
+    await page.goBack();
+    await searchPage.waitForCards(30);
+    await page.goForward();
+    await page.waitForURL(/\/partners\//);
+    await page.goBack();
+    await searchPage.waitForCards(30);
+    expect(await listState(searchPage)).toEqual(before);
   });
 
   it('takes scroll restoration over from the browser while the page owns the URL', async () => {

@@ -15,6 +15,8 @@ describe('a visitor opens the partners page', () => {
     const cards = searchPage.cards();
     await cards.first().waitFor();
     expect(await cards.count()).toBe(10);
+    // The route alone: the saved search waits for the visitor's first action.
+    expect(new URL(page.url()).hash).toBe('#/search');
     // Every Solution Partner of the seed.
     await expect.poll(() => searchPage.countText()).toBe('Showing 10 of 190 partners');
   });

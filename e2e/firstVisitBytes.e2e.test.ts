@@ -64,7 +64,7 @@ describe('what a first visit loads', () => {
   });
 
   it('loads the chips of ticked items when the visitor reaches for the filters, before the tick searches', async () => {
-    const chipList = readBuildManifest(join(WIDGET_DIST, 'bundled'))['src/ui/ChipList.tsx']?.file;
+    const chipList = readBuildManifest(join(WIDGET_DIST, 'bundled'))['src/intentChunk.ts']?.file;
     expect(chipList).toBeDefined();
     const requests: string[] = [];
     const searchPage = await openSearchPage(portal, '/', {

@@ -68,6 +68,11 @@ describe('other parameters', () => {
       expect(new URL(href).search).toBe('?utm_source=news+letter&ref=a%26b%3Dc');
     }
 
+    // The address keeps them as written: the first answer writes no saved search.
+    expect(new URL(searchPage.page.url()).hash).toBe(
+      '#/search?utm_source=news%20letter&ref=a%26b%3Dc&filter=solution-partners&page=home',
+    );
+
     expect(await queryReceivedByFirstPartner(searchPage)).toBe(
       '?utm_source=news+letter&ref=a%26b%3Dc',
     );

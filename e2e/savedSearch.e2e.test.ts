@@ -3,13 +3,26 @@
  * filterItemIds, text, offset, resultsPerPage). A good one restores the page as it
  * was; a broken one is ignored with a console warning and the page starts from defaults.
  */
-import type { ConsoleMessage } from 'playwright-core';
+import { join } from 'node:path';
+import type { ConsoleMessage, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openWithFirstSearch, recordSearches, savedSearchParam } from './support/searchCalls';
+import { readBuildManifest } from '../packages/widget/scripts/readBuildManifest';
+import {
+  openWithFirstSearch,
+  recordSearches,
+  savedSearchOf,
+  savedSearchParam,
+} from './support/searchCalls';
 import type { SentSearch } from './support/searchCalls';
+import { openSearchPage } from './support/searchPage';
+import type { SearchPage } from './support/searchPage';
 import { usePortal } from './support/usePortal';
 
 const portal = usePortal();
+const WIDGET_DIST = join(import.meta.dirname, '../packages/widget/dist');
+const GOLD = 40302;
+/** Long enough for a write after the answer's paint (a frame and a task) to have happened. */
+const AFTER_PAINT_MS = 500;
 
 /** Sent beside the definitions request: the global filter is the server's default. */
 const DEFAULT_FIRST_SEARCH: Omit<SentSearch, 'locale' | 'globalFilter'> = {
@@ -52,6 +65,9 @@ describe('a saved search in the link', () => {
     const cards = searchPage.cards();
     await expect.poll(() => cards.count()).toBe(20);
     expect(searches).toHaveLength(1);
+    // Before an action the shared address stays as it was (it gives this list).
+    await searchPage.page.waitForTimeout(AFTER_PAINT_MS);
+    expect(new URL(searchPage.page.url()).hash).toBe(`#/search?search=${savedSearchParam(saved)}`);
 
     expect(await searchPage.field().inputValue()).toBe('digital');
     expect(await searchPage.clearButton().isVisible()).toBe(true);
@@ -74,6 +90,9 @@ describe('a saved search in the link', () => {
 
   it('is written back to the link, so a reload shows the same list', async () => {
     const { page, searchPage } = await openWithFirstSearch(portal, '/#/search');
+    await searchPage.waitForCards(10);
+    await page.waitForTimeout(AFTER_PAINT_MS);
+    expect(new URL(page.url()).hash).toBe('#/search');
     await searchPage.tickFilter('Gold');
     await searchPage.loadMore();
     await expect.poll(() => searchPage.cards().count()).toBe(20);
@@ -84,6 +103,123 @@ describe('a saved search in the link', () => {
     await expect.poll(() => searchPage.cards().count()).toBe(20);
     expect(await searchPage.checkbox('Gold').isChecked()).toBe(true);
     expect(await searchPage.cardTitles()).toEqual(titles);
+  });
+});
+
+/** The address's hash, and the saved search in it (null when there is none). */
+function addressOf(page: Page): { route: string; saved: unknown } {
+  const { hash } = new URL(page.url());
+  return {
+    route: hash.split('?')[0] ?? '',
+    saved: /[?&]search=/.test(hash) ? savedSearchOf(page.url()) : null,
+  };
+}
+
+/** The list a visitor sees, to compare after a reload. */
+async function listOf(searchPage: SearchPage) {
+  return {
+    titles: await searchPage.cardTitles(),
+    gold: await searchPage.checkbox('Gold').isChecked(),
+  };
+}
+
+describe('the address before and after the first action', () => {
+  it('holds the route and no saved search until an action; the saved search after it', async () => {
+    const searchPage = await openSearchPage(portal, '/');
+    const { page } = searchPage;
+    await searchPage.waitForCards(10);
+    await expect.poll(() => addressOf(page).route).toBe('#/search');
+    await page.waitForTimeout(AFTER_PAINT_MS);
+    expect(addressOf(page)).toEqual({ route: '#/search', saved: null });
+    // A reload before any action gives the same list: the address alone made it.
+    const before = await listOf(searchPage);
+    await page.reload();
+    await searchPage.waitForCards(10);
+    expect(await listOf(searchPage)).toEqual(before);
+
+    await searchPage.tickFilter('Gold');
+    await expect
+      .poll(() => addressOf(page).saved)
+      .toMatchObject({ filterItemIds: [GOLD], offset: 0, resultsPerPage: 10 });
+    expect(addressOf(page).route).toBe('#/search');
+  });
+
+  it('writes the actions taken before the intent chunk could arrive, once it has (the last list)', async () => {
+    const intentChunk = readBuildManifest(join(WIDGET_DIST, 'bundled'))['src/intentChunk.ts']?.file;
+    expect(intentChunk).toBeDefined();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = 0;
+    const searchPage = await openSearchPage(portal, '/#/search?utm=a', {
+      async beforeNavigate(page: Page) {
+        await page.route(
+          (url) => url.pathname === `/widget/${intentChunk}`,
+          async (route) => {
+            asked += 1;
+            await held;
+            await route.continue();
+          },
+        );
+      },
+    });
+    const { page } = searchPage;
+    await searchPage.waitForCards(10);
+    // Two actions, each answered and painted while the chunk is held on its way.
+    await searchPage.tickFilter('Gold');
+    await expect.poll(() => searchPage.announcement()).toContain('Gold');
+    await searchPage.settled();
+    await searchPage.loadMore();
+    await searchPage.waitForCards(20);
+    await page.waitForTimeout(AFTER_PAINT_MS);
+    expect(asked).toBe(1);
+    expect(new URL(page.url()).hash).toBe('#/search?utm=a');
+
+    release();
+    await expect
+      .poll(() => addressOf(page).saved)
+      .toEqual({
+        globalFilter: 'solution-partners',
+        filterItemIds: [GOLD],
+        text: '',
+        offset: 10,
+        resultsPerPage: 10,
+      });
+    expect(new URL(page.url()).hash).toMatch(/^#\/search\?utm=a&search=/);
+    const before = await listOf(searchPage);
+    await page.reload();
+    await searchPage.waitForCards(20);
+    expect(await listOf(searchPage)).toEqual(before);
+  });
+
+  it('writes a keyboard-only action (focus is intent)', async () => {
+    const searchPage = await openSearchPage(portal, '/');
+    const { page } = searchPage;
+    await searchPage.waitForCards(10);
+    const gold = searchPage.checkbox('Gold');
+    await searchPage.tabTo(gold);
+    await page.keyboard.press('Space');
+    await expect.poll(() => addressOf(page).saved).toMatchObject({ filterItemIds: [GOLD] });
+  });
+
+  it('writes an action that came with no focus or pointer press (an assistive technology’s click)', async () => {
+    const requests: string[] = [];
+    const searchPage = await openSearchPage(portal, '/', {
+      beforeNavigate(page: Page) {
+        page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+      },
+    });
+    const { page } = searchPage;
+    await searchPage.waitForCards(10);
+    const before = requests.length;
+    // A click event alone, as a screen reader's default action may send it.
+    await searchPage.checkbox('Gold').evaluate((box) => {
+      if (box instanceof HTMLElement) box.click();
+    });
+    await expect.poll(() => addressOf(page).saved).toMatchObject({ filterItemIds: [GOLD] });
+    // The write asked for the chunk itself, after the tick's search.
+    expect(requests.slice(before).some((path) => path.startsWith('/widget/'))).toBe(true);
   });
 });
 

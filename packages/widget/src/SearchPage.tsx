@@ -1,5 +1,6 @@
 import { addStyles } from './adoptStyles';
 import { Suspense, lazy, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { loadIntentChunk } from './core/loadIntentChunk';
 import { selectGlobalFilterCounts, selectItemCounts } from './core/selectCounts';
 import { selectChips, selectShowNoResults, selectShowSkeleton } from './core/selectors';
 import { SKELETON_CARDS, VISIBLE_FILTER_ITEMS, VISIBLE_GLOBAL_FILTERS } from './core/types';
@@ -55,17 +56,20 @@ const NoResultsPanel = lazy(() =>
     .then((module) => ({ default: module.NoResultsSection })),
 );
 
-// The chips of ticked items, with their sheet and the sheet of what only a visitor's action
-// shows (ui/intent.css): a chunk asked for at the first focus or pointer down in the page,
-// so it is on its way before a tick and its search, or a key typed, are. A visit that never
-// reaches for the page does not load it. Until it comes a ticked item has no chip (the box
-// is ticked, its search sent).
-const chipList = () => import('./ui/ChipList').then(withStyles);
+// The intent chunk (intentChunk.ts, core/loadIntentChunk.ts): the chips of ticked items,
+// with their sheet and the sheet of what only a visitor's action shows (ui/intent.css), and
+// what writes a saved search into the address (the first answer writes only the route). Asked
+// for at the first
+// focus or pointer down in the page, so it is on its way before a tick and its search, or a
+// key typed, are. A visit that never reaches for the page does not load it. Until it comes a
+// ticked item has no chip (the box is ticked, its search sent), and an answer's saved search
+// waits for it (core/connectUrl.ts).
 function loadChipList(): void {
-  chipList().catch(() => undefined);
+  loadIntentChunk().catch(() => undefined);
 }
+
 // SelectedChips holds it in a Suspense boundary of its own.
-const ChipList = lazy(() => chipList().then((module) => ({ default: module.ChipList })));
+const ChipList = lazy(() => loadIntentChunk().then((module) => ({ default: module.ChipList })));
 
 function navigateHome(): void {
   window.location.assign('/');

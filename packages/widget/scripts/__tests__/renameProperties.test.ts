@@ -109,6 +109,7 @@ describe('choosePropertyNames', () => {
       ...['savedSearch', 'extraParams', 'filter', 'page', 'url', 'maxWidth'],
       // Exports read off a chunk's namespace object.
       ...['default', 'styles', 'NoResultsSection', 'ChipList', 'NearSection', 'ContactSection'],
+      ...['searchParamOf'],
     ];
     expect(outside.filter((name) => renaming.names.has(name))).toEqual([]);
   });

@@ -38,7 +38,6 @@ import type {
 } from './types';
 
 export { pickInitialGlobalFilter } from './searchReducer';
-export { toSavedSearch } from './connectUrl';
 
 export interface SearchControllerOptions {
   portal: PortalContext;
@@ -47,8 +46,9 @@ export interface SearchControllerOptions {
   api?: ApiClient;
   fetch?: typeof fetch;
   /**
-   * This instance owns the page URL: it redirects an empty route to '#/search' and
-   * keeps the `search` parameter up to date so the list survives Back and reload.
+   * This instance owns the page URL: it redirects an empty route to '#/search' and, from
+   * the visitor's first action on, keeps the `search` parameter up to date so the list
+   * survives Back and reload (connectUrl.ts).
    * Default true; false for tests and for a second widget on the same page.
    */
   syncUrl?: boolean;
@@ -98,6 +98,8 @@ export function createSearchController(
   /** The first search sent with the definitions request (searchEarly), until it is used. */
   let early: { criteria: LocatedSearchCriteria; answer: Promise<SearchResponse> } | null = null;
   let debounceTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A visitor's action came (anything but the start): from then on the URL gets the list. */
+  let acted = false;
   /** Searches begun: a failure shows only while its search is the last one begun. */
   let searches = 0;
 
@@ -137,6 +139,7 @@ export function createSearchController(
    * the first search.
    */
   async function search(kind: RequestKind, ...change: SearchAction[]): Promise<void> {
+    if (change[0]?.type !== 'start') acted = true;
     // (The change may be the start itself.)
     if (!change.reduce(searchReducer, model).started) return dispatch(...change);
     dispatch(...change, { type: 'request', kind });
@@ -215,7 +218,7 @@ export function createSearchController(
       early = { criteria, answer };
     }
     // After the requests: writing the address (replaceState) is not what the first cards wait for.
-    if (syncUrl) connectUrl(controller, win);
+    if (syncUrl) connectUrl(controller, win, () => acted);
     let definitions: FilterDefinitions | null = null;
     try {
       definitions = await asked;

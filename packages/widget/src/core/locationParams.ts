@@ -4,8 +4,8 @@
  * and from the page's own query string when absent there. Every other parameter is
  * passed on to partner links.
  */
-import { decodeSavedSearch, encodeSavedSearch } from './savedSearch';
-import type { LocationParams, SavedSearch } from './types';
+import { decodeSavedSearch } from './savedSearch';
+import type { LocationParams } from './types';
 
 export const SEARCH_ROUTE = '/search';
 const KNOWN_NAMES = ['filter', 'page', 'search'] as const;
@@ -60,24 +60,18 @@ export function readLocationParams(location: Pick<Location, 'hash' | 'search'>):
 }
 
 /**
- * An empty route ('', '#', '#/') becomes '#/search', keeping the query, without a
- * new history entry. Any other path stays as it is (it shows the page too).
- * Returns true when it redirected.
+ * Writes the hash without a history entry. An empty route ('', '#', '#/') becomes
+ * '#/search', keeping the query; any other path stays as it is (it shows the page too),
+ * and so does the address when there is no `search` to set. With `search` (a saved search
+ * as base64, writeLocation.ts), it is set as the hash query's `search` parameter.
  */
-export function redirectEmptyRoute(win: Window = window): boolean {
+export function writeRoute(win: Window = window, search?: string): void {
   const { path, query } = parseHashRoute(win.location.hash);
-  if (path !== '') return false;
-  win.history.replaceState(win.history.state, '', formatHash(SEARCH_ROUTE, query));
-  return true;
-}
-
-/** Puts the saved search in the hash query's `search` parameter, without a history entry. */
-export function writeSavedSearchToLocation(saved: SavedSearch, win: Window = window): void {
-  const { path, query } = parseHashRoute(win.location.hash);
-  query.set('search', encodeSavedSearch(saved));
+  if (search) query.set('search', search);
+  // Untouched when nothing changes: a query is written back as URLSearchParams spells it.
+  else if (path) return;
   const hash = formatHash(path, query);
-  if (hash === win.location.hash) return;
-  win.history.replaceState(win.history.state, '', hash);
+  if (hash !== win.location.hash) win.history.replaceState(win.history.state, '', hash);
 }
 
 /**

@@ -13,22 +13,6 @@ import type { LogText, TextCode } from './logTexts';
 /** Same fields and limits as the criteria sent to the API, the point and radius included. */
 const savedSearchSchema = locatedSearchCriteriaDataSchema;
 
-export function encodeSavedSearch(saved: SavedSearch): string {
-  const json = JSON.stringify({
-    globalFilter: saved.globalFilter,
-    filterItemIds: saved.filterItemIds,
-    text: saved.text,
-    offset: saved.offset,
-    resultsPerPage: saved.resultsPerPage,
-    near: saved.near,
-    radiusKm: saved.radiusKm,
-    sort: saved.sort,
-  });
-  let binary = '';
-  for (const byte of new TextEncoder().encode(json)) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
 function ignore(why: LogText): null {
   logWarning(why);
   return null;

@@ -19,9 +19,10 @@ export interface ChipListProps {
 }
 
 /**
- * The ticked filter items as chips with a Remove button each. A chunk of its own
- * (loaded at a visitor's first focus or pointer press in the page, or at start when the
- * address holds ticked items): a visit that never reaches for the page does not load it.
+ * The ticked filter items as chips with a Remove button each. In the intent chunk
+ * (intentChunk.ts: loaded at a visitor's first focus or pointer press in the page, or at
+ * start when the address holds ticked items): a visit that never reaches for the page does
+ * not load it.
  */
 export function ChipList({ chips, onRemove }: ChipListProps) {
   const t = useMessages();

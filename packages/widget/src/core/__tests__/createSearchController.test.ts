@@ -389,12 +389,30 @@ describe('saved search', () => {
     window.history.replaceState(null, '', '/');
   });
 
-  it('redirects an empty route to #/search when it owns the URL', async () => {
+  it('redirects an empty route to #/search when it owns the URL, and writes no list before an action', async () => {
     window.history.replaceState(null, '', '/page#?filter=all');
     const c = makeController({ syncUrl: true });
     await c.start();
-    // The answer's search is written once it is painted.
+    // The first answer writes the route alone, once it is painted: the address gives that list.
+    await vi.waitFor(() => expect(window.location.hash).toBe('#/search?filter=all'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(window.location.hash).toBe('#/search?filter=all');
+    // The visitor's first action writes its list.
+    c.toggleFilterItem(7);
     await vi.waitFor(() => expect(window.location.hash).toMatch(/^#\/search\?filter=all&search=/));
+    expect(readLocationParams(window.location).savedSearch).toMatchObject({ filterItemIds: [7] });
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('leaves a shared saved search and the other parameters as they are until an action', async () => {
+    const shared = '/page#/search?search=not%20base64&page=p&utm=a%20b';
+    window.history.replaceState(null, '', shared);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const c = makeController({ syncUrl: true, location: readLocationParams(window.location) });
+    await c.start();
+    expect(c.getState().cards).toHaveLength(10);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(`${window.location.pathname}${window.location.hash}`).toBe(shared);
     window.history.replaceState(null, '', '/');
   });
 
@@ -417,6 +435,7 @@ describe('saved search', () => {
     window.history.replaceState(null, '', '/page#/search');
     const c = makeController({ syncUrl: true });
     await c.start();
+    c.loadMore();
     await vi.waitFor(() => expect(window.location.hash).toMatch(/search=/));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(http.post(SEARCH_URL, () => HttpResponse.error()));
@@ -456,7 +475,7 @@ describe('saved search', () => {
     await c.start();
     expect(c.getState()).toMatchObject({ phase: 'ready', loading: false });
     expect(c.getState().cards).toHaveLength(10);
-    // The answer's saved search, with the empty route's redirect in the same write: refused.
+    // The first answer's write, the empty route's redirect: refused.
     const refused = ['Partners Network: could not update the URL.', expect.any(DOMException)];
     await vi.waitFor(() => expect(warn.mock.calls).toEqual([refused]));
   });

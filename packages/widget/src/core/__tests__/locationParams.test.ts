@@ -5,10 +5,9 @@ import {
   buildPartnerHref,
   parseHashRoute,
   readLocationParams,
-  redirectEmptyRoute,
-  writeSavedSearchToLocation,
+  writeRoute,
 } from '../locationParams';
-import { encodeSavedSearch } from '../savedSearch';
+import { encodeSavedSearch } from '../writeLocation';
 import type { SavedSearch } from '../types';
 
 const saved: SavedSearch = {
@@ -98,33 +97,34 @@ describe('readLocationParams', () => {
   });
 });
 
-describe('redirectEmptyRoute', () => {
+describe('writeRoute', () => {
   it.each([
     ['/p', '#/search'],
     ['/p#', '#/search'],
     ['/p#/', '#/search'],
     ['/p#?filter=a&x=%C3%A9', '#/search?filter=a&x=%C3%A9'],
-  ])('sends %j to %j without a history entry', (url, hash) => {
+  ])('sends the empty route %j to %j without a history entry', (url, hash) => {
     window.history.replaceState(null, '', url);
     const length = window.history.length;
-    expect(redirectEmptyRoute()).toBe(true);
+    writeRoute();
     expect(window.location.hash).toBe(hash);
     expect(window.location.pathname).toBe('/p');
     expect(window.history.length).toBe(length);
   });
 
-  it('leaves any other path alone', () => {
-    window.history.replaceState(null, '', '/p#/elsewhere?x=1');
-    expect(redirectEmptyRoute()).toBe(false);
-    expect(window.location.hash).toBe('#/elsewhere?x=1');
-  });
-});
+  it.each(['/p#/elsewhere?x=1', '/p#/search?q=a%20b&search=kept&page=p'])(
+    'leaves any other route, its query spelled as it was, alone: %j',
+    (url) => {
+      window.history.replaceState(null, '', url);
+      writeRoute();
+      expect(`${window.location.pathname}${window.location.hash}`).toBe(url);
+    },
+  );
 
-describe('writeSavedSearchToLocation', () => {
   it('sets the search parameter of the hash query, keeping the rest, without a history entry', () => {
     window.history.replaceState(null, '', '/p?own=1#/search?utm=a&search=old');
     const length = window.history.length;
-    writeSavedSearchToLocation(saved);
+    writeRoute(window, encodeSavedSearch(saved));
     expect(window.history.length).toBe(length);
     expect(window.location.search).toBe('?own=1');
     const params = readLocationParams(window.location);
@@ -134,6 +134,14 @@ describe('writeSavedSearchToLocation', () => {
       ['own', '1'],
     ]);
     expect(window.location.hash.startsWith('#/search?utm=a&search=')).toBe(true);
+  });
+
+  it('sends an empty route to #/search with the saved search', () => {
+    window.history.replaceState(null, '', '/p#?filter=a');
+    writeRoute(window, encodeSavedSearch(saved));
+    expect(window.location.hash).toBe(
+      `#/search?filter=a&search=${encodeURIComponent(encodeSavedSearch(saved))}`,
+    );
   });
 });
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { searchCriteriaSchema } from '@partners-network/contract';
-import { decodeSavedSearch, encodeSavedSearch } from '../savedSearch';
+import { decodeSavedSearch } from '../savedSearch';
+import { encodeSavedSearch } from '../writeLocation';
 
 beforeEach(() => {
   // Ignored values warn; thousands of warnings say nothing here.

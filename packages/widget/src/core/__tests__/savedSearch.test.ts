@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logsWritten } from '../../test/logsWritten';
-import { decodeSavedSearch, encodeSavedSearch } from '../savedSearch';
+import { decodeSavedSearch } from '../savedSearch';
+import { encodeSavedSearch } from '../writeLocation';
 import type { SavedSearch } from '../types';
 
 const saved: SavedSearch = {
