@@ -111,21 +111,20 @@ function walk(
     return output;
   }
   if (type === 'object' && typeof value === 'object' && value !== null) {
-    const { properties = {} } = node;
+    const { properties = {}, required = [] } = node;
     const output: Record<string, unknown> = {};
-    for (const [key, property] of Object.entries(properties)) {
-      // `[node]`: the key may be absent (zod's optional).
-      const optional = Array.isArray(property);
-      const child = optional ? property[0] : property;
+    for (const [key, child] of Object.entries(properties)) {
       // Read like zod: inherited and getter properties count; an optional key that is
       // absent stays absent, one present as undefined stays undefined.
       const item: unknown = Reflect.get(value, key);
       if (!(key in value)) {
-        if (!optional) issues.push({ path: [...path, key], keyword: 'required' });
+        if (required.includes(key)) issues.push({ path: [...path, key], keyword: 'required' });
         continue;
       }
       output[key] =
-        item === undefined && optional ? undefined : walk(child, item, [...path, key], issues);
+        item === undefined && !required.includes(key)
+          ? undefined
+          : walk(child, item, [...path, key], issues);
     }
     return output;
   }
