@@ -62,6 +62,10 @@ async function buildList(searchPage: SearchPage): Promise<number> {
     await searchPage.loadMore();
     await searchPage.waitForCards(count);
   }
+  // The last Load More's list is written once its cards are painted (after they were seen).
+  await expect
+    .poll(() => savedSearchOf(page.url()))
+    .toMatchObject({ filterItemIds: [ITEM_ID], offset: 20 });
   // Every keystroke, search, tick and Load More replaced the history entry.
   expect(await historyLength(page)).toBe(length);
   return length;
@@ -71,13 +75,16 @@ describe('the list survives Back, reload and sharing', () => {
   it('writes the saved search (SPEC format) into the hash with replaceState only', async () => {
     const searchPage = await openSearchPage(portal, '/', { width: 1280, height: 800 });
     await buildList(searchPage);
-    expect(savedSearchOf(searchPage.page.url())).toEqual({
-      globalFilter: 'solution-partners',
-      filterItemIds: [ITEM_ID],
-      text: TEXT,
-      offset: 20,
-      resultsPerPage: 10,
-    });
+    // Written once the last Load More's cards are painted (after waitForCards saw them).
+    await expect
+      .poll(() => savedSearchOf(searchPage.page.url()))
+      .toEqual({
+        globalFilter: 'solution-partners',
+        filterItemIds: [ITEM_ID],
+        text: TEXT,
+        offset: 20,
+        resultsPerPage: 10,
+      });
   });
 
   it('Back from a partner shows the same 30 cards, filters, text and scroll position', async () => {

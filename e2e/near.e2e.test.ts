@@ -60,7 +60,7 @@ describe('partners near a city', () => {
     await combobox.press('Enter');
     await expectNearestFirst(searchPage, 'Lyon');
     expect(await combobox.inputValue()).toBe('Lyon');
-    expect(savedSearchOf(page.url())).toMatchObject({ near: { label: 'Lyon' } });
+    await expect.poll(() => savedSearchOf(page.url())).toMatchObject({ near: { label: 'Lyon' } });
   });
 
   it('keeps what is typed at once, before the rest of the field has loaded', async () => {
@@ -116,6 +116,9 @@ describe('partners near me', () => {
     });
     // Never the exact position: not in a request, not in the address.
     expect(JSON.stringify(sent)).not.toContain('45.757');
+    await expect
+      .poll(() => savedSearchOf(searchPage.page.url()))
+      .toMatchObject({ near: { label: 'My location' } });
     expect(decodeURIComponent(searchPage.page.url())).not.toContain('45.757');
   });
 
