@@ -17,7 +17,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import * as z from 'zod/mini';
-import type { DataSchemaNode, DataSchemaType } from '../src/dataSchema';
+import type { DataSchemaNode, DataSchemaProperty, DataSchemaType } from '../src/dataSchema';
 import * as contactSchemas from '../src/contactSchemas';
 import * as placesSchemas from '../src/placesSchemas';
 import * as portalSchemas from '../src/portalSchemas';
@@ -157,7 +157,8 @@ function toNode(json: unknown, where: string): DataSchemaNode {
           isString(value) || isNumber(value) || typeof value === 'boolean' ? value : fail();
         break;
       case 'required':
-        node.required = Array.isArray(value) && value.every(isString) ? value : fail();
+        // Read with `properties`: the keys not in it are written `[node]` there.
+        if (!Array.isArray(value) || !value.every(isString)) fail();
         break;
       case 'items':
         node.items = toNode(value, `${where}/items`);
@@ -169,10 +170,12 @@ function toNode(json: unknown, where: string): DataSchemaNode {
         break;
       case 'properties': {
         if (!isRecord(value)) return fail();
-        const properties: Record<string, DataSchemaNode> = {};
+        const required = Array.isArray(json.required) ? json.required : [];
+        const properties: Record<string, DataSchemaProperty> = {};
         for (const [name, property] of Object.entries(value)) {
           if (name === '__proto__') fail();
-          properties[name] = toNode(property, `${where}/${name}`);
+          const child = toNode(property, `${where}/${name}`);
+          properties[name] = required.includes(name) ? child : [child];
         }
         node.properties = properties;
         break;
@@ -215,6 +218,49 @@ export function listSchemas(
   );
 }
 
+/** The shared nodes of `dataSchema.ts`, by the only keyword they have (their type). */
+const SHARED_NODES: Readonly<Record<string, string>> = {
+  string: 'stringNode',
+  number: 'numberNode',
+  integer: 'integerNode',
+  boolean: 'booleanNode',
+};
+
+/**
+ * A node as code in `dataSchema.ts`'s compact form (the same node): a plain type is its
+ * shared node, an object `objectNode({...})`, anything else a literal. `used` collects the
+ * helpers the code names.
+ */
+function renderNode(node: DataSchemaNode, used: Set<string>): string {
+  const shared = node.type && Object.keys(node).length === 1 ? SHARED_NODES[node.type] : undefined;
+  if (shared) {
+    used.add(shared);
+    return shared;
+  }
+  const { type, properties, ...rest } = node;
+  if (type === 'object' && properties && Object.keys(rest).length === 0) {
+    used.add('objectNode');
+    const entries = Object.entries(properties).map(([key, property]) => {
+      const code = Array.isArray(property)
+        ? `[${renderNode(property[0], used)}]`
+        : renderNode(property, used);
+      return `${JSON.stringify(key)}: ${code}`;
+    });
+    return `objectNode({${entries.join(', ')}})`;
+  }
+  if (properties) throw new Error('an object node with other keywords is not supported');
+  const entries = Object.entries(node).map(([key, value]: [string, unknown]) => {
+    const code =
+      key === 'items'
+        ? renderNode(node.items ?? {}, used)
+        : key === 'anyOf'
+          ? `[${(node.anyOf ?? []).map((option) => renderNode(option, used)).join(', ')}]`
+          : JSON.stringify(value);
+    return `${JSON.stringify(key)}: ${code}`;
+  });
+  return `{${entries.join(', ')}}`;
+}
+
 export async function renderDataSchemas(output: Output = mainOutput()): Promise<string> {
   const modules = Object.keys(output.sources);
   const lines = [
@@ -225,16 +271,17 @@ export async function renderDataSchemas(output: Output = mainOutput()): Promise<
     ' * in the bundle), for `parseData` in the browser.',
     ' */',
     "import type * as z from 'zod/mini';",
-    "import { dataSchema } from './dataSchema';",
-    ...modules.map((module) => `import type * as ${module} from './${module}';`),
   ];
-  for (const { module, name, schema } of listSchemas(output.sources)) {
-    const node = JSON.stringify(toDataSchemaNode(schema, name));
-    lines.push(
-      '',
-      `export const ${dataSchemaName(name)} = dataSchema<z.output<typeof ${module}.${name}>>(${node});`,
-    );
-  }
+  const used = new Set(['dataSchema']);
+  const schemas = listSchemas(output.sources).map(({ module, name, schema }) => {
+    const node = renderNode(toDataSchemaNode(schema, name), used);
+    return `\nexport const ${dataSchemaName(name)} = dataSchema<z.output<typeof ${module}.${name}>>(${node});`;
+  });
+  lines.push(
+    `import { ${[...used].sort().join(', ')} } from './dataSchema';`,
+    ...modules.map((module) => `import type * as ${module} from './${module}';`),
+    ...schemas,
+  );
   const options = await prettier.resolveConfig(output.path);
   return prettier.format(lines.join('\n'), { ...options, filepath: output.path });
 }

@@ -5,153 +5,104 @@
  * in the bundle), for `parseData` in the browser.
  */
 import type * as z from 'zod/mini';
-import { dataSchema } from './dataSchema';
+import { dataSchema, integerNode, objectNode } from './dataSchema';
 import type * as contactSchemas from './contactSchemas';
 
 export const contactChallengeDataSchema = dataSchema<
   z.output<typeof contactSchemas.contactChallengeSchema>
->({
-  type: 'object',
-  properties: {
-    parameters: {
-      type: 'object',
-      properties: {
+>(
+  objectNode({
+    parameters: objectNode({
+      algorithm: { type: 'string', maxLength: 32 },
+      nonce: { type: 'string', maxLength: 64, pattern: '^[0-9a-f]*$' },
+      salt: { type: 'string', maxLength: 64, pattern: '^[0-9a-f]*$' },
+      cost: { type: 'integer', minimum: 1, maximum: 1000000 },
+      keyLength: { type: 'integer', minimum: 1, maximum: 64 },
+      keyPrefix: { type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' },
+      keySignature: [{ type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' }],
+      expiresAt: [integerNode],
+      data: objectNode({ issuedAt: integerNode }),
+    }),
+    signature: { type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' },
+  }),
+);
+
+export const contactFormDataSchema = dataSchema<z.output<typeof contactSchemas.contactFormSchema>>(
+  objectNode({
+    name: {
+      type: 'string',
+      maxLength: 100,
+      pattern: '^[^\\u0000-\\u001f\\u007f]*[^\\s\\u0000-\\u001f\\u007f][^\\u0000-\\u001f\\u007f]*$',
+    },
+    email: {
+      type: 'string',
+      maxLength: 254,
+      pattern:
+        "^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$",
+    },
+    company: [{ type: 'string', maxLength: 100, pattern: '^[^\\u0000-\\u001f\\u007f]*$' }],
+    message: { type: 'string', maxLength: 2000, pattern: '^[^\\u0000]*\\S[^\\u0000]*$' },
+    consent: { type: 'boolean', const: true },
+  }),
+);
+
+export const contactFormSetupDataSchema = dataSchema<
+  z.output<typeof contactSchemas.contactFormSetupSchema>
+>(
+  objectNode({
+    challenge: objectNode({
+      parameters: objectNode({
         algorithm: { type: 'string', maxLength: 32 },
         nonce: { type: 'string', maxLength: 64, pattern: '^[0-9a-f]*$' },
         salt: { type: 'string', maxLength: 64, pattern: '^[0-9a-f]*$' },
         cost: { type: 'integer', minimum: 1, maximum: 1000000 },
         keyLength: { type: 'integer', minimum: 1, maximum: 64 },
         keyPrefix: { type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' },
-        keySignature: { type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' },
-        expiresAt: { type: 'integer' },
-        data: {
-          type: 'object',
-          properties: { issuedAt: { type: 'integer' } },
-          required: ['issuedAt'],
-        },
-      },
-      required: ['algorithm', 'nonce', 'salt', 'cost', 'keyLength', 'keyPrefix', 'data'],
-    },
-    signature: { type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' },
-  },
-  required: ['parameters', 'signature'],
-});
-
-export const contactFormDataSchema = dataSchema<z.output<typeof contactSchemas.contactFormSchema>>({
-  type: 'object',
-  properties: {
-    name: {
-      type: 'string',
-      maxLength: 100,
-      pattern: '^[^\\u0000-\\u001f\\u007f]*[^\\s\\u0000-\\u001f\\u007f][^\\u0000-\\u001f\\u007f]*$',
-    },
-    email: {
-      type: 'string',
-      maxLength: 254,
-      pattern:
-        "^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$",
-    },
-    company: { type: 'string', maxLength: 100, pattern: '^[^\\u0000-\\u001f\\u007f]*$' },
-    message: { type: 'string', maxLength: 2000, pattern: '^[^\\u0000]*\\S[^\\u0000]*$' },
-    consent: { type: 'boolean', const: true },
-  },
-  required: ['name', 'email', 'message', 'consent'],
-});
-
-export const contactFormSetupDataSchema = dataSchema<
-  z.output<typeof contactSchemas.contactFormSetupSchema>
->({
-  type: 'object',
-  properties: {
-    challenge: {
-      type: 'object',
-      properties: {
-        parameters: {
-          type: 'object',
-          properties: {
-            algorithm: { type: 'string', maxLength: 32 },
-            nonce: { type: 'string', maxLength: 64, pattern: '^[0-9a-f]*$' },
-            salt: { type: 'string', maxLength: 64, pattern: '^[0-9a-f]*$' },
-            cost: { type: 'integer', minimum: 1, maximum: 1000000 },
-            keyLength: { type: 'integer', minimum: 1, maximum: 64 },
-            keyPrefix: { type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' },
-            keySignature: { type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' },
-            expiresAt: { type: 'integer' },
-            data: {
-              type: 'object',
-              properties: { issuedAt: { type: 'integer' } },
-              required: ['issuedAt'],
-            },
-          },
-          required: ['algorithm', 'nonce', 'salt', 'cost', 'keyLength', 'keyPrefix', 'data'],
-        },
-        signature: { type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' },
-      },
-      required: ['parameters', 'signature'],
-    },
-    privacyNoticeUrl: { type: 'string', maxLength: 2000 },
+        keySignature: [{ type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' }],
+        expiresAt: [integerNode],
+        data: objectNode({ issuedAt: integerNode }),
+      }),
+      signature: { type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' },
+    }),
+    privacyNoticeUrl: [{ type: 'string', maxLength: 2000 }],
     retentionDays: { type: 'integer', minimum: 0 },
     waitSeconds: { type: 'integer', minimum: 0 },
-  },
-  required: ['challenge', 'retentionDays', 'waitSeconds'],
-});
+  }),
+);
 
 export const contactProofDataSchema = dataSchema<
   z.output<typeof contactSchemas.contactProofSchema>
->({
-  type: 'object',
-  properties: {
-    challenge: {
-      type: 'object',
-      properties: {
-        parameters: {
-          type: 'object',
-          properties: {
-            algorithm: { type: 'string', maxLength: 32 },
-            nonce: { type: 'string', maxLength: 64, pattern: '^[0-9a-f]*$' },
-            salt: { type: 'string', maxLength: 64, pattern: '^[0-9a-f]*$' },
-            cost: { type: 'integer', minimum: 1, maximum: 1000000 },
-            keyLength: { type: 'integer', minimum: 1, maximum: 64 },
-            keyPrefix: { type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' },
-            keySignature: { type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' },
-            expiresAt: { type: 'integer' },
-            data: {
-              type: 'object',
-              properties: { issuedAt: { type: 'integer' } },
-              required: ['issuedAt'],
-            },
-          },
-          required: ['algorithm', 'nonce', 'salt', 'cost', 'keyLength', 'keyPrefix', 'data'],
-        },
-        signature: { type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' },
-      },
-      required: ['parameters', 'signature'],
-    },
-    solution: {
-      type: 'object',
-      properties: {
-        counter: { type: 'integer', minimum: 0 },
-        derivedKey: { type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' },
-      },
-      required: ['counter', 'derivedKey'],
-    },
-  },
-  required: ['challenge', 'solution'],
-});
+>(
+  objectNode({
+    challenge: objectNode({
+      parameters: objectNode({
+        algorithm: { type: 'string', maxLength: 32 },
+        nonce: { type: 'string', maxLength: 64, pattern: '^[0-9a-f]*$' },
+        salt: { type: 'string', maxLength: 64, pattern: '^[0-9a-f]*$' },
+        cost: { type: 'integer', minimum: 1, maximum: 1000000 },
+        keyLength: { type: 'integer', minimum: 1, maximum: 64 },
+        keyPrefix: { type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' },
+        keySignature: [{ type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' }],
+        expiresAt: [integerNode],
+        data: objectNode({ issuedAt: integerNode }),
+      }),
+      signature: { type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' },
+    }),
+    solution: objectNode({
+      counter: { type: 'integer', minimum: 0 },
+      derivedKey: { type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' },
+    }),
+  }),
+);
 
 export const contactReceiptDataSchema = dataSchema<
   z.output<typeof contactSchemas.contactReceiptSchema>
->({
-  type: 'object',
-  properties: { received: { type: 'boolean', const: true } },
-  required: ['received'],
-});
+>(objectNode({ received: { type: 'boolean', const: true } }));
 
 export const contactRequestDataSchema = dataSchema<
   z.output<typeof contactSchemas.contactRequestSchema>
->({
-  type: 'object',
-  properties: {
+>(
+  objectNode({
     name: {
       type: 'string',
       maxLength: 100,
@@ -163,51 +114,30 @@ export const contactRequestDataSchema = dataSchema<
       pattern:
         "^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$",
     },
-    company: { type: 'string', maxLength: 100, pattern: '^[^\\u0000-\\u001f\\u007f]*$' },
+    company: [{ type: 'string', maxLength: 100, pattern: '^[^\\u0000-\\u001f\\u007f]*$' }],
     message: { type: 'string', maxLength: 2000, pattern: '^[^\\u0000]*\\S[^\\u0000]*$' },
     consent: { type: 'boolean', const: true },
-    website: { type: 'string', maxLength: 500 },
+    website: [{ type: 'string', maxLength: 500 }],
     idempotencyKey: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' },
-    proof: {
-      type: 'object',
-      properties: {
-        challenge: {
-          type: 'object',
-          properties: {
-            parameters: {
-              type: 'object',
-              properties: {
-                algorithm: { type: 'string', maxLength: 32 },
-                nonce: { type: 'string', maxLength: 64, pattern: '^[0-9a-f]*$' },
-                salt: { type: 'string', maxLength: 64, pattern: '^[0-9a-f]*$' },
-                cost: { type: 'integer', minimum: 1, maximum: 1000000 },
-                keyLength: { type: 'integer', minimum: 1, maximum: 64 },
-                keyPrefix: { type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' },
-                keySignature: { type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' },
-                expiresAt: { type: 'integer' },
-                data: {
-                  type: 'object',
-                  properties: { issuedAt: { type: 'integer' } },
-                  required: ['issuedAt'],
-                },
-              },
-              required: ['algorithm', 'nonce', 'salt', 'cost', 'keyLength', 'keyPrefix', 'data'],
-            },
-            signature: { type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' },
-          },
-          required: ['parameters', 'signature'],
-        },
-        solution: {
-          type: 'object',
-          properties: {
-            counter: { type: 'integer', minimum: 0 },
-            derivedKey: { type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' },
-          },
-          required: ['counter', 'derivedKey'],
-        },
-      },
-      required: ['challenge', 'solution'],
-    },
-  },
-  required: ['name', 'email', 'message', 'consent', 'idempotencyKey', 'proof'],
-});
+    proof: objectNode({
+      challenge: objectNode({
+        parameters: objectNode({
+          algorithm: { type: 'string', maxLength: 32 },
+          nonce: { type: 'string', maxLength: 64, pattern: '^[0-9a-f]*$' },
+          salt: { type: 'string', maxLength: 64, pattern: '^[0-9a-f]*$' },
+          cost: { type: 'integer', minimum: 1, maximum: 1000000 },
+          keyLength: { type: 'integer', minimum: 1, maximum: 64 },
+          keyPrefix: { type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' },
+          keySignature: [{ type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' }],
+          expiresAt: [integerNode],
+          data: objectNode({ issuedAt: integerNode }),
+        }),
+        signature: { type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' },
+      }),
+      solution: objectNode({
+        counter: { type: 'integer', minimum: 0 },
+        derivedKey: { type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$' },
+      }),
+    }),
+  }),
+);

@@ -5,97 +5,68 @@
  * in the bundle), for `parseData` in the browser.
  */
 import type * as z from 'zod/mini';
-import { dataSchema } from './dataSchema';
+import {
+  booleanNode,
+  dataSchema,
+  integerNode,
+  numberNode,
+  objectNode,
+  stringNode,
+} from './dataSchema';
 import type * as schemas from './schemas';
 import type * as portalSchemas from './portalSchemas';
 
 export const filterDefinitionsDataSchema = dataSchema<
   z.output<typeof schemas.filterDefinitionsSchema>
->({
-  type: 'object',
-  properties: {
-    globalFilters: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { name: { type: 'string' }, label: { type: 'string' } },
-        required: ['name', 'label'],
-      },
-    },
-    defaultGlobalFilter: { type: 'string' },
+>(
+  objectNode({
+    globalFilters: { type: 'array', items: objectNode({ name: stringNode, label: stringNode }) },
+    defaultGlobalFilter: stringNode,
     filterGroups: {
       type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          name: { type: 'string' },
-          filterItems: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                id: { type: 'integer' },
-                name: { type: 'string' },
-                count: { type: 'integer', minimum: 0 },
-              },
-              required: ['id', 'name'],
-            },
-          },
+      items: objectNode({
+        name: stringNode,
+        filterItems: {
+          type: 'array',
+          items: objectNode({
+            id: integerNode,
+            name: stringNode,
+            count: [{ type: 'integer', minimum: 0 }],
+          }),
         },
-        required: ['name', 'filterItems'],
-      },
+      }),
     },
-  },
-  required: ['globalFilters', 'defaultGlobalFilter', 'filterGroups'],
-});
+  }),
+);
 
-export const filterGroupDataSchema = dataSchema<z.output<typeof schemas.filterGroupSchema>>({
-  type: 'object',
-  properties: {
-    name: { type: 'string' },
+export const filterGroupDataSchema = dataSchema<z.output<typeof schemas.filterGroupSchema>>(
+  objectNode({
+    name: stringNode,
     filterItems: {
       type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          id: { type: 'integer' },
-          name: { type: 'string' },
-          count: { type: 'integer', minimum: 0 },
-        },
-        required: ['id', 'name'],
-      },
+      items: objectNode({
+        id: integerNode,
+        name: stringNode,
+        count: [{ type: 'integer', minimum: 0 }],
+      }),
     },
-  },
-  required: ['name', 'filterItems'],
-});
+  }),
+);
 
-export const filterItemIdDataSchema = dataSchema<z.output<typeof schemas.filterItemIdSchema>>({
-  type: 'integer',
-});
+export const filterItemIdDataSchema =
+  dataSchema<z.output<typeof schemas.filterItemIdSchema>>(integerNode);
 
-export const filterItemDataSchema = dataSchema<z.output<typeof schemas.filterItemSchema>>({
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    count: { type: 'integer', minimum: 0 },
-  },
-  required: ['id', 'name'],
-});
+export const filterItemDataSchema = dataSchema<z.output<typeof schemas.filterItemSchema>>(
+  objectNode({ id: integerNode, name: stringNode, count: [{ type: 'integer', minimum: 0 }] }),
+);
 
 export const globalFilterCountDataSchema = dataSchema<
   z.output<typeof schemas.globalFilterCountSchema>
->({
-  type: 'object',
-  properties: { name: { type: 'string' }, count: { type: 'integer', minimum: 0 } },
-  required: ['name', 'count'],
-});
+>(objectNode({ name: stringNode, count: { type: 'integer', minimum: 0 } }));
 
-export const globalFilterDataSchema = dataSchema<z.output<typeof schemas.globalFilterSchema>>({
-  type: 'object',
-  properties: { name: { type: 'string' }, label: { type: 'string' } },
-  required: ['name', 'label'],
-});
+export const globalFilterDataSchema = dataSchema<z.output<typeof schemas.globalFilterSchema>>(
+  objectNode({ name: stringNode, label: stringNode }),
+);
 
 export const highlightRangeDataSchema = dataSchema<z.output<typeof schemas.highlightRangeSchema>>({
   minItems: 2,
@@ -106,64 +77,46 @@ export const highlightRangeDataSchema = dataSchema<z.output<typeof schemas.highl
 
 export const locatedSearchCriteriaDataSchema = dataSchema<
   z.output<typeof schemas.locatedSearchCriteriaSchema>
->({
-  type: 'object',
-  properties: {
+>(
+  objectNode({
     globalFilter: { type: 'string', maxLength: 200 },
     text: { type: 'string', maxLength: 150, pattern: "^[A-Za-zÀ-ÿœ0-9\\-_' ]*$" },
-    filterItemIds: { maxItems: 500, type: 'array', items: { type: 'integer' } },
+    filterItemIds: { maxItems: 500, type: 'array', items: integerNode },
     offset: { type: 'integer', minimum: 0 },
     resultsPerPage: { type: 'integer', minimum: 1, maximum: 100 },
-    near: {
-      type: 'object',
-      properties: {
+    near: [
+      objectNode({
         latitude: { type: 'number', minimum: -90, maximum: 90 },
         longitude: { type: 'number', minimum: -180, maximum: 180 },
-        label: { type: 'string', maxLength: 200 },
-      },
-      required: ['latitude', 'longitude'],
-    },
-    radiusKm: { type: 'number', minimum: 1, maximum: 20000 },
-    sort: { type: 'string', pattern: '^(relevance|distance)$' },
-  },
-  required: ['globalFilter', 'text', 'filterItemIds', 'offset', 'resultsPerPage'],
-});
+        label: [{ type: 'string', maxLength: 200 }],
+      }),
+    ],
+    radiusKm: [{ type: 'number', minimum: 1, maximum: 20000 }],
+    sort: [{ type: 'string', pattern: '^(relevance|distance)$' }],
+  }),
+);
 
-export const nearDataSchema = dataSchema<z.output<typeof schemas.nearSchema>>({
-  type: 'object',
-  properties: {
+export const nearDataSchema = dataSchema<z.output<typeof schemas.nearSchema>>(
+  objectNode({
     latitude: { type: 'number', minimum: -90, maximum: 90 },
     longitude: { type: 'number', minimum: -180, maximum: 180 },
-    label: { type: 'string', maxLength: 200 },
-  },
-  required: ['latitude', 'longitude'],
-});
+    label: [{ type: 'string', maxLength: 200 }],
+  }),
+);
 
-export const partnerDataSchema = dataSchema<z.output<typeof schemas.partnerSchema>>({
-  type: 'object',
-  properties: {
-    image: { type: 'object', properties: { url: { type: 'string' } }, required: ['url'] },
-    categories: {
-      type: 'array',
-      items: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
-    },
-    title: { type: 'string' },
-    summary: { type: 'string' },
-    url: { type: 'string' },
-    contact: { type: 'object', properties: { slug: { type: 'string' } }, required: ['slug'] },
-    distance: {
-      type: 'object',
-      properties: {
-        km: { type: 'number' },
-        city: { type: 'string' },
-        country: { type: 'string' },
-        label: { type: 'string' },
-      },
-      required: ['km', 'city', 'country'],
-    },
-    highlights: {
-      type: 'object',
-      properties: {
+export const partnerDataSchema = dataSchema<z.output<typeof schemas.partnerSchema>>(
+  objectNode({
+    image: objectNode({ url: stringNode }),
+    categories: { type: 'array', items: objectNode({ name: stringNode }) },
+    title: stringNode,
+    summary: stringNode,
+    url: stringNode,
+    contact: [objectNode({ slug: stringNode })],
+    distance: [
+      objectNode({ km: numberNode, city: stringNode, country: stringNode, label: [stringNode] }),
+    ],
+    highlights: [
+      objectNode({
         title: {
           type: 'array',
           items: {
@@ -182,166 +135,126 @@ export const partnerDataSchema = dataSchema<z.output<typeof schemas.partnerSchem
             items: { type: 'integer', minimum: 0 },
           },
         },
-      },
-      required: ['title', 'summary'],
-    },
-  },
-  required: ['image', 'categories', 'title', 'summary', 'url'],
-});
+      }),
+    ],
+  }),
+);
 
-export const problemDataSchema = dataSchema<z.output<typeof schemas.problemSchema>>({
-  type: 'object',
-  properties: { status: { type: 'string' }, title: { type: 'string' } },
-  required: ['status', 'title'],
-});
+export const problemDataSchema = dataSchema<z.output<typeof schemas.problemSchema>>(
+  objectNode({ status: stringNode, title: stringNode }),
+);
 
-export const searchCriteriaDataSchema = dataSchema<z.output<typeof schemas.searchCriteriaSchema>>({
-  type: 'object',
-  properties: {
+export const searchCriteriaDataSchema = dataSchema<z.output<typeof schemas.searchCriteriaSchema>>(
+  objectNode({
     globalFilter: { type: 'string', maxLength: 200 },
     text: { type: 'string', maxLength: 150, pattern: "^[A-Za-zÀ-ÿœ0-9\\-_' ]*$" },
-    filterItemIds: { maxItems: 500, type: 'array', items: { type: 'integer' } },
+    filterItemIds: { maxItems: 500, type: 'array', items: integerNode },
     offset: { type: 'integer', minimum: 0 },
     resultsPerPage: { type: 'integer', minimum: 1, maximum: 100 },
-  },
-  required: ['globalFilter', 'text', 'filterItemIds', 'offset', 'resultsPerPage'],
-});
+  }),
+);
 
-export const searchResponseDataSchema = dataSchema<z.output<typeof schemas.searchResponseSchema>>({
-  type: 'object',
-  properties: {
+export const searchResponseDataSchema = dataSchema<z.output<typeof schemas.searchResponseSchema>>(
+  objectNode({
     partners: {
       type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          image: { type: 'object', properties: { url: { type: 'string' } }, required: ['url'] },
-          categories: {
-            type: 'array',
-            items: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
-          },
-          title: { type: 'string' },
-          summary: { type: 'string' },
-          url: { type: 'string' },
-          contact: { type: 'object', properties: { slug: { type: 'string' } }, required: ['slug'] },
-          distance: {
-            type: 'object',
-            properties: {
-              km: { type: 'number' },
-              city: { type: 'string' },
-              country: { type: 'string' },
-              label: { type: 'string' },
-            },
-            required: ['km', 'city', 'country'],
-          },
-          highlights: {
-            type: 'object',
-            properties: {
-              title: {
+      items: objectNode({
+        image: objectNode({ url: stringNode }),
+        categories: { type: 'array', items: objectNode({ name: stringNode }) },
+        title: stringNode,
+        summary: stringNode,
+        url: stringNode,
+        contact: [objectNode({ slug: stringNode })],
+        distance: [
+          objectNode({
+            km: numberNode,
+            city: stringNode,
+            country: stringNode,
+            label: [stringNode],
+          }),
+        ],
+        highlights: [
+          objectNode({
+            title: {
+              type: 'array',
+              items: {
+                minItems: 2,
+                maxItems: 2,
                 type: 'array',
-                items: {
-                  minItems: 2,
-                  maxItems: 2,
-                  type: 'array',
-                  items: { type: 'integer', minimum: 0 },
-                },
-              },
-              summary: {
-                type: 'array',
-                items: {
-                  minItems: 2,
-                  maxItems: 2,
-                  type: 'array',
-                  items: { type: 'integer', minimum: 0 },
-                },
+                items: { type: 'integer', minimum: 0 },
               },
             },
-            required: ['title', 'summary'],
-          },
-        },
-        required: ['image', 'categories', 'title', 'summary', 'url'],
-      },
+            summary: {
+              type: 'array',
+              items: {
+                minItems: 2,
+                maxItems: 2,
+                type: 'array',
+                items: { type: 'integer', minimum: 0 },
+              },
+            },
+          }),
+        ],
+      }),
     },
     totalFound: { type: 'integer', minimum: 0 },
-    error: { type: 'boolean' },
+    error: booleanNode,
     filterGroups: {
       type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          name: { type: 'string' },
-          filterItems: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                id: { type: 'integer' },
-                name: { type: 'string' },
-                count: { type: 'integer', minimum: 0 },
-              },
-              required: ['id', 'name'],
-            },
-          },
+      items: objectNode({
+        name: stringNode,
+        filterItems: {
+          type: 'array',
+          items: objectNode({
+            id: integerNode,
+            name: stringNode,
+            count: [{ type: 'integer', minimum: 0 }],
+          }),
         },
-        required: ['name', 'filterItems'],
-      },
+      }),
     },
-    globalFilterCounts: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { name: { type: 'string' }, count: { type: 'integer', minimum: 0 } },
-        required: ['name', 'count'],
+    globalFilterCounts: [
+      {
+        type: 'array',
+        items: objectNode({ name: stringNode, count: { type: 'integer', minimum: 0 } }),
       },
-    },
-    zeroResultSteps: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          remove: {
-            type: 'object',
-            properties: {
-              filterItemId: { type: 'integer' },
-              text: { type: 'string' },
-              word: { type: 'string' },
-              radiusKm: { type: 'number' },
-            },
-          },
-          text: { type: 'string' },
-          filterItemIds: { type: 'array', items: { type: 'integer' } },
-          radiusKm: { type: 'number' },
+    ],
+    zeroResultSteps: [
+      {
+        type: 'array',
+        items: objectNode({
+          remove: objectNode({
+            filterItemId: [integerNode],
+            text: [stringNode],
+            word: [stringNode],
+            radiusKm: [numberNode],
+          }),
+          text: stringNode,
+          filterItemIds: { type: 'array', items: integerNode },
+          radiusKm: [numberNode],
           totalFound: { type: 'integer', minimum: 0 },
-        },
-        required: ['remove', 'text', 'filterItemIds', 'totalFound'],
+        }),
       },
-    },
-    answerId: { type: 'string' },
-    searchPartnersCriteria: {
-      type: 'object',
-      properties: {
-        globalFilter: { type: 'string' },
-        text: { type: 'string' },
-        filterItemIds: { type: 'array', items: { type: 'integer' } },
-        offset: { type: 'integer' },
-        resultsPerPage: { type: 'integer' },
-        near: {
-          type: 'object',
-          properties: {
-            latitude: { type: 'number', minimum: -90, maximum: 90 },
-            longitude: { type: 'number', minimum: -180, maximum: 180 },
-            label: { type: 'string', maxLength: 200 },
-          },
-          required: ['latitude', 'longitude'],
-        },
-        radiusKm: { type: 'number' },
-        sort: { type: 'string' },
-      },
-      required: ['filterItemIds'],
-    },
-  },
-  required: ['partners', 'totalFound', 'error', 'filterGroups', 'searchPartnersCriteria'],
-});
+    ],
+    answerId: [stringNode],
+    searchPartnersCriteria: objectNode({
+      globalFilter: [stringNode],
+      text: [stringNode],
+      filterItemIds: { type: 'array', items: integerNode },
+      offset: [integerNode],
+      resultsPerPage: [integerNode],
+      near: [
+        objectNode({
+          latitude: { type: 'number', minimum: -90, maximum: 90 },
+          longitude: { type: 'number', minimum: -180, maximum: 180 },
+          label: [{ type: 'string', maxLength: 200 }],
+        }),
+      ],
+      radiusKm: [numberNode],
+      sort: [stringNode],
+    }),
+  }),
+);
 
 export const searchTextDataSchema = dataSchema<z.output<typeof schemas.searchTextSchema>>({
   type: 'string',
@@ -349,81 +262,59 @@ export const searchTextDataSchema = dataSchema<z.output<typeof schemas.searchTex
   pattern: "^[A-Za-zÀ-ÿœ0-9\\-_' ]*$",
 });
 
-export const zeroResultStepDataSchema = dataSchema<z.output<typeof schemas.zeroResultStepSchema>>({
-  type: 'object',
-  properties: {
-    remove: {
-      type: 'object',
-      properties: {
-        filterItemId: { type: 'integer' },
-        text: { type: 'string' },
-        word: { type: 'string' },
-        radiusKm: { type: 'number' },
-      },
-    },
-    text: { type: 'string' },
-    filterItemIds: { type: 'array', items: { type: 'integer' } },
-    radiusKm: { type: 'number' },
+export const zeroResultStepDataSchema = dataSchema<z.output<typeof schemas.zeroResultStepSchema>>(
+  objectNode({
+    remove: objectNode({
+      filterItemId: [integerNode],
+      text: [stringNode],
+      word: [stringNode],
+      radiusKm: [numberNode],
+    }),
+    text: stringNode,
+    filterItemIds: { type: 'array', items: integerNode },
+    radiusKm: [numberNode],
     totalFound: { type: 'integer', minimum: 0 },
-  },
-  required: ['remove', 'text', 'filterItemIds', 'totalFound'],
-});
+  }),
+);
 
 export const backgroundPictureDataSchema = dataSchema<
   z.output<typeof portalSchemas.backgroundPictureSchema>
->({
-  type: 'object',
-  properties: {
-    defaultUrl: { type: 'string' },
-    sources: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          url: { type: 'string' },
-          maxWidth: {
-            anyOf: [{ type: 'number' }, { type: 'string', pattern: '^\\d+(\\.\\d+)?$' }],
-          },
-        },
-        required: ['url', 'maxWidth'],
+>(
+  objectNode({
+    defaultUrl: stringNode,
+    sources: [
+      {
+        type: 'array',
+        items: objectNode({
+          url: stringNode,
+          maxWidth: { anyOf: [numberNode, { type: 'string', pattern: '^\\d+(\\.\\d+)?$' }] },
+        }),
       },
-    },
-  },
-  required: ['defaultUrl'],
-});
+    ],
+  }),
+);
 
 export const backgroundSourcesDataSchema = dataSchema<
   z.output<typeof portalSchemas.backgroundSourcesSchema>
 >({
   type: 'array',
-  items: {
-    type: 'object',
-    properties: {
-      url: { type: 'string' },
-      maxWidth: { anyOf: [{ type: 'number' }, { type: 'string', pattern: '^\\d+$' }] },
-    },
-    required: ['url', 'maxWidth'],
-  },
+  items: objectNode({
+    url: stringNode,
+    maxWidth: { anyOf: [numberNode, { type: 'string', pattern: '^\\d+$' }] },
+  }),
 });
 
-export const liferayDataSchema = dataSchema<z.output<typeof portalSchemas.liferaySchema>>({
-  type: 'object',
-  properties: {
-    ThemeDisplay: {
-      type: 'object',
-      properties: { getCompanyId: {}, getScopeGroupId: {}, getLanguageId: {} },
-    },
-    authToken: {},
-  },
-});
+export const liferayDataSchema = dataSchema<z.output<typeof portalSchemas.liferaySchema>>(
+  objectNode({
+    ThemeDisplay: [objectNode({ getCompanyId: [{}], getScopeGroupId: [{}], getLanguageId: [{}] })],
+    authToken: [{}],
+  }),
+);
 
 export const portalIdDataSchema = dataSchema<z.output<typeof portalSchemas.portalIdSchema>>({
-  anyOf: [{ type: 'string' }, { type: 'number' }],
+  anyOf: [stringNode, numberNode],
 });
 
 export const portalSettingsDataSchema = dataSchema<
   z.output<typeof portalSchemas.portalSettingsSchema>
->({
-  type: 'object',
-  properties: { backButtonUrl: {}, searchSectionBackgroundImageFriendlyUrl: {} },
-});
+>(objectNode({ backButtonUrl: [{}], searchSectionBackgroundImageFriendlyUrl: [{}] }));

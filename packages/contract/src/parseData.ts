@@ -111,20 +111,21 @@ function walk(
     return output;
   }
   if (type === 'object' && typeof value === 'object' && value !== null) {
-    const { properties = {}, required = [] } = node;
+    const { properties = {} } = node;
     const output: Record<string, unknown> = {};
-    for (const [key, child] of Object.entries(properties)) {
+    for (const [key, property] of Object.entries(properties)) {
+      // `[node]`: the key may be absent (zod's optional).
+      const optional = Array.isArray(property);
+      const child = optional ? property[0] : property;
       // Read like zod: inherited and getter properties count; an optional key that is
       // absent stays absent, one present as undefined stays undefined.
       const item: unknown = Reflect.get(value, key);
       if (!(key in value)) {
-        if (required.includes(key)) issues.push({ path: [...path, key], keyword: 'required' });
+        if (!optional) issues.push({ path: [...path, key], keyword: 'required' });
         continue;
       }
       output[key] =
-        item === undefined && !required.includes(key)
-          ? undefined
-          : walk(child, item, [...path, key], issues);
+        item === undefined && optional ? undefined : walk(child, item, [...path, key], issues);
     }
     return output;
   }

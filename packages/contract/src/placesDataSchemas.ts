@@ -5,43 +5,35 @@
  * in the bundle), for `parseData` in the browser.
  */
 import type * as z from 'zod/mini';
-import { dataSchema } from './dataSchema';
+import { dataSchema, numberNode, objectNode, stringNode } from './dataSchema';
 import type * as placesSchemas from './placesSchemas';
 
-export const placeDataSchema = dataSchema<z.output<typeof placesSchemas.placeSchema>>({
-  type: 'object',
-  properties: {
-    name: { type: 'string' },
-    country: { type: 'string' },
-    countryName: { type: 'string' },
-    latitude: { type: 'number' },
-    longitude: { type: 'number' },
+export const placeDataSchema = dataSchema<z.output<typeof placesSchemas.placeSchema>>(
+  objectNode({
+    name: stringNode,
+    country: stringNode,
+    countryName: stringNode,
+    latitude: numberNode,
+    longitude: numberNode,
     partnerCount: { type: 'integer', minimum: 0 },
-  },
-  required: ['name', 'country', 'countryName', 'latitude', 'longitude', 'partnerCount'],
-});
+  }),
+);
 
 export const placesResponseDataSchema = dataSchema<
   z.output<typeof placesSchemas.placesResponseSchema>
->({
-  type: 'object',
-  properties: {
+>(
+  objectNode({
     places: {
       maxItems: 8,
       type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          name: { type: 'string' },
-          country: { type: 'string' },
-          countryName: { type: 'string' },
-          latitude: { type: 'number' },
-          longitude: { type: 'number' },
-          partnerCount: { type: 'integer', minimum: 0 },
-        },
-        required: ['name', 'country', 'countryName', 'latitude', 'longitude', 'partnerCount'],
-      },
+      items: objectNode({
+        name: stringNode,
+        country: stringNode,
+        countryName: stringNode,
+        latitude: numberNode,
+        longitude: numberNode,
+        partnerCount: { type: 'integer', minimum: 0 },
+      }),
     },
-  },
-  required: ['places'],
-});
+  }),
+);

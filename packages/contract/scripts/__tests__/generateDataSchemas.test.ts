@@ -75,12 +75,12 @@ describe('toDataSchemaNode', () => {
       type: 'object',
       properties: {
         text: { type: 'string', maxLength: 3, pattern: '^a+$' },
-        // The safe-integer bound zod adds is left out: parseData's integer is a safe one.
-        count: { type: 'integer', minimum: 1 },
+        // The safe-integer bound zod adds is left out: parseData's integer is a safe one;
+        // an optional key is written [node], in place of JSON Schema's required list.
+        count: [{ type: 'integer', minimum: 1 }],
         ids: { type: 'array', maxItems: 2, items: { type: 'number' } },
         id: { anyOf: [{ type: 'string' }, { type: 'number' }] },
       },
-      required: ['text', 'ids', 'id'],
     });
   });
 
