@@ -145,7 +145,7 @@ function findReflowProblems(page: Page): Promise<LayoutProblem[]> {
       `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
     for (const el of root.querySelectorAll('*')) {
       // Visually hidden text and the decorative background are meant to be out of sight.
-      if (el.closest('.pn-sr-only, .pn-search-bg')) continue;
+      if (el.closest('.pn-sr-only, [part~="search-background"]')) continue;
       const rect = el.getBoundingClientRect();
       if (rect.width === 0 && rect.height === 0) continue;
       if (rect.left < -1 || rect.right > width + 1) {
@@ -190,7 +190,7 @@ describe('reflow: no sideways scrolling, nothing cut off', () => {
       await page.evaluate(() => {
         const root = document.querySelector('partners-network-search')?.shadowRoot;
         const long = 'Internationalisation-and-localisation-consultancy-services';
-        for (const selector of ['.pn-badge', '.pn-chip__name', '.pn-card__title a']) {
+        for (const selector of ['[part~="badge"]', '.pn-chip__name', '.pn-card__title a']) {
           const node = root?.querySelector(selector);
           if (node) node.textContent = long;
         }
@@ -262,7 +262,7 @@ function measureTargets(page: Page): Promise<Target[]> {
     const targets: { what: string; width: number; height: number }[] = [];
     for (const el of root.querySelectorAll('button, a[href], input[type="text"], label')) {
       // A card's title link stretches over the whole card (::after): the card is the target.
-      const box = el.matches('.pn-card__link') ? (el.closest('.pn-card') ?? el) : el;
+      const box = el.matches('[part~="card-link"]') ? (el.closest('.pn-card') ?? el) : el;
       const rect = box.getBoundingClientRect();
       if (rect.width === 0 && rect.height === 0) continue;
       targets.push({
@@ -301,7 +301,7 @@ describe('prefers-reduced-motion', () => {
     return page.evaluate(() => {
       const root = document.querySelector('partners-network-search')?.shadowRoot;
       // The shimmer: a band over each placeholder card.
-      const card = root?.querySelector('.pn-skeleton__card');
+      const card = root?.querySelector('[data-testid="results-skeleton"] .pn-card');
       const button = root?.querySelector('.pn-button');
       if (!card || !button) throw new Error('skeleton or button missing');
       return {

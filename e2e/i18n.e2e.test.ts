@@ -306,7 +306,7 @@ function sidewaysOverflow(page: Page): Promise<string[]> {
     }
     const root = document.querySelector('partners-network-search')?.shadowRoot;
     for (const el of root?.querySelectorAll('*') ?? []) {
-      if (el.closest('.pn-sr-only, .pn-search-bg')) continue;
+      if (el.closest('.pn-sr-only, [part~="search-background"]')) continue;
       const rect = el.getBoundingClientRect();
       if (rect.width === 0 && rect.height === 0) continue;
       if (rect.left < -1 || rect.right > width + 1) {
@@ -338,13 +338,13 @@ describe('Arabic, right to left', () => {
       return {
         direction: style('.pn-root')?.direction,
         textAlign: style('.pn-root')?.textAlign,
-        arrow: style('.pn-back-link__arrow')?.transform,
+        arrow: style('[part~="back-link"] > [aria-hidden]')?.transform,
         heading: box('h1'),
         aside: box('.pn-aside'),
         results: box('.pn-results'),
-        firstCard: box('.pn-grid__cell'),
-        secondCard: root?.querySelectorAll('.pn-grid__cell')[1]?.getBoundingClientRect(),
-        field: box('.pn-search__input'),
+        firstCard: box('[part~="card"]'),
+        secondCard: root?.querySelectorAll('[part~="card"]')[1]?.getBoundingClientRect(),
+        field: box('[part~="search-input"]'),
         viewport: document.documentElement.clientWidth,
       };
     });
