@@ -144,8 +144,14 @@ function findReflowProblems(page: Page): Promise<LayoutProblem[]> {
     const describe = (el: Element) =>
       `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
     for (const el of root.querySelectorAll('*')) {
-      // Visually hidden text and the decorative background are meant to be out of sight.
-      if (el.closest('.pn-sr-only, [part~="search-background"]')) continue;
+      // Visually hidden text (clipped to nothing) and the decorative background are meant to
+      // be out of sight.
+      if (
+        el.closest('[part~="search-background"]') ||
+        getComputedStyle(el).clipPath === 'inset(50%)'
+      ) {
+        continue;
+      }
       const rect = el.getBoundingClientRect();
       if (rect.width === 0 && rect.height === 0) continue;
       if (rect.left < -1 || rect.right > width + 1) {
