@@ -62,11 +62,13 @@ const DIST = resolve(here, '../dist');
  * answer writing only the route, src/intentChunk.ts and core/writeLocation.ts, branch url16;
  * lowered to 16,658 B (measured), 133 B, by the contract's data schemas written compactly, an
  * object's keys once (optional ones as [node], which parseData reads) and the plain types
- * shared, packages/contract/src/dataSchema.ts, branch schema16). The external-react build
+ * shared, packages/contract/src/dataSchema.ts, branch schema16; lowered to 16,600 B (measured),
+ * 58 B, by what follows a Load More's paint in the intent chunk, core/afterLoadMore.ts, branch
+ * bytesjs17). The external-react build
  * (the page gives React) is printed, not held: the figure over the floor is the same measure
  * of the widget.
  */
-export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 16_658 } } as const;
+export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 16_600 } } as const;
 export type BuildName = 'bundled' | 'external-react';
 
 export interface BuildSize {
