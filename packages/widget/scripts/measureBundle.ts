@@ -64,11 +64,13 @@ const DIST = resolve(here, '../dist');
  * object's keys once (optional ones as [node], which parseData reads) and the plain types
  * shared, packages/contract/src/dataSchema.ts, branch schema16; lowered to 16,597 B (measured), 61 B,
  * by the sheets packed tighter and nine class names fewer kept, the browser tests finding those
- * elements by `part`, scripts/compactStyles.ts, branch bytescss17). The external-react build
+ * elements by `part`, scripts/compactStyles.ts, branch bytescss17; lowered to 16,542 B (measured), 55 B,
+ * by what follows a Load More's paint in the intent chunk, core/afterLoadMore.ts, branch
+ * bytesjs17). The external-react build
  * (the page gives React) is printed, not held: the figure over the floor is the same measure
  * of the widget.
  */
-export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 16_597 } } as const;
+export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 16_542 } } as const;
 export type BuildName = 'bundled' | 'external-react';
 
 export interface BuildSize {

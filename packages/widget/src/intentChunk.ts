@@ -7,7 +7,10 @@
  * - The address writer's saved search (core/writeLocation.ts): the first answer writes only
  *   the route, the saved search goes into the address from the visitor's first action on
  *   (core/connectUrl.ts asks for this chunk with that write, if the intent did not).
+ * - What follows a Load More's paint: focus to its first card, the appended cards' pictures
+ *   (core/afterLoadMore.ts; hooks/useFocusAfterLoadMore.ts asks for this chunk then).
  * One chunk rather than two: 16 B less in the page script (bench/README.md, url16).
  */
 export { ChipList, styles } from './ui/ChipList';
 export { searchParamOf } from './core/writeLocation';
+export { afterLoadMore } from './core/afterLoadMore';
