@@ -53,27 +53,6 @@ function precompress(): Plugin {
   };
 }
 
-/** src/yieldToHost.ts's statement as Rollup writes it, before terser. */
-export const HOST_YIELD = 'void new Promise((resolve) => setTimeout(resolve));';
-
-/**
- * Makes src/yieldToHost.ts's timer an `await` in the entry, where the module sits: the page
- * script's evaluation ends there and goes on in the timer's task (the element's requests sent
- * before it, React's modules after). Done on the chunk, after Rollup made its files: a
- * top-level await in the source would split the page script into eleven files.
- */
-function yieldToHost(): Plugin {
-  return {
-    name: 'partners-network:yield-to-host',
-    apply: 'build',
-    renderChunk(code, chunk) {
-      if (!chunk.isEntry) return null;
-      if (!code.includes(HOST_YIELD)) this.error(`the entry has no ${HOST_YIELD}`);
-      return code.replace(HOST_YIELD, HOST_YIELD.replace('void', 'await'));
-    },
-  };
-}
-
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
 
 /** A dynamic import as Vite wraps it, before it fills in what to preload. */
@@ -125,7 +104,6 @@ export default defineConfig(({ command, mode }) => {
       guardRenamedProperties(renamed),
       dataSchemasFresh(),
       noPreloadHelper(),
-      yieldToHost(),
       compactStyles(),
       compileHints(),
       precompress(),

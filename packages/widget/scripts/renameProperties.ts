@@ -55,7 +55,7 @@ const REPO = resolve(WIDGET, '../..');
 const SOURCES = join(WIDGET, 'src');
 const CATALOGUES = join(SOURCES, 'core', 'i18n');
 /** `mount()`'s options: what a page-script host hands in (rule 4). */
-const MOUNT_MODULE = join(SOURCES, 'mount.ts');
+const MOUNT_MODULE = join(SOURCES, 'mount.tsx');
 const MOUNT_OPTIONS = 'MountOptions';
 /** An option of `mount()` a page-script host cannot make (rule 4). */
 const NOT_FROM_HOSTS = new Set(['controller']);

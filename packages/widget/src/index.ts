@@ -1,7 +1,5 @@
 import { setBaseStyles } from './adoptStyles';
 import { BASE_STYLES } from './baseStyles';
-// What mount() renders with (pageRenderer.ts).
-import './renderPage';
 
 // The pages it renders (mount, PartnersNetworkSearch) take their sheet from adoptStyles.ts.
 setBaseStyles(BASE_STYLES);

@@ -6,12 +6,16 @@
  * element does not download them.
  */
 import { setBaseStyles } from './adoptStyles';
-// In this order: the element (its pages send their first requests, no React yet), a
-// yield to the host page (the evaluation ends: its load runs), then React with the page,
-// which mount() renders in a task after (pageRenderer.ts).
-import './startElement';
-import './yieldToHost';
-import './renderPage';
+import { logError } from './core/log';
+import type { TextCode } from './core/logTexts';
+import { definePartnersNetworkSearch } from './element';
+
+try {
+  definePartnersNetworkSearch();
+} catch (error) {
+  // SPEC 8: a start-up failure is logged to the console only.
+  void logError([40 satisfies TextCode<'elementNotStarted'>], error);
+}
 
 export { mount } from './mount';
 export type { MountOptions } from './mount';

@@ -1,13 +1,16 @@
+import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { adoptStyles } from './adoptStyles';
 import type { Translator } from './core/i18n/createTranslator';
 import { loadTranslator } from './core/i18n/loadTranslator';
 import { createSearchController } from './core/createSearchController';
 import type { SearchControllerWithModel } from './core/createSearchController';
+import { logError } from './core/log';
+import type { TextCode } from './core/logTexts';
 import { resolveSearchSetup } from './core/resolveSearchSetup';
-import { pageRenderer } from './pageRenderer';
-import type { RenderPage } from './pageRenderer';
+import { SearchPage } from './SearchPage';
 import type { SearchPageProps } from './SearchPage';
+import { MessagesContext } from './ui/MessagesContext';
 
 export interface MountOptions extends SearchPageProps {
   /**
@@ -44,25 +47,40 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
   void controller.start();
   // en-US is at hand; another language's catalogue loads beside the first requests.
   const messages = loadTranslator(setup.portal.languageId, options.messages);
-  const render = (translator: Translator, renderPage: RenderPage) => {
+  const render = (translator: Translator) => {
     if (!mounted) return;
     // Engines without constructed sheets fetch their <style> first: no unstyled frame.
     const styling = adoptStyles(shadow);
-    if (styling) return void styling.then(() => render(translator, renderPage));
+    if (styling) return void styling.then(() => render(translator));
     // The root of the page in the shadow root: its language and direction, whatever
     // the host page's (`all: initial` in the styles does not reset direction).
     container.lang = translator.lang;
     container.dir = translator.dir;
-    root = renderPage(container, translator, { ...options, ...setup, controller });
+    const created = createRoot(container, {
+      // SPEC 8: a start-up failure is logged to the console only.
+      onUncaughtError: (error) => void logError([39 satisfies TextCode<'pageFailed'>], error),
+    });
+    root = created;
+    // Not a transition: the page with its skeleton commits in this task, so the first
+    // answer renders its cards at once into a page that is there (in a transition the
+    // page would still be rendering in 5 ms slices, the cards behind it).
+    created.render(
+      <MessagesContext.Provider value={translator}>
+        <SearchPage {...options} {...setup} controller={controller} />
+      </MessagesContext.Provider>,
+    );
   };
-  // React's part of the page script evaluates in a task after this one (register.ts), and
-  // React's set-up and first render run in a task of their own after it (the catalogue's
-  // chunk, when one is needed, arrives in a task of its own: a timer after it too).
-  void Promise.all([messages, pageRenderer]).then((ready) => setTimeout(() => render(...ready)));
+  // The page script's evaluation (React's included) is one long task already: React's
+  // set-up and first render run in a task of their own (the catalogue's chunk, when one
+  // is needed, arrives in a task of its own: render there).
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (messages instanceof Promise) void messages.then(render);
+  else timer = setTimeout(() => render(messages));
   let mounted = true;
   return () => {
     if (!mounted) return;
     mounted = false;
+    clearTimeout(timer);
     // Stops the requests in flight, rendered or not (the hook's own dispose comes too late
     // when React has not rendered yet).
     controller.dispose();
