@@ -11,7 +11,10 @@
  *
  * `modes` names the processes, `on` or `off` each: `off,off` shows the measure's own bias.
  * Processes are loaded at once, like the section; the ratio is the first's over the second's.
- * PAIR_SIZE=<partners> (100000), PAIR_FLUSH_MS (1000, the section's).
+ * PAIR_SIZE=<partners> (100000), PAIR_FLUSH_MS (1000, the section's); PAIR_RATE=<req/s> sends
+ * each process at most that many requests a second: both then answer the same, and the CPU
+ * per request is not that of a process that was starved (fewer requests a wake-up, each
+ * dearer), so the difference is counting's, per request and per second, at that rate.
  */
 import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +40,8 @@ const seconds = Number(process.argv[4] ?? 3);
 const partnerCount = Number(process.env.PAIR_SIZE ?? 100_000);
 const flushMs = process.env.PAIR_FLUSH_MS ?? '1000';
 const profiling = process.env.PROFILE === '1';
+/** Requests a second each process is sent at most (none: as fast as it answers). */
+const rate = process.env.PAIR_RATE ? Number(process.env.PAIR_RATE) : undefined;
 
 /** CPU ms so far of a process (all threads) and of its main thread alone. */
 function cpuMs(pid: number): { all: number; main: number } {
@@ -165,7 +170,15 @@ async function main(): Promise<void> {
           const before = cpuMs(server.pid);
           const generator = generators[index];
           if (!generator) throw new Error('no generator');
-          const result = await generator.load(server.url, requests, 10, { seconds });
+          const result = await generator.load(
+            server.url,
+            requests,
+            10,
+            { seconds },
+            {
+              ...(rate ? { maxRate: rate } : {}),
+            },
+          );
           const after = cpuMs(server.pid);
           return {
             rps: result.rps,
