@@ -6,6 +6,11 @@
  * up and none is counted twice. A flush that fails keeps its counts for the next one:
  * nothing is lost while the database is away (up to MAX_WAITING different rows; past
  * that, new rows are dropped and counted as such, so memory stays bounded).
+ *
+ * A search's row outlives the flush that sent its counts (they go back to zero): a search
+ * asked again finds it by its kept answer's object, as between flushes, rather than
+ * building its key and a new row once a flush. A row nobody counted since the last flush
+ * is let go at the next one, so the rows held are those of the last two intervals.
  */
 import type { Scope } from '@partners-network/contract';
 import type { MetricsSource, OperationalFigures } from '../metrics/OperationalFigures';
@@ -33,6 +38,13 @@ export interface SearchStatsOptions {
   now?: () => number;
 }
 
+/** A search row in memory: its counts since the last flush, and its key in #searches. */
+interface SearchRow extends SearchCount {
+  readonly key: string;
+  /** False once #searches let it go (idle at a flush, or its site forgotten). */
+  held: boolean;
+}
+
 /** Hears a flush that failed: the error, and the counts kept for the next one. */
 export type FlushFailedListener = (error: unknown, waiting: number) => void;
 
@@ -53,14 +65,16 @@ export class SearchStats implements MetricsSource {
   readonly #maxWaiting: number;
   readonly #now: () => number;
   #onFlushFailed: FlushFailedListener | undefined;
-  #searches = new Map<string, SearchCount>();
+  #searches = new Map<string, SearchRow>();
   /**
    * The rows of #searches by the counted search that reached them: a kept answer carries
    * one CountedSearch object for every visitor who asks it, so a search counted again
    * finds its row by that object, without building and hashing its key (a third of what
    * counting cost per search). Weak: an answer dropped from the caches takes its entry.
    */
-  #byCounted = new WeakMap<CountedSearch, SearchCount>();
+  #byCounted = new WeakMap<CountedSearch, SearchRow>();
+  /** Rows at zero may be in #searches (since a flush): #isFull lets them go before refusing. */
+  #idleHeld = false;
   #clicks = new Map<string, ClickCount>();
   #day = '';
   #dayEnds = 0;
@@ -93,6 +107,7 @@ export class SearchStats implements MetricsSource {
     let count = this.#byCounted.get(search);
     if (
       count === undefined ||
+      !count.held ||
       count.day !== day ||
       count.scope.companyId !== scope.companyId ||
       count.scope.scopeGroupId !== scope.scopeGroupId
@@ -107,12 +122,12 @@ export class SearchStats implements MetricsSource {
   }
 
   /** The row of a site, day and search, made when new; undefined when full. */
-  #searchRow(scope: Scope, day: string, search: CountedSearch): SearchCount | undefined {
+  #searchRow(scope: Scope, day: string, search: CountedSearch): SearchRow | undefined {
     const key = `${scopeKey(scope)}\u0000${day}\u0000${search.key}`;
     let count = this.#searches.get(key);
     if (count === undefined) {
       if (this.#isFull()) return undefined;
-      count = { scope, day, search, searches: 0, zeroResults: 0 };
+      count = { scope, day, search, searches: 0, zeroResults: 0, key, held: true };
       this.#searches.set(key, count);
     }
     return count;
@@ -168,9 +183,10 @@ export class SearchStats implements MetricsSource {
   async forget(scope: Scope): Promise<void> {
     while (this.#flushing) await this.#flushing;
     const site = scopeKey(scope);
-    this.#byCounted = new WeakMap();
     for (const [key, count] of this.#searches) {
-      if (scopeKey(count.scope) === site) this.#searches.delete(key);
+      if (scopeKey(count.scope) !== site) continue;
+      count.held = false;
+      this.#searches.delete(key);
     }
     for (const [key, count] of this.#clicks) {
       if (scopeKey(count.scope) === site) this.#clicks.delete(key);
@@ -197,36 +213,71 @@ export class SearchStats implements MetricsSource {
   }
 
   async #flushOnce(): Promise<void> {
-    const searches = this.#searches;
     const clicks = this.#clicks;
     const now = this.#now();
-    if (searches.size === 0 && clicks.size === 0 && now - this.#prunedAt < PRUNE_EVERY_MS) return;
-    this.#searches = new Map();
-    this.#byCounted = new WeakMap();
+    const rows: SearchRow[] = [];
+    const searches: SearchCount[] = [];
+    for (const row of this.#searches.values()) {
+      if (row.searches === 0) continue;
+      rows.push(row);
+      // What goes to the store: the row itself keeps counting while an async store writes.
+      const { scope, day, search } = row;
+      searches.push({ scope, day, search, searches: row.searches, zeroResults: row.zeroResults });
+    }
+    // Rows nobody counted since the last flush are let go (a Map deletes safely while read).
+    if (rows.length < this.#searches.size) this.#letIdleGo();
+    if (searches.length === 0 && clicks.size === 0 && now - this.#prunedAt < PRUNE_EVERY_MS) {
+      return;
+    }
+    for (const row of rows) {
+      row.searches = 0;
+      row.zeroResults = 0;
+    }
+    this.#idleHeld = rows.length > 0;
     this.#clicks = new Map();
     try {
-      await this.#store.add(
-        { searches: [...searches.values()], clicks: [...clicks.values()] },
-        keepFrom(now),
-      );
+      await this.#store.add({ searches, clicks: [...clicks.values()] }, keepFrom(now));
       this.#figures.flushes += 1;
       this.#prunedAt = now;
     } catch (error) {
       this.#figures.failedFlushes += 1;
-      this.#putBack(searches, clicks);
+      this.#putBack(rows, searches, clicks);
       this.#onFlushFailed?.(error, this.waiting);
     }
   }
 
-  /** A failed flush's counts, added to those counted meanwhile. */
-  #putBack(searches: Map<string, SearchCount>, clicks: Map<string, ClickCount>): void {
-    for (const [key, count] of searches) {
-      const now = this.#searches.get(key);
+  /** Lets go the rows at zero: searches not counted since the last flush. */
+  #letIdleGo(): void {
+    for (const [key, row] of this.#searches) {
+      if (row.searches !== 0) continue;
+      row.held = false;
+      this.#searches.delete(key);
+    }
+    this.#idleHeld = false;
+  }
+
+  /** A failed flush's counts, added to those counted meanwhile (`sent[i]` is `rows[i]`'s). */
+  #putBack(
+    rows: readonly SearchRow[],
+    sent: readonly SearchCount[],
+    clicks: Map<string, ClickCount>,
+  ): void {
+    rows.forEach((row, index) => {
+      const count = sent[index];
+      if (!count) return;
+      // A full Map may have let the row go while the store wrote (#isFull): the counts go
+      // to the row now under its key, or the row comes back.
+      const now = row.held ? row : this.#searches.get(row.key);
       if (now) {
         now.searches += count.searches;
         now.zeroResults += count.zeroResults;
-      } else this.#searches.set(key, count);
-    }
+      } else {
+        row.held = true;
+        row.searches += count.searches;
+        row.zeroResults += count.zeroResults;
+        this.#searches.set(row.key, row);
+      }
+    });
     for (const [key, count] of clicks) {
       const now = this.#clicks.get(key);
       if (now) now.clicks += count.clicks;
@@ -236,6 +287,11 @@ export class SearchStats implements MetricsSource {
 
   #isFull(): boolean {
     if (this.#searches.size + this.#clicks.size < this.#maxWaiting) return false;
+    // Rows at zero since the last flush count nothing: let them go before refusing a row.
+    if (this.#idleHeld) {
+      this.#letIdleGo();
+      if (this.#searches.size + this.#clicks.size < this.#maxWaiting) return false;
+    }
     this.#figures.dropped += 1;
     return true;
   }
