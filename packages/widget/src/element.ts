@@ -83,7 +83,7 @@ function createElementClass(): CustomElementConstructor {
     #start(): void {
       try {
         const attributes = readElementAttributes(this);
-        const { context, urlState } = attributes;
+        const { context, urlState, renderAfter } = attributes;
         const messages = this.#messages ?? attributes.messages;
         const ownsUrl = urlState === 'url' || (urlState === null && urlOwner === null);
         if (urlState === null && !ownsUrl) {
@@ -94,8 +94,8 @@ function createElementClass(): CustomElementConstructor {
         }
         if (ownsUrl) urlOwner = this.#token;
         const options: MountOptions = ownsUrl
-          ? { context, messages }
-          : { context, messages, syncUrl: false, location: NO_LOCATION };
+          ? { context, messages, renderAfter }
+          : { context, messages, renderAfter, syncUrl: false, location: NO_LOCATION };
         this.#unmount = mount(this, options);
       } catch (error) {
         // SPEC 8: a start-up failure is logged to the console only.

@@ -19,6 +19,11 @@ export interface MountOptions extends SearchPageProps {
    * over `window.partnersNetworkSettings.messages`.
    */
   messages?: unknown;
+  /**
+   * What the first render waits for besides the messages (the element's `background-sources`,
+   * read by a chunk into `context`'s picture); the first requests do not wait for it.
+   */
+  renderAfter?: Promise<unknown>;
 }
 
 /**
@@ -71,11 +76,13 @@ export function mount(element: HTMLElement, options: MountOptions = {}): () => v
     );
   };
   // The page script's evaluation (React's included) is one long task already: React's
-  // set-up and first render run in a task of their own (the catalogue's chunk, when one
-  // is needed, arrives in a task of its own: render there).
+  // set-up and first render run in a task of their own (the catalogue's chunk, or the
+  // element's background-sources' chunk, when one is needed, arrives in a task of its own:
+  // render there).
   let timer: ReturnType<typeof setTimeout> | undefined;
-  if (messages instanceof Promise) void messages.then(render);
-  else timer = setTimeout(() => render(messages));
+  const first = options.renderAfter?.then(() => messages) ?? messages;
+  if (first instanceof Promise) void first.then(render);
+  else timer = setTimeout(() => render(first));
   let mounted = true;
   return () => {
     if (!mounted) return;

@@ -4,12 +4,10 @@
  * is parsed, and a value that cannot be used is left out (the element then falls back
  * to what the window says) with one console warning naming the attribute.
  */
-import { backgroundSourcesDataSchema, parseData } from '@partners-network/contract';
-import { logWarning } from './core/log';
+import { logError, logWarning } from './core/log';
 import type { LogText, TextCode } from './core/logTexts';
 import { sanitizeUrl } from './core/sanitizeUrl';
-import { toPictureSources } from './core/toPictureSources';
-import type { Picture, PortalContext } from './core/types';
+import type { PortalContext } from './core/types';
 
 /** Who keeps the search in the page URL: `url` (the default for a lone element) or `memory`. */
 export type UrlState = 'url' | 'memory';
@@ -21,6 +19,12 @@ export interface ElementAttributes {
   urlState: UrlState | null;
   /** `messages`, JSON-parsed (mount() checks each message); undefined when absent or not JSON. */
   messages: unknown;
+  /**
+   * Settles once `background-sources` has been read into `context.background` (its sources)
+   * by its chunk, which is asked for only when the element has it beside a `background-url`:
+   * the first render waits for it. Undefined when there is nothing to read.
+   */
+  renderAfter?: Promise<void>;
 }
 
 /** Every attribute the element reads; changing one on a live element restarts the page. */
@@ -37,41 +41,6 @@ export const ELEMENT_ATTRIBUTES = [
 ] as const;
 
 type Read = (name: (typeof ELEMENT_ATTRIBUTES)[number]) => string | null;
-
-/** `/hero-540.jpg 540w, /hero-1023.jpg 1023w`: like srcset, each width is a max-width. */
-const SRCSET_CANDIDATE = /^(\S+)\s+(\d+)w$/;
-
-/**
- * `background-sources`: a JSON array `[{"url": "...", "maxWidth": 540}]` or the
- * srcset-like list `url 540w, url 1023w` (a comma inside a URL must be written %2C).
- * Unsafe URLs and widths that are not positive whole numbers are dropped.
- * Returns null when the value cannot be read at all.
- */
-export function parseBackgroundSources(value: string): Picture['sources'] | null {
-  const text = value.trim();
-  if (text === '') return [];
-  let raw: { url: string; maxWidth: number | string }[];
-  if (text.startsWith('[')) {
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      return null;
-    }
-    // The contract's schema of this attribute, so the shape is written down once.
-    const parsed = parseData(backgroundSourcesDataSchema, json);
-    if (!parsed.success) return null;
-    raw = parsed.data;
-  } else {
-    raw = [];
-    for (const candidate of text.split(',')) {
-      const match = SRCSET_CANDIDATE.exec(candidate.trim());
-      if (!match?.[1] || !match[2]) return null;
-      raw.push({ url: match[1], maxWidth: match[2] });
-    }
-  }
-  return toPictureSources(raw);
-}
 
 /** 'fr_FR' -> 'fr-FR' when it is a language tag the browser knows; null otherwise. */
 function parseLanguageId(value: string): string | null {
@@ -116,17 +85,26 @@ export function readElementAttributes(element: Element): ElementAttributes {
 
   const backgroundUrl = read('background-url');
   const rawSources = read('background-sources');
+  let renderAfter: Promise<void> | undefined;
   if (backgroundUrl === '') {
     // Present but empty: no picture, whatever the settings say.
     context.background = null;
   } else if (backgroundUrl !== null) {
+    // Its problem takes the place it has in the line: before background-url's.
+    const at = problems.length;
     const defaultUrl = sanitizeUrl(backgroundUrl);
-    // Absent reads as empty: no sources.
-    const sources = parseBackgroundSources(rawSources ?? '');
-    if (sources === null) problems.push([20 satisfies TextCode<'attributeSources'>]);
-    if (defaultUrl === null) {
-      problems.push([17 satisfies TextCode<'attributeNotAnAddress'>, 'background-url']);
-    } else context.background = { defaultUrl, sources: sources ?? [] };
+    // Its sources come with the chunk, before the first render (an absent or empty
+    // background-sources: none).
+    if (defaultUrl !== null) context.background = { defaultUrl, sources: [] };
+    else problems.push([17 satisfies TextCode<'attributeNotAnAddress'>, 'background-url']);
+    if (rawSources) {
+      renderAfter = import('./readBackgroundSources').then(
+        (chunk) => chunk.readBackgroundSources(rawSources, context, problems, at),
+        // As an unusable value: the picture of background-url alone.
+        (error: unknown) =>
+          void logError([44 satisfies TextCode<'attributeSourcesNotLoaded'>], error),
+      );
+    }
   } else if (rawSources !== null) {
     problems.push([21 satisfies TextCode<'attributeSourcesAlone'>]);
   }
@@ -146,6 +124,9 @@ export function readElementAttributes(element: Element): ElementAttributes {
     }
   }
 
-  if (problems.length > 0) logWarning([16 satisfies TextCode<'attributesIgnored'>, problems]);
-  return { context, urlState, messages };
+  // One line, with background-sources' problem once its chunk has read it.
+  void Promise.resolve(renderAfter).then(() => {
+    if (problems.length > 0) logWarning([16 satisfies TextCode<'attributesIgnored'>, problems]);
+  });
+  return { context, urlState, messages, renderAfter };
 }

@@ -99,6 +99,33 @@ describe('<partners-network-search> attributes', () => {
     expect(window.location.hash).toBe('');
   });
 
+  it('renders its first frame with the picture of background-sources, read by a chunk', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const element = create({
+      ...ids,
+      'background-url': '/hero.jpg',
+      'background-sources': '/hero-540.jpg 540w, /hero-1023.jpg 1023w',
+    });
+    const shadow = element.attachShadow({ mode: 'open' });
+    // How many <source> the picture had each time it was seen.
+    const sourcesWhenSeen: number[] = [];
+    const observer = new MutationObserver(() => {
+      const picture = shadow.querySelector('picture[part="search-background"]');
+      if (picture !== null) sourcesWhenSeen.push(picture.querySelectorAll('source').length);
+    });
+    observer.observe(shadow, { childList: true, subtree: true });
+    const fetching = vi.spyOn(globalThis, 'fetch');
+    try {
+      document.body.append(element);
+      // The first requests leave at once: they do not wait for the chunk.
+      expect(fetching).toHaveBeenCalledTimes(2);
+      await waitFor(() => expect(sourcesWhenSeen.length).toBeGreaterThan(0));
+      expect(sourcesWhenSeen.every((count) => count === 2)).toBe(true);
+    } finally {
+      observer.disconnect();
+    }
+  });
+
   it('survives a move within the page and stops when removed', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const element = document.body.appendChild(create(ids));

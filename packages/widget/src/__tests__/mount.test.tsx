@@ -74,6 +74,22 @@ describe('mount', () => {
     }
   });
 
+  it('sends the first requests at once and renders once renderAfter has settled', async () => {
+    const fetching = vi.spyOn(globalThis, 'fetch');
+    let settle = () => {};
+    const renderAfter = new Promise<void>((resolve) => (settle = resolve));
+    const host = document.body.appendChild(document.createElement('div'));
+    const unmount = mount(host, { context, syncUrl: false, renderAfter });
+    expect(fetching).toHaveBeenCalledTimes(2);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(host.shadowRoot?.querySelector('h1')).toBeNull();
+    settle();
+    await waitFor(() =>
+      expect(host.shadowRoot?.querySelector('h1')).toHaveTextContent('Partners Network'),
+    );
+    unmount();
+  });
+
   it('reuses an existing shadow root and adds the styles once', async () => {
     const host = document.body.appendChild(document.createElement('div'));
     const shadow = host.attachShadow({ mode: 'open' });

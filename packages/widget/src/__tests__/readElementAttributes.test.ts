@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logsWritten } from '../test/logsWritten';
-import { parseBackgroundSources, readElementAttributes } from '../readElementAttributes';
+import { parseBackgroundSources } from '../readBackgroundSources';
+import { readElementAttributes } from '../readElementAttributes';
 
 function element(attributes: Record<string, string>): HTMLElement {
   const node = document.createElement('div');
@@ -38,7 +39,7 @@ describe('parseBackgroundSources', () => {
 });
 
 describe('readElementAttributes', () => {
-  it('reads every attribute into context overrides', () => {
+  it('reads every attribute into context overrides', async () => {
     const read = readElementAttributes(
       element({
         'api-base-url': 'https://api.test/base',
@@ -51,6 +52,9 @@ describe('readElementAttributes', () => {
         'url-state': 'memory',
       }),
     );
+    // background-sources is read by a chunk: the first render waits for it.
+    expect(read.renderAfter).toBeInstanceOf(Promise);
+    await read.renderAfter;
     expect(read).toEqual({
       context: {
         apiBaseUrl: 'https://api.test/base',
@@ -64,6 +68,14 @@ describe('readElementAttributes', () => {
         },
       },
       urlState: 'memory',
+      renderAfter: read.renderAfter,
+    });
+  });
+
+  it('asks for no chunk without background-sources beside a background-url', () => {
+    expect(readElementAttributes(element({ 'background-url': '/hero.jpg' }))).toEqual({
+      context: { background: { defaultUrl: 'http://localhost:3000/hero.jpg', sources: [] } },
+      urlState: null,
     });
   });
 
@@ -95,5 +107,77 @@ describe('readElementAttributes', () => {
         'language-id is not a language tag; background-url is not an http(s) address; ' +
         'url-state is neither "url" nor "memory".',
     );
+  });
+});
+
+describe('readElementAttributes: background-sources', () => {
+  it('says an unreadable value in the one line, where it always was', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const read = readElementAttributes(
+      element({
+        'company-id': 'x',
+        'background-url': 'javascript:x',
+        'background-sources': '/a.jpg 540px',
+        'url-state': 'both',
+      }),
+    );
+    await read.renderAfter;
+    expect(read.context).toEqual({});
+    await logsWritten();
+    expect(warn).toHaveBeenCalledExactlyOnceWith(
+      'Partners Network: ignoring attributes: company-id is not a number; ' +
+        'background-sources is neither JSON nor "url 540w, ..."; ' +
+        'background-url is not an http(s) address; url-state is neither "url" nor "memory".',
+    );
+  });
+
+  it('keeps the picture of background-url alone when that value cannot be read', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const read = readElementAttributes(
+      element({ 'background-url': '/hero.jpg', 'background-sources': '[not json' }),
+    );
+    await read.renderAfter;
+    expect(read.context).toEqual({
+      background: { defaultUrl: 'http://localhost:3000/hero.jpg', sources: [] },
+    });
+    await logsWritten();
+    expect(warn).toHaveBeenCalledExactlyOnceWith(
+      'Partners Network: ignoring attributes: background-sources is neither JSON nor "url 540w, ...".',
+    );
+  });
+
+  it('says background-sources alone is ignored, with no chunk', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const read = readElementAttributes(element({ 'background-sources': '/a.jpg 540w' }));
+    expect(read).toEqual({ context: {}, urlState: null });
+    await logsWritten();
+    expect(warn).toHaveBeenCalledExactlyOnceWith(
+      'Partners Network: ignoring attributes: background-sources needs background-url.',
+    );
+  });
+
+  it('keeps the picture of background-url alone, with an error, when the chunk cannot load', async () => {
+    vi.resetModules();
+    vi.doMock('../readBackgroundSources', () => {
+      throw new Error('offline');
+    });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const fresh = await import('../readElementAttributes');
+      const read = fresh.readElementAttributes(
+        element({ 'background-url': '/hero.jpg', 'background-sources': '/a.jpg 540w' }),
+      );
+      await read.renderAfter;
+      expect(read.context).toEqual({
+        background: { defaultUrl: 'http://localhost:3000/hero.jpg', sources: [] },
+      });
+      await logsWritten();
+      expect(error).toHaveBeenCalledExactlyOnceWith(
+        'Partners Network: background-sources not read, showing background-url alone:',
+        expect.any(Error),
+      );
+    } finally {
+      vi.doUnmock('../readBackgroundSources');
+    }
   });
 });

@@ -131,6 +131,11 @@ export const LOG_TEXTS = {
     (part: string) => `operator's ${part} messages not loaded, showing the catalogue's:`,
   ],
   contactSetupFailed: [43, () => 'contact form setup failed:'],
+  // readElementAttributes.ts: the chunk that reads background-sources did not come.
+  attributeSourcesNotLoaded: [
+    44,
+    () => 'background-sources not read, showing background-url alone:',
+  ],
 } as const;
 
 export type TextName = keyof typeof LOG_TEXTS;
