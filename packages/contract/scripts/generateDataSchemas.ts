@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import * as z from 'zod/mini';
 import type { DataSchemaNode, DataSchemaProperty, DataSchemaType } from '../src/dataSchema';
+import * as attributeSchemas from '../src/attributeSchemas';
 import * as contactSchemas from '../src/contactSchemas';
 import * as placesSchemas from '../src/placesSchemas';
 import * as portalSchemas from '../src/portalSchemas';
@@ -42,6 +43,8 @@ export const OUTPUTS: readonly Output[] = [
   { path: resolve(here, '../src/contactDataSchemas.ts'), sources: { contactSchemas } },
   // The same for the location field's places call (issue 25).
   { path: resolve(here, '../src/placesDataSchemas.ts'), sources: { placesSchemas } },
+  // The element's background-sources attribute, read by a chunk only when it is set.
+  { path: resolve(here, '../src/attributeDataSchemas.ts'), sources: { attributeSchemas } },
 ];
 
 /** zod node kinds and checks whose JSON Schema `parseData` reads exactly. */

@@ -294,16 +294,6 @@ export const backgroundPictureDataSchema = dataSchema<
   }),
 );
 
-export const backgroundSourcesDataSchema = dataSchema<
-  z.output<typeof portalSchemas.backgroundSourcesSchema>
->({
-  type: 'array',
-  items: objectNode({
-    url: stringNode,
-    maxWidth: { anyOf: [numberNode, { type: 'string', pattern: '^\\d+$' }] },
-  }),
-});
-
 export const liferayDataSchema = dataSchema<z.output<typeof portalSchemas.liferaySchema>>(
   objectNode({
     ThemeDisplay: [objectNode({ getCompanyId: [{}], getScopeGroupId: [{}], getLanguageId: [{}] })],

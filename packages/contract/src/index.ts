@@ -1,5 +1,6 @@
 export * from './schemas';
 export * from './portalSchemas';
+export * from './attributeSchemas';
 export * from './contactSchemas';
 export * from './contactLimits';
 export * from './searchText';
@@ -13,6 +14,7 @@ export * from './contactDataSchemas';
 export * from './placesSchemas';
 export * from './placesPaths';
 export * from './placesDataSchemas';
+export * from './attributeDataSchemas';
 export * from './parseData';
 export * from './describeDataIssues';
 export * from './readCookie';

@@ -1,7 +1,7 @@
 /**
  * What the widget reads from its host page: the portal's globals (SPEC 3),
- * `window.Liferay` (ThemeDisplay getters, authToken) and `window.partnersNetworkSettings`,
- * and the custom element's structured attributes. Outside data like the API's answers,
+ * `window.Liferay` (ThemeDisplay getters, authToken) and `window.partnersNetworkSettings`
+ * (the element's structured attribute is in `attributeSchemas.ts`). Outside data like the API's answers,
  * so it is described here once, as zod, and the widget parses it with the generated
  * twins in `dataSchemas.ts`. Loose where the portal is: the reader decides what a
  * missing or odd value falls back to.
@@ -46,19 +46,7 @@ export const backgroundPictureSchema = z.object({
   ),
 });
 
-/**
- * The custom element's `background-sources` attribute in its JSON form, for pages
- * without a portal: `[{ "url": "...", "maxWidth": 540 }]`, widths as whole numbers.
- */
-export const backgroundSourcesSchema = z.array(
-  z.object({
-    url: z.string(),
-    maxWidth: z.union([z.number(), z.string().check(z.regex(/^\d+$/))]),
-  }),
-);
-
 export type PortalId = z.infer<typeof portalIdSchema>;
 export type LiferayGlobal = z.infer<typeof liferaySchema>;
 export type PortalSettings = z.infer<typeof portalSettingsSchema>;
 export type BackgroundPicture = z.infer<typeof backgroundPictureSchema>;
-export type BackgroundSources = z.infer<typeof backgroundSourcesSchema>;

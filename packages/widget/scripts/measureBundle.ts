@@ -68,11 +68,13 @@ const DIST = resolve(here, '../dist');
  * by what follows a Load More's paint in the intent chunk, core/afterLoadMore.ts, branch
  * bytesjs17; lowered to 16,490 B (measured), 52 B, by the element's `background-sources` read by
  * a chunk asked for only when it is set beside `background-url`, src/readBackgroundSources.ts,
- * branch bgsrc17). The external-react build
+ * branch bgsrc17; lowered to 16,462 B (measured), 28 B, by that attribute's schema in a module
+ * of its own, packages/contract/src/attributeSchemas.ts, so that it goes with the chunk).
+ * The external-react build
  * (the page gives React) is printed, not held: the figure over the floor is the same measure
  * of the widget.
  */
-export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 16_490 } } as const;
+export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 16_462 } } as const;
 export type BuildName = 'bundled' | 'external-react';
 
 export interface BuildSize {

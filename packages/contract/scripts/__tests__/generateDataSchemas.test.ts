@@ -52,6 +52,7 @@ describe('data schemas', () => {
       .filter((file) => /\bdataSchema\s*[<(]/.test(readFileSync(file, 'utf8')))
       .map((file) => relative(packages, file));
     expect(callers.sort()).toEqual([
+      'contract/src/attributeDataSchemas.ts',
       'contract/src/contactDataSchemas.ts',
       'contract/src/dataSchema.ts',
       'contract/src/dataSchemas.ts',
