@@ -108,7 +108,7 @@ describe('axe-core finds no WCAG 2.2 A/AA violation', () => {
       const root = document.querySelector('partners-network-search')?.shadowRoot;
       const img = document.createElement('img');
       img.src = '/demo/favicon.svg';
-      root?.querySelector('.pn-results')?.append(img);
+      root?.querySelector('section[aria-busy]')?.append(img);
     });
     const violations = await findAxeViolations(page);
     expect(violations.map((violation) => violation.id)).toContain('image-alt');
@@ -196,7 +196,11 @@ describe('reflow: no sideways scrolling, nothing cut off', () => {
       await page.evaluate(() => {
         const root = document.querySelector('partners-network-search')?.shadowRoot;
         const long = 'Internationalisation-and-localisation-consultancy-services';
-        for (const selector of ['[part~="badge"]', '.pn-chip__name', '.pn-card__title a']) {
+        for (const selector of [
+          '[part~="badge"]',
+          '[part~="chip"] > span',
+          '[part~="card-link"]',
+        ]) {
           const node = root?.querySelector(selector);
           if (node) node.textContent = long;
         }
@@ -268,7 +272,7 @@ function measureTargets(page: Page): Promise<Target[]> {
     const targets: { what: string; width: number; height: number }[] = [];
     for (const el of root.querySelectorAll('button, a[href], input[type="text"], label')) {
       // A card's title link stretches over the whole card (::after): the card is the target.
-      const box = el.matches('[part~="card-link"]') ? (el.closest('.pn-card') ?? el) : el;
+      const box = el.matches('[part~="card-link"]') ? (el.closest('[part~="card"]') ?? el) : el;
       const rect = box.getBoundingClientRect();
       if (rect.width === 0 && rect.height === 0) continue;
       targets.push({
@@ -307,8 +311,8 @@ describe('prefers-reduced-motion', () => {
     return page.evaluate(() => {
       const root = document.querySelector('partners-network-search')?.shadowRoot;
       // The shimmer: a band over each placeholder card.
-      const card = root?.querySelector('[data-testid="results-skeleton"] .pn-card');
-      const button = root?.querySelector('.pn-button');
+      const card = root?.querySelector('[data-testid="results-skeleton"] li > div');
+      const button = root?.querySelector('[part~="search-button"]');
       if (!card || !button) throw new Error('skeleton or button missing');
       return {
         animation: getComputedStyle(card, '::after').animationName,

@@ -341,14 +341,14 @@ describe('Arabic, right to left', () => {
         return el ? getComputedStyle(el) : null;
       };
       return {
-        direction: style('.pn-root')?.direction,
-        textAlign: style('.pn-root')?.textAlign,
+        direction: style('[data-pn-container] > div')?.direction,
+        textAlign: style('[data-pn-container] > div')?.textAlign,
         arrow: style('[part~="back-link"] > [aria-hidden]')?.transform,
         heading: box('h1'),
         aside: root
           ?.querySelector('[part~="filter-panel"]')
           ?.parentElement?.getBoundingClientRect(),
-        results: box('.pn-results'),
+        results: box('section[aria-busy]'),
         firstCard: box('[part~="card"]'),
         secondCard: root?.querySelectorAll('[part~="card"]')[1]?.getBoundingClientRect(),
         field: box('[part~="search-input"]'),
@@ -391,7 +391,7 @@ describe('Arabic, right to left', () => {
     const direction = () =>
       page.evaluate(() => {
         const root = document.querySelector('partners-network-search')?.shadowRoot;
-        const el = root?.querySelector('.pn-root');
+        const el = root?.querySelector('[data-pn-container] > div');
         return el ? getComputedStyle(el).direction : null;
       });
     expect(await page.evaluate(() => getComputedStyle(document.body).direction)).toBe('ltr');

@@ -24,7 +24,7 @@ function withoutConstructedSheets(): void {
   Element.prototype.attachShadow = function (init: ShadowRootInit) {
     const shadow = attachShadow.call(this, init);
     new MutationObserver(() => {
-      if (shadow.querySelector('.pn-root') === null) return;
+      if (shadow.querySelector('[data-pn-container] > div') === null) return;
       seen.push(shadow.querySelector('style[data-pn-styles]') !== null);
     }).observe(shadow, { childList: true, subtree: true });
     return shadow;

@@ -7,7 +7,7 @@
  * bench measures the widget beside it in the same run (`measurePage.ts`).
  *
  * It renders into a shadow root of its host element, as the widget does, so the bench's
- * probe watches both alike (`article.pn-card` is a card).
+ * probe watches both alike (an `article` is a card, its `h2` the title).
  */
 import { createRoot } from 'react-dom/client';
 import {
@@ -33,14 +33,14 @@ function Cards({ partners }: { partners: Partner[] }) {
     <ul>
       {partners.map((partner) => (
         <li key={partner.url}>
-          <article className="pn-card">
+          <article>
             <img src={partner.image.url} alt="" loading="lazy" />
             <ul>
               {partner.categories.map((category) => (
                 <li key={category.name}>{category.name}</li>
               ))}
             </ul>
-            <h2 className="pn-card__title">
+            <h2>
               <a href={partner.url}>{partner.title}</a>
             </h2>
             <p>{partner.summary}</p>

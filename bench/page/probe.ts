@@ -93,10 +93,16 @@ export function installBenchProbe(): void {
   /** Set by arm(): waiting for the results to go busy, then settle. */
   let watch: { sawBusy: boolean } | null = null;
 
+  // The page script's classes are short names (`_k`, scripts/compactStyles.ts): an
+  // element is named by them and by its `part`, or the nearest one above it, which
+  // stays as written (`div._7 in [part~=card]`).
   const describe = (node: unknown): string => {
     if (!(node instanceof Element)) return node instanceof Node ? node.nodeName : 'null';
     const classes = typeof node.className === 'string' ? node.className.trim() : '';
-    return classes ? `${node.localName}.${classes.split(/\s+/).join('.')}` : node.localName;
+    const name = classes ? `${node.localName}.${classes.split(/\s+/).join('.')}` : node.localName;
+    const part = node.closest('[part]');
+    if (!part) return name;
+    return `${name}${part === node ? '' : ' in '}[part~=${part.getAttribute('part')?.split(' ').at(-1) ?? ''}]`;
   };
   const rect = (value: unknown): string => {
     if (!(value instanceof DOMRectReadOnly)) return '?';
@@ -223,8 +229,8 @@ export function installBenchProbe(): void {
   };
 
   const readCards = (root: ShadowRoot) => {
-    const cards = root.querySelectorAll('article.pn-card');
-    const title = cards[0]?.querySelector('.pn-card__title')?.textContent ?? '';
+    const cards = root.querySelectorAll('article');
+    const title = cards[0]?.querySelector('h2')?.textContent ?? '';
     return { cards: cards.length, title };
   };
 
@@ -255,13 +261,11 @@ export function installBenchProbe(): void {
     if (snapshot.firstCard === null && cards > 0) {
       const first = committed(cards, title);
       snapshot.firstCard = first;
-      root
-        .querySelector('article.pn-card .pn-card__title')
-        ?.setAttribute('elementtiming', 'pn-first-card');
+      root.querySelector('article h2')?.setAttribute('elementtiming', 'pn-first-card');
       paintedAfter(first, () => undefined);
     }
     if (watch !== null) {
-      const busy = root.querySelector('section.pn-results')?.getAttribute('aria-busy') === 'true';
+      const busy = root.querySelector('section[aria-busy]')?.getAttribute('aria-busy') === 'true';
       if (busy) watch.sawBusy = true;
       else if (watch.sawBusy) {
         watch = null;

@@ -159,8 +159,8 @@ await withDemoInChromium(
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING_RATE });
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-    const cards = `document.querySelector('partners-network-search')?.shadowRoot?.querySelectorAll('article.pn-card').length`;
-    const idle = `document.querySelector('partners-network-search')?.shadowRoot?.querySelector('section.pn-results')?.getAttribute('aria-busy') === 'false'`;
+    const cards = `document.querySelector('partners-network-search')?.shadowRoot?.querySelectorAll('article').length`;
+    const idle = `document.querySelector('partners-network-search')?.shadowRoot?.querySelector('section[aria-busy]')?.getAttribute('aria-busy') === 'false'`;
     await profiled(cdp, 'Load to the first card', async () => {
       await page.goto(`${demo.url}/`, { waitUntil: 'commit' });
       await settle(page, `(${cards} ?? 0) > 0`);

@@ -34,7 +34,7 @@ await withDemosBesideFloor('pn-hover-', dists, false, async (browser, pages) => 
         await watched(page, 'load more', () =>
           widget.getByRole('button', { name: 'Load More Partners' }).click(),
         );
-        const card = widget.locator('article.pn-card').first();
+        const card = widget.locator('article').first();
         await card.scrollIntoViewIfNeeded();
         await sleep(300);
         const box = await card.boundingBox();

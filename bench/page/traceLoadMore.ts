@@ -66,7 +66,7 @@ await withDemoInChromium(
       const idle = async (cards: number) => {
         const state = await snapshot(page);
         const busy: unknown = await page.evaluate(
-          `document.querySelector('partners-network-search').shadowRoot.querySelector('section.pn-results').getAttribute('aria-busy')`,
+          `document.querySelector('partners-network-search').shadowRoot.querySelector('section[aria-busy]').getAttribute('aria-busy')`,
         );
         return state.cards === cards && busy === 'false';
       };

@@ -4,8 +4,8 @@
  * - `/embedding/plain`: a plain HTML page, no Liferay: the element's attributes give
  *   everything (`?script=0` leaves the widget's script out, `?theme=1` adds a theme);
  * - `/embedding/hostile`: the portal page with a stylesheet that styles everything
- *   globally and reuses the widget's class names (`?hostile=0` without it, `?widget=0`
- *   without the widget);
+ *   globally and aims at class names a host could guess, the sources' and the page
+ *   script's short ones (`?hostile=0` without it, `?widget=0` without the widget);
  * - `/embedding/two`: two independent elements; the second keeps its state in memory.
  * Every page is served like `/`: strict Content-Security-Policy, XSRF-TOKEN cookie.
  */
@@ -36,6 +36,7 @@ const HOST_SAMPLE = `<aside class="host-sample" data-testid="host-sample" aria-l
     <button type="button" class="pn-button pn-button--primary">Host button</button>
     <a class="pn-back-link" href="/">Host link</a>
     <img class="pn-card__img" src="/demo/favicon.svg" alt="Host picture" width="32" height="32">
+    <p class="_0 _1">A host paragraph with the page script's short class names.</p>
   </div>
 </aside>`;
 

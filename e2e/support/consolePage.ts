@@ -65,7 +65,7 @@ export class ConsolePage {
   }
 
   count(): Locator {
-    return this.page.locator('.pn-count');
+    return this.page.locator('.pn-view > [role="status"]');
   }
 
   field(label: string): Locator {
@@ -190,7 +190,7 @@ export class ConsolePage {
   }
 
   previewCount(): Locator {
-    return this.page.locator('.pn-preview .pn-count');
+    return this.page.locator('.pn-preview > [role="status"]');
   }
 
   async saveTuning(): Promise<void> {

@@ -12,10 +12,11 @@
  * - the class names (`pn-card__link`), private to the shadow root, get short names
  *   (`_k`) in the sheets and in the page script's code alike, taken in the order the
  *   sheets use them: 166 B gzip. Operators style with `part` names and `--pn-*`
- *   properties, which stay; so do KEPT_CLASSES, the names the browser tests, the bench and
- *   the demo's hostile sheet find elements by in the built page (or the bench reports).
- *   The browser tests find an element by its `part` where it has one, not by a class:
- *   nine classes fewer kept, 47 B gzip (2026-11-27).
+ *   properties, which stay. Every class is renamed: the browser tests and the bench find
+ *   elements by `part`, role, attribute or tag, never by a class of the widget's (a unit
+ *   test holds them to that); the demo's hostile sheet aims at the names of the sources
+ *   and at the short ones to show that neither reaches in. The last fifteen names kept
+ *   for them: 64 B gzip (2026-11-27, branch classes18).
  * The public names (`--pn-*`) and parts stay as written. Sources stay readable; the
  * library build (`vite.lib.config.ts`, whose `SearchPage` hosts may style themselves)
  * is not packed.
@@ -28,30 +29,6 @@ import type { Plugin } from 'vite';
 const here = dirname(fileURLToPath(import.meta.url));
 const BASE_SHEET = join(here, '../src/styles.css');
 const UI_FOLDER = join(here, '../src/ui');
-
-/**
- * Class names that keep their name in the page scripts: e2e/, bench/ and
- * demo/public/hostile.css select them in the built page, and the bench's reports name
- * the elements that shift or paint the LCP by them (a unit test holds this list to what
- * they use).
- */
-export const KEPT_CLASSES: ReadonlySet<string> = new Set([
-  'pn-back-link',
-  'pn-button',
-  'pn-button--primary',
-  'pn-card',
-  'pn-card__img',
-  'pn-card__title',
-  'pn-chip__name',
-  'pn-count',
-  'pn-filters',
-  'pn-hero',
-  'pn-load-more',
-  'pn-results',
-  'pn-root',
-  'pn-search',
-  'pn-search-bg__img',
-]);
 
 /** A class name in a selector, and one as a whole word of a string in the code. */
 const CLASS_IN_SHEET = /\.(pn-[a-z][a-z0-9_-]*)/g;
@@ -88,12 +65,12 @@ export function compactCss(css: string, names: ReadonlyMap<string, string>): str
   );
 }
 
-/** Short names for the class names `sheets` select, KEPT_CLASSES left out, in their order. */
+/** Short names for the class names `sheets` select, in their order. */
 export function shortClassNames(sheets: readonly string[]): Map<string, string> {
   const names = new Map<string, string>();
   for (const sheet of sheets) {
     for (const [, name] of sheet.matchAll(CLASS_IN_SHEET)) {
-      if (name !== undefined && !KEPT_CLASSES.has(name) && !names.has(name)) {
+      if (name !== undefined && !names.has(name)) {
         names.set(name, `_${names.size.toString(36)}`);
       }
     }
