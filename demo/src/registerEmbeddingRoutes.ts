@@ -36,7 +36,7 @@ const HOST_SAMPLE = `<aside class="host-sample" data-testid="host-sample" aria-l
     <button type="button" class="pn-button pn-button--primary">Host button</button>
     <a class="pn-back-link" href="/">Host link</a>
     <img class="pn-card__img" src="/demo/favicon.svg" alt="Host picture" width="32" height="32">
-    <p class="_0 _1">A host paragraph with the page script's short class names.</p>
+    <p class="a b">A host paragraph with the page script's short class names.</p>
   </div>
 </aside>`;
 

@@ -72,12 +72,13 @@ const DIST = resolve(here, '../dist');
  * of its own, packages/contract/src/attributeSchemas.ts, so that it goes with the chunk; lowered
  * to 16,398 B (measured), 64 B, by every class name of the sheets renamed, the browser tests
  * and the bench finding elements by `part`, role or attribute, scripts/compactStyles.ts,
- * branch classes18).
+ * branch classes18; lowered to 16,379 B (measured), 19 B, by short class names without the
+ * `_` before them, `a` to `z` then `a0`, compactStyles.ts's shortClassName, branch classes18).
  * The external-react build
  * (the page gives React) is printed, not held: the figure over the floor is the same measure
  * of the widget.
  */
-export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 16_398 } } as const;
+export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 16_379 } } as const;
 export type BuildName = 'bundled' | 'external-react';
 
 export interface BuildSize {

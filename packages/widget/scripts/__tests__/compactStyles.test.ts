@@ -6,6 +6,7 @@ import {
   readPageSheets,
   renameCodeClasses,
   renameSheetClasses,
+  shortClassName,
   shortClassNames,
   shortPrivateNames,
 } from '../compactStyles';
@@ -65,17 +66,17 @@ describe('class names', () => {
 
   it('are shortened in the order the sheets use them, every one', () => {
     expect([...classes]).toEqual([
-      ['pn-card', '_0'],
-      ['pn-card__body', '_1'],
-      ['pn-chip', '_2'],
-      ['pn-chip--on', '_3'],
+      ['pn-card', 'a'],
+      ['pn-card__body', 'b'],
+      ['pn-chip', 'c'],
+      ['pn-chip--on', 'd'],
     ]);
   });
 
   it('are renamed whole in selectors, never a longer name that starts alike', () => {
     expect(
       renameSheetClasses('.pn-chip,.pn-chip--on:hover,.pn-chip--off,.pn-card>.pn-chip{}', classes),
-    ).toBe('._2,._3:hover,.pn-chip--off,._0>._2{}');
+    ).toBe('.c,.d:hover,.pn-chip--off,.a>.c{}');
   });
 
   it('are renamed in the code where a string holds them as words, nowhere else', () => {
@@ -84,7 +85,7 @@ describe('class names', () => {
         'e("li",{className:"pn-chip pn-chip--on",id:`pn-chip-${t}`,"data-pn-chip":1,title:"pn-chips"})',
         classes,
       ),
-    ).toBe('e("li",{className:"_2 _3",id:`pn-chip-${t}`,"data-pn-chip":1,title:"pn-chips"})');
+    ).toBe('e("li",{className:"c d",id:`pn-chip-${t}`,"data-pn-chip":1,title:"pn-chips"})');
   });
 
   // The page script renames every class of its sheets, so nothing that runs against the
@@ -112,5 +113,23 @@ describe('class names', () => {
         ),
     );
     expect(selected).toEqual([]);
+  });
+});
+
+describe('shortClassName', () => {
+  it('gives 26 letters, then a letter and one of 38 characters, all lower case and distinct', () => {
+    expect([0, 1, 25, 26, 27, 51, 52].map(shortClassName)).toEqual([
+      'a',
+      'b',
+      'z',
+      'a0',
+      'b0',
+      'z0',
+      'a1',
+    ]);
+    const all = Array.from({ length: 26 * 39 + 26 }, (_, index) => shortClassName(index));
+    expect(new Set(all).size).toBe(all.length);
+    for (const name of all) expect(name).toMatch(/^[a-z][0-9a-z_-]*$/);
+    expect(all.filter((name) => name.length === 2)).toHaveLength(26 * 38);
   });
 });
