@@ -46,7 +46,10 @@ export interface TraceEvent {
   pid: number;
   args?: {
     name?: string;
-    beginData?: { url?: string };
+    /** The frame of instant marks such as `firstPaint`. */
+    frame?: string;
+    /** `Layout`'s: how many layout objects it had to lay out, of how many. */
+    beginData?: { url?: string; frame?: string; dirtyObjects?: number; totalObjects?: number };
     data?: {
       url?: string;
       requestId?: string;
