@@ -12,15 +12,34 @@ import { percentile } from './stats';
 
 const send = (reply: LoadReply) => process.send?.(reply);
 
+/** The local port of an autocannon client's connection (diagnostics: the server's remote port). */
+function portOf(client: unknown): number {
+  const conn: unknown =
+    typeof client === 'object' && client !== null ? Reflect.get(client, 'conn') : undefined;
+  const port: unknown =
+    typeof conn === 'object' && conn !== null ? Reflect.get(conn, 'localPort') : undefined;
+  return typeof port === 'number' ? port : 0;
+}
+
 /**
  * One scenario: the requests cycle in order over all connections. Latency comes from
  * autocannon's per-response times (sub-millisecond), not its integer histogram.
  */
 async function run(job: LoadJob): Promise<LoadReply> {
   let next = 0;
+  const { primer } = job;
+  // With a primer, each connection asks it first and its answer is neither timed nor counted:
+  // autocannon builds each connection's first request as it makes the connection, in order,
+  // so the first `connections` requests built are the primers.
+  if (primer && !('amount' in job.bound)) throw new Error('a primer needs a count-bound job');
+  let primers = primer ? job.connections : 0;
+  /** The connections whose first answer (the primer's) has come. */
+  const primed = new WeakSet<object>();
   const latencies: number[] = [];
   /** Each answer's arrival (ms since the epoch), beside its time, when the job keeps them. */
   const ends: number[] = [];
+  /** And the local port of the connection each came on (with LOAD_KEEP_ENDS=1). */
+  const ports: number[] = [];
   const keepEnds = job.keepLatencies && process.env.LOAD_KEEP_ENDS === '1';
   let bytes = 0;
   /** What went wrong, by message (timeouts, resets), for the error that ends the scenario. */
@@ -35,10 +54,14 @@ async function run(job: LoadJob): Promise<LoadReply> {
         ...(job.maxRate ? { overallRate: job.maxRate } : {}),
         ...('seconds' in job.bound
           ? { duration: job.bound.seconds }
-          : { amount: job.bound.amount }),
+          : { amount: job.bound.amount + primers }),
         requests: [
           {
             setupRequest(request) {
+              if (primer && primers > 0) {
+                primers -= 1;
+                return { ...request, ...primer };
+              }
               const chosen = job.requests[next % job.requests.length];
               next += 1;
               return { ...request, ...chosen };
@@ -53,10 +76,17 @@ async function run(job: LoadJob): Promise<LoadReply> {
       const text = error instanceof Error ? error.message : String(error);
       failures.set(text, (failures.get(text) ?? 0) + 1);
     });
-    instance.on('response', (_client, statusCode, responseBytes, responseTime) => {
+    instance.on('response', (client, statusCode, responseBytes, responseTime) => {
+      if (primer && typeof client === 'object' && client !== null && !primed.has(client)) {
+        primed.add(client);
+        return;
+      }
       if (statusCode !== 200) return;
       latencies.push(responseTime);
-      if (keepEnds) ends.push(performance.timeOrigin + performance.now());
+      if (keepEnds) {
+        ends.push(performance.timeOrigin + performance.now());
+        ports.push(portOf(client));
+      }
       bytes += responseBytes;
     });
   });
@@ -68,6 +98,12 @@ async function run(job: LoadJob): Promise<LoadReply> {
     };
   }
   if (latencies.length === 0) return { type: 'error', id: job.id, message: 'no answer under load' };
+  if (primer && 'amount' in job.bound && latencies.length !== job.bound.amount)
+    return {
+      type: 'error',
+      id: job.id,
+      message: `${latencies.length} timed answers after the primers, not ${job.bound.amount}`,
+    };
   return {
     type: 'loaded',
     id: job.id,
@@ -79,7 +115,7 @@ async function run(job: LoadJob): Promise<LoadReply> {
       bytesPerAnswer: bytes / latencies.length,
       seconds: result.duration,
       ...(job.keepLatencies ? { latencies } : {}),
-      ...(keepEnds ? { ends } : {}),
+      ...(keepEnds ? { ends, ports } : {}),
     },
   };
 }

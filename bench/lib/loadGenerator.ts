@@ -36,6 +36,11 @@ export interface LoadJob {
   timeoutSeconds: number;
   /** At most this many requests a second over all connections (none: as fast as answered). */
   maxRate?: number;
+  /**
+   * Asked first on each connection, its answer neither timed nor counted (count-bound jobs
+   * only): the connections are open, accepted and answered once before the timed requests.
+   */
+  primer?: LoadRequest;
 }
 
 export interface LoadResult {
@@ -54,6 +59,8 @@ export interface LoadResult {
    * LOAD_KEEP_ENDS=1 in the environment (diagnostics).
    */
   ends?: number[];
+  /** With `ends`: the local port of each answer's connection (the server's remote port). */
+  ports?: number[];
 }
 
 /** Slices of one scenario as one: answers over their summed time, percentiles of every answer. */
@@ -96,7 +103,12 @@ export interface LoadGenerator {
     requests: readonly LoadRequest[],
     connections: number,
     bound: LoadBound,
-    options?: { keepLatencies?: boolean; timeoutSeconds?: number; maxRate?: number },
+    options?: {
+      keepLatencies?: boolean;
+      timeoutSeconds?: number;
+      maxRate?: number;
+      primer?: LoadRequest;
+    },
   ): Promise<LoadResult>;
   stop(): Promise<void>;
 }
@@ -139,6 +151,7 @@ export async function startLoadGenerator(execArgv: readonly string[] = []): Prom
         keepLatencies: options?.keepLatencies ?? false,
         timeoutSeconds: options?.timeoutSeconds ?? 10,
         ...(options?.maxRate ? { maxRate: options.maxRate } : {}),
+        ...(options?.primer ? { primer: options.primer } : {}),
       };
       // A count-bound scenario on a loaded machine may take minutes.
       const limitMs =
