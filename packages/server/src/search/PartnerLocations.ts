@@ -135,6 +135,8 @@ const FEW_LOCATIONS = 512;
  */
 const WITHIN_BY_POINTS_AT_MOST = 1024;
 const HALF_RADIANS = RADIANS / 2;
+/** Past every point's rank (ranks are two bytes). */
+const NO_RANK = 0x10000;
 
 /** The start of an array copied into another (as much as fits), the first let go at once. */
 function movedInto<T extends Float64Array | Int32Array>(from: T, to: T): T {
@@ -335,11 +337,32 @@ export class SiteLocations implements PartnerLocations {
    * #nearestOf's location, each location's haversine read from its point's in the point's
    * kept order (the same haversineBetween, measured once): -1 without a location.
    */
-  #nearestInOrder(ordinal: number, haversines: Float64Array, pointOf: Uint16Array): number {
-    let best = Infinity;
+  #nearestInOrder(ordinal: number, order: PointOrder, pointOf: Uint16Array): number {
+    const { haversines, ranks } = order;
     let which = -1;
+    const start = this.#starts[ordinal] ?? 0;
     const end = this.#starts[ordinal + 1] ?? 0;
-    for (let at = this.#starts[ordinal] ?? 0; at < end; at += 1) {
+    if (order.ranksDecide) {
+      // By rank, the haversines read only between two locations of one rank: the same
+      // location (PointOrder.ranksDecide), fewer of the order's bytes read.
+      let bestRank = NO_RANK;
+      let bestPoint = 0;
+      for (let at = start; at < end; at += 1) {
+        const point = pointOf[at] ?? 0;
+        const rank = ranks[point] ?? NO_RANK;
+        if (
+          rank < bestRank ||
+          (rank === bestRank && (haversines[point] ?? 0) < (haversines[bestPoint] ?? 0))
+        ) {
+          bestRank = rank;
+          bestPoint = point;
+          which = at;
+        }
+      }
+      return which;
+    }
+    let best = Infinity;
+    for (let at = start; at < end; at += 1) {
       const haversine = haversines[pointOf[at] ?? 0] ?? Infinity;
       if (haversine < best) {
         best = haversine;
@@ -356,9 +379,11 @@ export class SiteLocations implements PartnerLocations {
       const [haversine] = this.#nearestOf(ordinal, point, cosOf(point));
       return haversine === Infinity ? Infinity : kilometresOf(haversine);
     }
-    const which = this.#nearestInOrder(ordinal, order.haversines, pointOf);
+    const which = this.#nearestInOrder(ordinal, order, pointOf);
     // The point's kilometres, kept with its order: kilometresOf its haversine.
-    return which < 0 ? Infinity : (order.kilometres[pointOf[which] ?? 0] ?? Infinity);
+    return which < 0
+      ? Infinity
+      : (order.kilometresByRank[order.ranks[pointOf[which] ?? 0] ?? 0] ?? Infinity);
   }
 
   nearestLocation(ordinal: number, point: GeoPoint) {
@@ -367,8 +392,8 @@ export class SiteLocations implements PartnerLocations {
     let which: number;
     let distanceKm: number;
     if (pointOf && order) {
-      which = this.#nearestInOrder(ordinal, order.haversines, pointOf);
-      distanceKm = order.kilometres[pointOf[which] ?? 0] ?? Infinity;
+      which = this.#nearestInOrder(ordinal, order, pointOf);
+      distanceKm = order.kilometresByRank[order.ranks[pointOf[which] ?? 0] ?? 0] ?? Infinity;
     } else {
       const [haversine, nearest] = this.#nearestOf(ordinal, point, cosOf(point));
       which = nearest;
@@ -559,7 +584,9 @@ export class SiteLocations implements PartnerLocations {
     candidates: Bitset,
     maxHaversine: number,
   ) {
-    const { haversines, ranks, kilometres } = order;
+    const { haversines, ranks, kilometresByRank, ranksDecide } = order;
+    // Without a radius every (finite) haversine is within it.
+    const bounded = maxHaversine !== Infinity;
     // The list kept so far, nearest first, in an array this structure keeps for every scan
     // (typed arrays made per search were a third of a scan's time at 1k partners,
     // bench/README.md near14): ordinals from 0, their ranks from `wanted`, their nearest
@@ -576,19 +603,39 @@ export class SiteLocations implements PartnerLocations {
         const lowest = word & -word;
         const ordinal = index * 32 + (31 - Math.clz32(lowest));
         word ^= lowest;
-        let haversine = Infinity;
         let nearest = -1;
+        let rank = NO_RANK;
         const end = starts[ordinal + 1] ?? 0;
-        for (let at = starts[ordinal] ?? 0; at < end; at += 1) {
-          const point = pointOf[at] ?? 0;
-          const measured = haversines[point] ?? Infinity;
-          if (measured < haversine) {
-            haversine = measured;
-            nearest = point;
+        if (ranksDecide) {
+          // By rank, as #nearestInOrder: the order's haversines read between locations of
+          // one rank only, and for a radius.
+          for (let at = starts[ordinal] ?? 0; at < end; at += 1) {
+            const point = pointOf[at] ?? 0;
+            const measured = ranks[point] ?? NO_RANK;
+            if (
+              measured < rank ||
+              (measured === rank && (haversines[point] ?? 0) < (haversines[nearest] ?? 0))
+            ) {
+              rank = measured;
+              nearest = point;
+            }
           }
+          if (nearest < 0 || (bounded && !((haversines[nearest] ?? Infinity) <= maxHaversine))) {
+            continue;
+          }
+        } else {
+          let haversine = Infinity;
+          for (let at = starts[ordinal] ?? 0; at < end; at += 1) {
+            const point = pointOf[at] ?? 0;
+            const measured = haversines[point] ?? Infinity;
+            if (measured < haversine) {
+              haversine = measured;
+              nearest = point;
+            }
+          }
+          if (nearest < 0 || !(haversine <= maxHaversine)) continue;
+          rank = ranks[nearest] ?? 0;
         }
-        if (nearest < 0 || !(haversine <= maxHaversine)) continue;
-        const rank = ranks[nearest] ?? 0;
         if (kept === wanted && rank >= (list[wanted + last] ?? 0)) continue;
         let at = kept === wanted ? last : kept;
         while (at > 0 && (list[wanted + at - 1] ?? 0) > rank) {
@@ -603,14 +650,17 @@ export class SiteLocations implements PartnerLocations {
         if (kept < wanted) kept += 1;
       }
     }
-    return this.#keptList(list, wanted, kept, kilometres);
+    return this.#keptList(list, wanted, kept, kilometresByRank);
   }
 
-  /** The first `kept` of a list as #scanByOrder and nearestByRanks write it, with kilometres. */
-  #keptList(list: Int32Array, wanted: number, kept: number, kilometres: Float64Array) {
+  /**
+   * The first `kept` of a list as #scanByOrder and nearestByRanks write it, with kilometres
+   * (by each one's rank: PointOrder.kilometresByRank).
+   */
+  #keptList(list: Int32Array, wanted: number, kept: number, kilometresByRank: Float64Array) {
     const distances = new Array<number>(kept);
     for (let at = 0; at < kept; at += 1) {
-      distances[at] = kilometres[list[2 * wanted + at] ?? 0] ?? Infinity;
+      distances[at] = kilometresByRank[list[wanted + at] ?? 0] ?? Infinity;
     }
     return { ordinals: list.slice(0, kept), distances };
   }
@@ -628,7 +678,7 @@ export class SiteLocations implements PartnerLocations {
       if (this.#scanList.length < wanted * 3) this.#scanList = new Int32Array(wanted * 3);
       const list = this.#scanList;
       const kept = points.nearestByRanks(order, candidates, wanted, maxHaversine, list);
-      return this.#keptList(list, wanted, kept, order.kilometres);
+      return this.#keptList(list, wanted, kept, order.kilometresByRank);
     }
     const nearest = new NearestList(wanted, maxHaversine);
     points?.offerNearest(point, candidates, nearest);

@@ -53,8 +53,22 @@ export interface PointOrder {
    * nearest point's) orders it with integers alone: no arc sine per partner offered.
    */
   readonly ranks: Uint16Array;
-  /** By point: its kilometres (kilometresOf its haversine), as a card and the ranks read them. */
-  readonly kilometres: Float64Array;
+  /**
+   * By rank: the points' distinct kilometres (kilometresOf their haversines), nearest first:
+   * a point's kilometres are `kilometresByRank[ranks[point]]`. By rank, not by point: the
+   * partners an answer keeps are the nearest, their kilometres in the first few of the
+   * order's bytes (read cold, near a point other than the last search's).
+   */
+  readonly kilometresByRank: Float64Array;
+  /**
+   * Whether the ranks say which of two points is nearer wherever their haversines do: every
+   * haversine finite and the ranks never falling along `nearestFirst` (kilometresOf grows
+   * with the haversine). Then a partner's nearest location is found by comparing ranks
+   * (two bytes a point), the haversines (eight) read only between locations of one rank:
+   * the order of a point asked near is out of the processor's caches in a mix of searches
+   * near other points, and these reads were most of a scan's time (bench/README.md near18).
+   */
+  readonly ranksDecide: boolean;
 }
 
 /** A point's state in a search: its haversine a lower bound, measured, or its partners read. */
@@ -192,8 +206,15 @@ export class SharedPoints {
     const nearestFirst = new Uint16Array(count);
     for (let id = 0; id < count; id += 1) nearestFirst[id] = id;
     nearestFirst.sort((a, b) => (haversines[a] ?? 0) - (haversines[b] ?? 0) || a - b);
-    const kilometres = haversines.map(kilometresOf);
-    const order = { haversines, nearestFirst, ranks: rankKilometres(kilometres), kilometres };
+    const { ranks, kilometresByRank } = rankKilometres(haversines.map(kilometresOf));
+    let ranksDecide = true;
+    for (let at = 0; at < count && ranksDecide; at += 1) {
+      const id = nearestFirst[at] ?? 0;
+      ranksDecide =
+        Number.isFinite(haversines[id]) &&
+        (at === 0 || (ranks[nearestFirst[at - 1] ?? 0] ?? 0) <= (ranks[id] ?? 0));
+    }
+    const order = { haversines, nearestFirst, ranks, kilometresByRank, ranksDecide };
     if (this.#orders.size >= this.#ordersKept) {
       const oldest = this.#orders.entries().next();
       if (!oldest.done) {
@@ -468,12 +489,19 @@ export class SharedPoints {
 
 /**
  * Each point's rank among the distinct kilometres of the points: the ranks of the
- * kilometres themselves (sorted, not assumed to follow the haversines' order).
+ * kilometres themselves (sorted, not assumed to follow the haversines' order), and the
+ * distinct kilometres by rank.
  */
-function rankKilometres(kilometres: Float64Array): Uint16Array {
+function rankKilometres(kilometres: Float64Array): {
+  ranks: Uint16Array;
+  kilometresByRank: Float64Array;
+} {
   const sorted = kilometres.slice().sort();
   const distinct: number[] = [];
   for (const km of sorted) if (distinct[distinct.length - 1] !== km) distinct.push(km);
   const rankOf = new Map(distinct.map((km, rank) => [km, rank]));
-  return Uint16Array.from(kilometres, (km) => rankOf.get(km) ?? 0);
+  return {
+    ranks: Uint16Array.from(kilometres, (km) => rankOf.get(km) ?? 0),
+    kilometresByRank: Float64Array.from(distinct),
+  };
 }

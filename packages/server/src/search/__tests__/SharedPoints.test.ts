@@ -2,7 +2,12 @@ import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Bitset } from '../Bitset';
 import { RADIANS, haversineBetween, kilometresOf } from '../haversine';
+import type { PointOrder } from '../SharedPoints';
 import { SharedPoints } from '../SharedPoints';
+
+/** Each point's kilometres, as the order keeps them: by the point's rank. */
+const pointKilometres = (order: PointOrder) =>
+  Array.from(order.ranks, (rank) => order.kilometresByRank[rank]);
 
 const latitude = fc.double({ min: -90, max: 90, noNaN: true });
 const longitude = fc.double({ min: -180, max: 180, noNaN: true });
@@ -27,9 +32,12 @@ describe('SharedPoints.orderFrom', () => {
           const order = shared?.orderFrom(from);
           if (!shared || !order) throw new Error('the points are shared: there is an order');
           const kilometres = Array.from(order.haversines, kilometresOf);
-          expect(Array.from(order.kilometres)).toEqual(kilometres);
+          expect(pointKilometres(order)).toEqual(kilometres);
           const distinct = [...new Set(kilometres)].sort((a, b) => a - b);
+          expect(Array.from(order.kilometresByRank)).toEqual(distinct);
           kilometres.forEach((km, id) => expect(order.ranks[id]).toBe(distinct.indexOf(km)));
+          // Ranks decide wherever haversines do: every haversine is finite, the ranks follow.
+          expect(order.ranksDecide).toBe(true);
           // The nearest first: ranks never fall along the order.
           const ranks = Array.from(order.nearestFirst, (id) => order.ranks[id] ?? -1);
           expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
@@ -138,7 +146,7 @@ describe('SharedPoints.nearestByRanks', () => {
           const reference = plainNearest(located, from, candidates, wanted, maxHaversine);
           expect(Array.from(list.subarray(0, kept))).toEqual(reference.ordinals);
           const points_ = Array.from(list.subarray(2 * wanted, 2 * wanted + kept));
-          expect(points_.map((id) => order.kilometres[id])).toEqual(reference.kilometres);
+          expect(points_.map((id) => pointKilometres(order)[id])).toEqual(reference.kilometres);
         },
       ),
       { numRuns: 300 },
@@ -179,7 +187,7 @@ describe('SharedPoints.nearestByRanks', () => {
       const reference = first.get(key) ?? plainNearest(located, from, all, 10, Infinity).ordinals;
       first.set(key, reference);
       expect(kept).toEqual(reference);
-      expect(Array.from(order.kilometres)).toEqual(Array.from(order.haversines, kilometresOf));
+      expect(pointKilometres(order)).toEqual(Array.from(order.haversines, kilometresOf));
     }
   });
 });
