@@ -117,11 +117,9 @@ export function chooseMessageIds(
     const catalogue = isInCatalogues(file.fileName);
     const visit = (node: ts.Node): void => {
       const parent: ts.Node | undefined = node.parent;
-      const short =
-        (ts.isStringLiteral(node) || ts.isIdentifier(node)) && parent
-          ? table.get(node.text)
-          : undefined;
-      if (short !== undefined && parent) {
+      const named = ts.isStringLiteral(node) || ts.isIdentifier(node);
+      const short = named ? table.get(node.text) : undefined;
+      if (named && short !== undefined && parent) {
         const isKey = ts.isPropertyAssignment(parent) && parent.name === node;
         if (isKey) {
           // A catalogue's key (not a plural form's, one level further in); elsewhere a
