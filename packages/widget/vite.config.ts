@@ -6,9 +6,12 @@ import { PAGE_SCRIPT_MINIFY } from './scripts/buildReactFloor';
 import { precompressFolder } from './scripts/precompressFolder';
 import { compactStyles } from './scripts/compactStyles';
 import { compileHints } from './scripts/compileHints';
+import { chooseMessageIds, renameMessageIds } from './scripts/renameMessageIds';
 import {
   choosePropertyNames,
+  createWidgetProgram,
   guardRenamedProperties,
+  isWidgetSource,
   terserPropertyRenaming,
 } from './scripts/renameProperties';
 
@@ -98,9 +101,12 @@ export default defineConfig(({ command, mode }) => {
   const externalReact = mode === 'external-react';
   // The widget's own property names, shortened in the page scripts alone: not in the React
   // floor (PAGE_SCRIPT_MINIFY as it is, React built as before) nor the library build.
-  const renamed = command === 'build' ? choosePropertyNames().names : new Map<string, string>();
+  // And the page's message ids, numbers in the page scripts (scripts/renameMessageIds.ts).
+  const program = command === 'build' ? createWidgetProgram() : null;
+  const renamed = program ? choosePropertyNames(program).names : new Map<string, string>();
   return {
     plugins: [
+      program && renameMessageIds(chooseMessageIds(program, isWidgetSource), program),
       guardRenamedProperties(renamed),
       dataSchemasFresh(),
       noPreloadHelper(),

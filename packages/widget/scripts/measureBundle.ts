@@ -73,12 +73,16 @@ const DIST = resolve(here, '../dist');
  * to 16,398 B (measured), 64 B, by every class name of the sheets renamed, the browser tests
  * and the bench finding elements by `part`, role or attribute, scripts/compactStyles.ts,
  * branch classes18; lowered to 16,379 B (measured), 19 B, by short class names without the
- * `_` before them, `a` to `z` then `a0`, compactStyles.ts's shortClassName, branch classes18).
+ * `_` before them, `a` to `z` then `a0`, compactStyles.ts's shortClassName, branch classes18;
+ * lowered to 16,270 B (measured), 109 B, by the page's message ids as numbers in the page
+ * scripts, the catalogues' keys and the parts' `t('…')` alike, scripts/renameMessageIds.ts,
+ * branch bytes19; lowered to 16,128 B (measured), 142 B, by React's modules first in the page
+ * script, the widget's code after them in one piece, src/register.ts, branch bytes19).
  * The external-react build
  * (the page gives React) is printed, not held: the figure over the floor is the same measure
  * of the widget.
  */
-export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 16_379 } } as const;
+export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 16_128 } } as const;
 export type BuildName = 'bundled' | 'external-react';
 
 export interface BuildSize {

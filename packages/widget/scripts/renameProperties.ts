@@ -84,7 +84,7 @@ export interface PropertyRenaming {
   kept: Map<string, string>;
 }
 
-function isWidgetSource(file: string): boolean {
+export function isWidgetSource(file: string): boolean {
   const path = relative(SOURCES, file);
   if (path.startsWith('..') || path.includes(`__tests__${sep}`)) return false;
   return !path.startsWith(`test${sep}`) && !file.endsWith('.d.ts');
@@ -98,7 +98,8 @@ function listSources(folder: string): string[] {
   });
 }
 
-function createWidgetProgram(): ts.Program {
+/** The widget's sources as TypeScript checks them (message ids read it too: renameMessageIds.ts). */
+export function createWidgetProgram(): ts.Program {
   const configPath = join(REPO, 'tsconfig.base.json');
   const config = ts.readConfigFile(configPath, (path) => ts.sys.readFile(path));
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, REPO);
@@ -277,8 +278,7 @@ export function* shortNames(): Generator<string> {
 }
 
 /** The table of short names for the widget's own property names (see the file's comment). */
-export function choosePropertyNames(): PropertyRenaming {
-  const program = createWidgetProgram();
+export function choosePropertyNames(program = createWidgetProgram()): PropertyRenaming {
   const checker = program.getTypeChecker();
   const outside = new Set<string>();
   const declared = new Set<string>();

@@ -5,6 +5,11 @@
  * who import the package (`@partners-network/widget`): a page that only shows the
  * element does not download them.
  */
+// First, before any module of the widget's: React's modules then lead the page script and
+// the widget's code follows them in one piece, which gzip's 32 KB window packs tighter
+// (142 B of a first visit; bench/README.md, branch bytes19). Importing it runs nothing
+// sooner that matters: the modules before it only declare.
+import 'react-dom/client';
 import { setBaseStyles } from './adoptStyles';
 import { logError } from './core/log';
 import type { TextCode } from './core/logTexts';

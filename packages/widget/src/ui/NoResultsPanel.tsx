@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useMessages } from './MessagesContext';
 import { wholeEnUS } from '../core/i18n/noResultsMessages';
+import type { NoResultsMessageId } from '../core/i18n/noResultsMessages';
 
 /** The panels' stylesheet: the page adds it when the chunk arrives (adoptStyles.ts). */
 export { styles } from './panelStyles';
@@ -30,7 +31,8 @@ const WAY_OUT_MESSAGE = {
   word: 'wayOutWord',
   text: 'wayOutText',
   radius: 'wayOutRadius',
-} as const;
+  // Typed as ids: the page scripts' build renames them with the catalogues' keys.
+} as const satisfies Record<string, NoResultsMessageId>;
 
 /**
  * SPEC's no-results panel (title, text, RESET ALL), with the steps back that would

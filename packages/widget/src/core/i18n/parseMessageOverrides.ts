@@ -23,6 +23,7 @@ import { logWarning } from '../log';
 import type { LogText, TextCode } from '../logTexts';
 import type { Message, MessageId } from './catalogues/en-US';
 import { placeholdersOf } from './placeholdersOf';
+import { SHORT_MESSAGE_IDS } from './shortMessageIds';
 
 type Overrides<Id extends string> = Partial<Record<Id, Message>>;
 
@@ -48,10 +49,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The message an operator gave for `id`, or null with the reason in `problems`. */
+/**
+ * The message an operator gave for `id` (written `key`, which the warnings name), or null
+ * with the reason in `problems`.
+ */
 function parseMessage<Id extends string>(
   enUS: Readonly<Record<Id, Message>>,
   id: Id,
+  key: string,
   value: unknown,
   problems: LogText[],
 ): Message | null {
@@ -62,25 +67,25 @@ function parseMessage<Id extends string>(
     const forms: Record<string, string> & { other: string } = { other: value.other };
     for (const [form, text] of Object.entries(value)) {
       if (!PLURAL_FORMS.has(form) || typeof text !== 'string') {
-        problems.push([27 satisfies TextCode<'messagePluralForm'>, id, form]);
+        problems.push([27 satisfies TextCode<'messagePluralForm'>, key, form]);
         return null;
       }
       forms[form] = text;
     }
     message = forms;
   } else {
-    problems.push([28 satisfies TextCode<'messageNotAText'>, id]);
+    problems.push([28 satisfies TextCode<'messageNotAText'>, key]);
     return null;
   }
   const texts = typeof message === 'string' ? [message] : Object.values(message);
   if (texts.some((text) => text.length > MAX_LENGTH)) {
-    problems.push([29 satisfies TextCode<'messageTooLong'>, id, MAX_LENGTH]);
+    problems.push([29 satisfies TextCode<'messageTooLong'>, key, MAX_LENGTH]);
     return null;
   }
   const allowed = new Set(placeholdersOf(enUS[id]));
   const unknown = placeholdersOf(message).filter((name) => !allowed.has(name));
   if (unknown.length > 0) {
-    problems.push([30 satisfies TextCode<'messagePlaceholders'>, id, unknown]);
+    problems.push([30 satisfies TextCode<'messagePlaceholders'>, key, unknown]);
     return null;
   }
   return message;
@@ -88,6 +93,16 @@ function parseMessage<Id extends string>(
 
 function isMessageId<Id extends string>(enUS: Readonly<Record<Id, Message>>, id: string): id is Id {
   return Object.hasOwn(enUS, id);
+}
+
+/**
+ * The page's catalogue's id an operator's key names: its short name in the page scripts
+ * (shortMessageIds.ts; '' for a key that is no id there, a short name included), the key
+ * itself where ids are not renamed.
+ */
+function pageMessageId(key: string): string {
+  if (SHORT_MESSAGE_IDS === null) return key;
+  return Object.hasOwn(SHORT_MESSAGE_IDS, key) ? (SHORT_MESSAGE_IDS[key] ?? '') : '';
 }
 
 /** Whether a key belongs to this catalogue (the rest is another's, checked there). */
@@ -108,9 +123,10 @@ function parseMessages<Id extends string>(
 ): Overrides<Id> {
   const messages: Overrides<Id> = {};
   for (const [key, item] of Object.entries(value)) {
-    const id = isOwnKey(own, key) ? key.slice(own.prefix.length) : '';
+    const name = isOwnKey(own, key) ? key.slice(own.prefix.length) : '';
+    const id = own.prefix ? name : pageMessageId(name);
     if (isMessageId(own.enUS, id)) {
-      const message = parseMessage(own.enUS, id, item, problems);
+      const message = parseMessage(own.enUS, id, name, item, problems);
       if (message !== null) messages[id] = message;
     } else if (!onOtherKey(key, item) && isOwnKey(own, key)) {
       problems.push([31 satisfies TextCode<'messageKey'>, where, key]);
