@@ -8,21 +8,14 @@
  * that, new rows are dropped and counted as such, so memory stays bounded).
  *
  * A search's row outlives the flush that sent its counts (they go back to zero): a search
- * asked again finds it on its kept answer's counted search (`CountedSearch.row`), as
- * between flushes, rather than building its key and a new row once a flush. A row nobody
- * counted since the last flush is let go at the next one, so the rows held are those of
- * the last two intervals.
+ * asked again finds it by its kept answer's object, as between flushes, rather than
+ * building its key and a new row once a flush. A row nobody counted since the last flush
+ * is let go at the next one, so the rows held are those of the last two intervals.
  */
 import type { Scope } from '@partners-network/contract';
 import type { MetricsSource, OperationalFigures } from '../metrics/OperationalFigures';
 import { scopeKey } from '../store/scopeKey';
-import type {
-  ClickCount,
-  CountedSearch,
-  HeldSearchCount,
-  SearchCount,
-  StatsStore,
-} from '../store/StatsStore';
+import type { ClickCount, CountedSearch, SearchCount, StatsStore } from '../store/StatsStore';
 import type { AnswerPage } from './answerId';
 import { partnerAt } from './answerId';
 
@@ -46,7 +39,11 @@ export interface SearchStatsOptions {
 }
 
 /** A search row in memory: its counts since the last flush, and its key in #searches. */
-type SearchRow = HeldSearchCount;
+interface SearchRow extends SearchCount {
+  readonly key: string;
+  /** False once #searches let it go (idle at a flush, or its site forgotten). */
+  held: boolean;
+}
 
 /** Hears a flush that failed: the error, and the counts kept for the next one. */
 export type FlushFailedListener = (error: unknown, waiting: number) => void;
@@ -69,6 +66,13 @@ export class SearchStats implements MetricsSource {
   readonly #now: () => number;
   #onFlushFailed: FlushFailedListener | undefined;
   #searches = new Map<string, SearchRow>();
+  /**
+   * The rows of #searches by the counted search that reached them: a kept answer carries
+   * one CountedSearch object for every visitor who asks it, so a search counted again
+   * finds its row by that object, without building and hashing its key (a third of what
+   * counting cost per search). Weak: an answer dropped from the caches takes its entry.
+   */
+  #byCounted = new WeakMap<CountedSearch, SearchRow>();
   /** Rows at zero may be in #searches (since a flush): #isFull lets them go before refusing. */
   #idleHeld = false;
   #clicks = new Map<string, ClickCount>();
@@ -100,15 +104,9 @@ export class SearchStats implements MetricsSource {
   /** Counts a first page's search (never a Load More: the route asks only for offset 0). */
   countSearch(scope: Scope, search: CountedSearch, foundNothing: boolean): void {
     const day = this.#today();
-    // A kept answer carries one CountedSearch object for every visitor who asks it: its
-    // row is found there, without building and hashing its key (a third of what counting
-    // cost per search) nor a lookup in a side table (a WeakMap until counting18: a probe
-    // of its table, out of the caches after a request's work). The answer dropped from
-    // the caches takes the reference with it.
-    let count = search.row;
+    let count = this.#byCounted.get(search);
     if (
       count === undefined ||
-      count.holder !== this ||
       !count.held ||
       count.day !== day ||
       count.scope.companyId !== scope.companyId ||
@@ -116,7 +114,7 @@ export class SearchStats implements MetricsSource {
     ) {
       count = this.#searchRow(scope, day, search);
       if (count === undefined) return;
-      search.row = count;
+      this.#byCounted.set(search, count);
     }
     count.searches += 1;
     if (foundNothing) count.zeroResults += 1;
@@ -129,7 +127,7 @@ export class SearchStats implements MetricsSource {
     let count = this.#searches.get(key);
     if (count === undefined) {
       if (this.#isFull()) return undefined;
-      count = { scope, day, search, searches: 0, zeroResults: 0, key, held: true, holder: this };
+      count = { scope, day, search, searches: 0, zeroResults: 0, key, held: true };
       this.#searches.set(key, count);
     }
     return count;

@@ -64,9 +64,6 @@ export function countedSearch(search: SearchToCount): CountedSearch {
     globalFilter: search.globalFilter,
     itemIds,
     key: searchKey(search.locale, text, search.globalFilter, itemIds),
-    // Set by the first count (stats/SearchStats); here so that every counted search has
-    // the same shape from the start.
-    row: undefined,
   };
 }
 

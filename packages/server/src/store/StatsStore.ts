@@ -20,12 +20,6 @@ export interface CountedSearch {
   itemIds: readonly number[];
   /** Everything above as one string: what counts are kept under in memory. */
   key: string;
-  /**
-   * This search's counts in the memory of the counting that last counted it
-   * (stats/SearchStats), so that a search counted again reaches them from its kept
-   * answer's own object, without a lookup. Never sent to a store.
-   */
-  row?: HeldSearchCount | undefined;
 }
 
 /** Searches of one site, UTC day and counted search. */
@@ -37,16 +31,6 @@ export interface SearchCount {
   searches: number;
   /** Of those, the searches that found nothing. */
   zeroResults: number;
-}
-
-/** A SearchCount kept in a server's memory between flushes (stats/SearchStats). */
-export interface HeldSearchCount extends SearchCount {
-  /** Its key in the counting's rows (site, day and counted search). */
-  readonly key: string;
-  /** False once the counting let it go (idle at a flush, or its site forgotten). */
-  held: boolean;
-  /** The counting that holds it: two countings in one process may count the same answers. */
-  readonly holder: object;
 }
 
 /** Cards opened of one site, UTC day, locale, text, partner and position. */
