@@ -2,10 +2,21 @@
  * The API under load for the counting comparison (measureCounting.ts): the reference API
  * (`buildApp`) over the SQLite file BENCH_DATABASE_PATH as apiChild.ts runs it, with the
  * search counts on (BENCH_STATS=on: counted in memory, flushed to the same file every
- * BENCH_STATS_FLUSH_MS) or off (BENCH_STATS=off: STATS=off, nothing counted).
+ * BENCH_STATS_FLUSH_MS) or off (BENCH_STATS=off: STATS=off, nothing counted). With
+ * BENCH_STATS=switch (switchCounting.ts) it counts as `on` does until SIGUSR2 turns the
+ * counting of searches off, and the next one on again: one process measured both ways.
  */
 import { SearchStats, buildApp, openSqliteStats, openSqliteStore } from '@partners-network/server';
 import { reportChildError, serveParent } from '../lib/child';
+
+/** Counting that a signal turns off and on (the flush's timer runs either way). */
+class SwitchedCounting extends SearchStats {
+  enabled = true;
+
+  override countSearch(...args: Parameters<SearchStats['countSearch']>): void {
+    if (this.enabled) super.countSearch(...args);
+  }
+}
 
 try {
   const path = process.env.BENCH_DATABASE_PATH ?? '';
@@ -14,10 +25,16 @@ try {
   await store.warm();
   store.startFollowing();
   const stats = openSqliteStats({ path });
-  const counting =
-    process.env.BENCH_STATS === 'on'
-      ? new SearchStats(stats, { flushMs: Number(process.env.BENCH_STATS_FLUSH_MS ?? 60_000) })
-      : undefined;
+  const flushMs = Number(process.env.BENCH_STATS_FLUSH_MS ?? 60_000);
+  let counting: SearchStats | undefined;
+  if (process.env.BENCH_STATS === 'on') counting = new SearchStats(stats, { flushMs });
+  if (process.env.BENCH_STATS === 'switch') {
+    const switched = new SwitchedCounting(stats, { flushMs });
+    process.on('SIGUSR2', () => {
+      switched.enabled = !switched.enabled;
+    });
+    counting = switched;
+  }
   counting?.start();
   const app = await buildApp({
     store,
