@@ -247,7 +247,8 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
               <ResultsSkeleton count={SKELETON_CARDS} />
             ) : (
               // A new list is new elements, not the old ones moved about (no layout shift);
-              // only cards a Load More appends may skip rendering off-screen.
+              // past the frame that shows a new list (data-fresh), only cards a Load More
+              // appends may skip rendering off-screen.
               <ResultsList
                 key={generation}
                 cards={state.cards}
