@@ -77,12 +77,15 @@ const DIST = resolve(here, '../dist');
  * lowered to 16,270 B (measured), 109 B, by the page's message ids as numbers in the page
  * scripts, the catalogues' keys and the parts' `t('…')` alike, scripts/renameMessageIds.ts,
  * branch bytes19; lowered to 16,128 B (measured), 142 B, by React's modules first in the page
- * script, the widget's code after them in one piece, src/register.ts, branch bytes19).
+ * script, the widget's code after them in one piece, src/register.ts, branch bytes19; raised to
+ * 16,208 B (measured), 80 B, by a new list's cards past the second skipping rendering off-screen
+ * in the frame that shows them, 15 to 19 ms less layout at 4x before the first card,
+ * ui/ResultsList.tsx, SearchPage.tsx and styles.css, branch cv19).
  * The external-react build
  * (the page gives React) is printed, not held: the figure over the floor is the same measure
  * of the widget.
  */
-export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 16_128 } } as const;
+export const BUDGETS = { bundled: 87_040, overFloor: { goal: 16_384, limit: 16_208 } } as const;
 export type BuildName = 'bundled' | 'external-react';
 
 export interface BuildSize {

@@ -1,5 +1,6 @@
 import { addStyles } from './adoptStyles';
 import { Suspense, lazy, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { afterPaint } from './core/afterPaint';
 import { loadIntentChunk } from './core/loadIntentChunk';
 import { selectGlobalFilterCounts, selectItemCounts } from './core/selectCounts';
 import { selectChips, selectShowNoResults, selectShowSkeleton } from './core/selectors';
@@ -104,6 +105,13 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
     state.loadingMore,
     actions.loadMore,
   );
+  // A new list's cards past the second skip rendering off-screen in the frame that shows
+  // them (ui/ResultsList.tsx, styles.css): at 4x CPU that frame was the longest task before
+  // a first visit's first card (bench/README.md). Laid out in full from the next frame on,
+  // before a restored scroll position (it waits for two frames of the same height) or a
+  // Load More (its cards' own marks, ui/intent.css) needs their real sizes.
+  const generation = list?.generation;
+  useEffect(() => afterPaint(() => listRef.current?.removeAttribute('data-fresh')), [generation]);
   // Kept while the groups and the selection stay: the memoised chips skip a Load More.
   const { chips, available } = useMemo(
     () => selectChips(filterGroups, state.selectedItemIds),
@@ -239,9 +247,10 @@ export function SearchPage({ onNavigateHome = navigateHome, ...options }: Search
               <ResultsSkeleton count={SKELETON_CARDS} />
             ) : (
               // A new list is new elements, not the old ones moved about (no layout shift);
-              // only cards a Load More appends may skip rendering off-screen.
+              // past the frame that shows a new list (data-fresh), only cards a Load More
+              // appends may skip rendering off-screen.
               <ResultsList
-                key={list?.generation}
+                key={generation}
                 cards={state.cards}
                 eagerCount={list?.eagerCount}
                 listRef={listRef}

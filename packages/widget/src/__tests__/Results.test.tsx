@@ -88,6 +88,11 @@ describe('ResultsList and ResultsSkeleton', () => {
     expect(screen.getAllByRole('article')).toHaveLength(2);
   });
 
+  it('comes marked fresh (its cards past the second skip rendering off-screen at first)', () => {
+    render(<ResultsList cards={[card]} />);
+    expect(screen.getByRole('list', { name: 'Partners' })).toHaveAttribute('data-fresh', '');
+  });
+
   it('skeleton shows 5 placeholder cards hidden from assistive technology', () => {
     render(<ResultsSkeleton count={SKELETON_CARDS} />);
     const skeleton = screen.getByTestId('results-skeleton');

@@ -261,6 +261,26 @@ describe('SearchPage', () => {
     expect(screen.queryByRole('button', { name: 'Load More Partners' })).toBeNull();
   });
 
+  it('marks each new list fresh until the frame that shows it is painted, not again on Load More', async () => {
+    // While marked, its cards past the second skip rendering off-screen (styles.css).
+    const { user } = renderPage();
+    await firstPage();
+    const list = screen.getByRole('list', { name: 'Partners' });
+    await waitFor(() => expect(list).not.toHaveAttribute('data-fresh'));
+    await user.click(screen.getByRole('button', { name: 'Load More Partners' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(20));
+    expect(list).not.toHaveAttribute('data-fresh');
+    await user.type(screen.getByRole('textbox', { name: 'Search partners' }), 'partner{Enter}');
+    await waitFor(
+      () => expect(lastRequest()).toMatchObject({ text: 'partner', offset: 0 }),
+      afterDebounce,
+    );
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Partners' })).not.toBe(list));
+    await waitFor(() =>
+      expect(screen.getByRole('list', { name: 'Partners' })).not.toHaveAttribute('data-fresh'),
+    );
+  });
+
   it('lets only cards older Load Mores appended skip rendering off-screen, never a new list', async () => {
     // The cards a list first shows are laid out in full, so a scroll position restored on
     // Back or reload never lands on estimated sizes (intent.css, content-visibility); so

@@ -33,7 +33,9 @@ export const ResultsList = memo(function ResultsList({
   const t = useMessages();
   if (!cards.length) return null;
   return (
-    <ul className="pn-grid pn-results__list" ref={listRef} aria-label={t('partners')}>
+    // Fresh: its cards past the second skip rendering off-screen in the frame that shows
+    // them (styles.css); the page drops the mark after that frame (SearchPage.tsx).
+    <ul className="pn-grid pn-results__list" ref={listRef} aria-label={t('partners')} data-fresh="">
       {cards.map((card, index) => (
         <li
           key={card.key}
