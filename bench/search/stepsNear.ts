@@ -4,68 +4,19 @@
  * ROUNDS each, summed), beside the text search's own steps. Not part of `npm run bench`:
  *   SIZE=1000 ROUNDS=300 npx tsx bench/search/stepsNear.ts
  */
-import { SiteLocations, buildSite } from '@partners-network/server';
+import { SiteLocations } from '@partners-network/server';
 import { relevanceThenDistance, markDistances } from '../../packages/server/src/answer/findNear';
 import { resolveSearch } from '../../packages/server/src/answer/resolveSearch';
 import { copyCard } from '../../packages/server/src/site/buildSite';
-import { SiteAnswers } from '../../packages/server/src/answer/SiteAnswers';
-import { answerCaches } from '../../packages/server/src/answer/AnswerCaches';
-import { CacheKind } from '../../packages/server/src/cache/KeptCache';
 import { searchResponseOf } from '../../packages/server/src/store/searchResponseOf';
-import { readSearchMix } from './measureSearch';
+import { loadNearSlowCases } from './nearSlowCases';
 
 const size = Number(process.env.SIZE ?? 1000);
 const rounds = Number(process.env.ROUNDS ?? 300);
-const { read, texts } = await readSearchMix(size);
-const site = read.site;
-const built = await buildSite(
-  {
-    ...site,
-    definitions: {
-      ...site.definitions,
-      globalFilters: [{ id: 0, name: 'all', position: 0, labels: {}, groupIds: [] }],
-      defaultGlobalFilterId: 0,
-    },
-    partners: site.partners.map((partner) => ({
-      ...partner,
-      record: { ...partner.record, globalFilters: ['all'] },
-    })),
-  },
-  { workerFrom: Infinity },
-);
+const { built, answers, cases: slow } = await loadNearSlowCases(size);
 const siteLocations = built.locations;
 if (!(siteLocations instanceof SiteLocations)) throw new Error('not a whole build');
-const seen = new Map<string, { latitude: number; longitude: number }>();
-for (const partner of site.partners) {
-  for (const location of partner.record.locations ?? []) {
-    seen.set(`${location.country}:${location.city}`, location);
-  }
-}
-const cities = [...seen.values()];
-const turns = new Map<string, number>();
-for (const text of texts) if (!turns.has(text)) turns.set(text, turns.size);
-const wanted = texts.filter((text) => {
-  const turn = turns.get(text) ?? 0;
-  return turn % 2 === 0 && turn % 3 !== 2;
-});
-const unkept = <V extends object>(kind: string) => new CacheKind<V>({ name: kind, maxEntries: 1 });
-const answers = new SiteAnswers(built, {
-  ...answerCaches(),
-  answers: unkept('answers'),
-  firstPages: unkept('first-pages'),
-  orderedIds: unkept('ordered-ids'),
-});
-const cases = wanted.map((text) => {
-  const turn = turns.get(text) ?? 0;
-  const point = cities[turn % cities.length] ?? { latitude: 0, longitude: 0 };
-  const criteria = {
-    globalFilter: 'all',
-    text,
-    filterItemIds: [],
-    offset: 0,
-    resultsPerPage: 10,
-  };
-  const near = { ...criteria, near: point };
+const cases = slow.map(({ text, criteria, near }) => {
   const search = resolveSearch(built.info, near, 'en-US');
   const textSearch = resolveSearch(built.info, criteria, 'en-US');
   if (!search?.near || !textSearch) throw new Error('no search');
