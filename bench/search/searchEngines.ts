@@ -108,15 +108,51 @@ export function oursNear(): SearchEngine {
       };
     },
     (site) => {
-      const seen = new Map<string, { latitude: number; longitude: number }>();
-      for (const partner of site.partners) {
-        for (const location of partner.record.locations ?? []) {
-          seen.set(`${location.country}:${location.city}`, location);
-        }
-      }
-      cities = [...seen.values()];
+      cities = citiesOf(site);
     },
   );
+}
+
+/** The directory's own cities, one point each (the first location seen of each). */
+export function citiesOf(site: StoredSite): { latitude: number; longitude: number }[] {
+  const seen = new Map<string, { latitude: number; longitude: number }>();
+  for (const partner of site.partners) {
+    for (const location of partner.record.locations ?? []) {
+      seen.set(`${location.country}:${location.city}`, location);
+    }
+  }
+  return [...seen.values()];
+}
+
+/**
+ * The directory with one global filter (`all`) holding every partner, built as the server
+ * builds a site, and its answers with nothing kept: each search is answered afresh.
+ */
+export async function buildAnsweringSite(site: StoredSite) {
+  const built = await buildSite(
+    {
+      ...site,
+      definitions: {
+        ...site.definitions,
+        globalFilters: [{ id: GLOBAL, name: 'all', position: 0, labels: {}, groupIds: [] }],
+        defaultGlobalFilterId: GLOBAL,
+      },
+      partners: site.partners.map((partner) => ({
+        ...partner,
+        record: { ...partner.record, globalFilters: ['all'] },
+      })),
+    },
+    { workerFrom: Infinity },
+  );
+  const unkept = <V extends object>(kind: string) =>
+    new CacheKind<V>({ name: kind, maxEntries: 1 });
+  const answers = new SiteAnswers(built, {
+    ...answerCaches(),
+    answers: unkept('answers'),
+    firstPages: unkept('first-pages'),
+    orderedIds: unkept('ordered-ids'),
+  });
+  return { built, answers };
 }
 
 /** An engine over SiteAnswers; `change` adds to each search's criteria. */
@@ -126,33 +162,11 @@ function answeringEngine(
   onBuild: (site: StoredSite) => void = () => {},
 ): SearchEngine {
   let answers: SiteAnswers | undefined;
-  const unkept = <V extends object>(kind: string) =>
-    new CacheKind<V>({ name: kind, maxEntries: 1 });
   return {
     name,
     async build(_docs, site) {
       onBuild(site);
-      const built = await buildSite(
-        {
-          ...site,
-          definitions: {
-            ...site.definitions,
-            globalFilters: [{ id: GLOBAL, name: 'all', position: 0, labels: {}, groupIds: [] }],
-            defaultGlobalFilterId: GLOBAL,
-          },
-          partners: site.partners.map((partner) => ({
-            ...partner,
-            record: { ...partner.record, globalFilters: ['all'] },
-          })),
-        },
-        { workerFrom: Infinity },
-      );
-      answers = new SiteAnswers(built, {
-        ...answerCaches(),
-        answers: unkept('answers'),
-        firstPages: unkept('first-pages'),
-        orderedIds: unkept('ordered-ids'),
-      });
+      answers = (await buildAnsweringSite(site)).answers;
     },
     async search(text) {
       if (!answers) throw new Error('not built');
