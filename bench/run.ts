@@ -19,6 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureBytes, buildWidget } from './bytes/measureBytes';
 import { BENCH_DIR, ROOT_DIR, log, readEnvironment } from './lib/environment';
+import { measureReferenceWork, readCpuTicks, stealPercent } from './lib/measureReferenceWork';
 import type { Section } from './lib/figures';
 import { startChild } from './lib/child';
 import { writeResults } from './lib/report';
@@ -80,10 +81,12 @@ async function main() {
   const args = parseArgs(process.argv.slice(2));
   const { quick, sections, liveSizes, liveChanges } = args;
   const environment = readEnvironment();
+  const ticksAtStart = readCpuTicks();
+  const referenceWorkAtStart = measureReferenceWork();
   const runs = args.runs ?? (quick ? 1 : 5);
   const sizes = args.sizes ?? (quick ? [1000] : [1000, 10_000, 100_000]);
   log(
-    `${quick ? 'quick smoke run' : 'full run'}: ${sections.join(', ')}; ${environment.machine.cpuModel}, ${environment.machine.cores} cores, load average ${environment.loadAverageAtStart.join(' ')}`,
+    `${quick ? 'quick smoke run' : 'full run'}: ${sections.join(', ')}; ${environment.machine.cpuModel}, ${environment.machine.cores} cores, load average ${environment.loadAverageAtStart.join(' ')}, reference work ${referenceWorkAtStart} ms`,
   );
   const workDir = mkdtempSync(join(tmpdir(), 'pn-bench-'));
   const results: Section[] = [];
@@ -252,6 +255,8 @@ async function main() {
     !quick && sections.length === SECTIONS.length && !args.sizes && args.runs === undefined;
   const outDir = complete ? BENCH_DIR : join(CACHE_DIR, quick ? 'quick' : 'partial');
   mkdirSync(outDir, { recursive: true });
+  const referenceWorkAtEnd = measureReferenceWork();
+  const ticksAtEnd = readCpuTicks();
   const durationSeconds = (performance.now() - started) / 1000;
   writeResults(
     {
@@ -259,6 +264,12 @@ async function main() {
       options: { quick, runs, sections: [...sections] },
       durationSeconds,
       loadAverageAtEnd: loadavg().map((value) => Math.round(value * 100) / 100),
+      machineSpeed: {
+        referenceWorkMs: { atStart: referenceWorkAtStart, atEnd: referenceWorkAtEnd },
+        ...(ticksAtStart && ticksAtEnd
+          ? { stealPercent: stealPercent(ticksAtStart, ticksAtEnd) }
+          : {}),
+      },
       sections: results,
     },
     join(outDir, 'RESULTS.md'),

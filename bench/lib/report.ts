@@ -9,6 +9,11 @@ export interface BenchResults {
   options: { quick: boolean; runs: number; sections: string[] };
   durationSeconds: number;
   loadAverageAtEnd: number[];
+  /**
+   * The machine's speed: the reference work's time at the run's start and end
+   * (`measureReferenceWork.ts`), and the share of the CPU the hypervisor took meanwhile.
+   */
+  machineSpeed?: { referenceWorkMs: { atStart: number; atEnd: number }; stealPercent?: number };
   sections: Section[];
 }
 
@@ -26,10 +31,17 @@ export function renderMarkdown(results: BenchResults): string {
   lines.push('');
   lines.push('## Machine');
   lines.push('');
-  lines.push('| CPU | Cores | Memory | Platform | Load average at start (1, 5, 15 min) | At end |');
-  lines.push('| --- | --- | --- | --- | --- | --- |');
+  const speed = results.machineSpeed;
   lines.push(
-    `| ${env.machine.cpuModel} | ${env.machine.cores} | ${env.machine.memoryGB} GB | ${env.machine.platform} | ${env.loadAverageAtStart.join(', ')} | ${results.loadAverageAtEnd.join(', ')} |`,
+    '| CPU | Cores | Memory | Platform | Load average at start (1, 5, 15 min) | At end | Reference work at start, at end | CPU taken by the hypervisor |',
+  );
+  lines.push('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  lines.push(
+    `| ${env.machine.cpuModel} | ${env.machine.cores} | ${env.machine.memoryGB} GB | ${env.machine.platform} | ${env.loadAverageAtStart.join(', ')} | ${results.loadAverageAtEnd.join(', ')} | ${speed ? `${speed.referenceWorkMs.atStart} ms, ${speed.referenceWorkMs.atEnd} ms` : 'not measured'} | ${speed?.stealPercent === undefined ? 'not read' : `${speed.stealPercent} %`} |`,
+  );
+  lines.push('');
+  lines.push(
+    "The reference work is the same fixed work on every machine and every run (JSON made and read, brotli, a sort, in a fresh Node process; `lib/referenceWorkChild.ts`), none of it the project's code: a run whose reference work took twice another's ran on a machine about half as fast, and its figures in time (and its floors') are slower with it. The hypervisor's share is the CPU time stolen by other guests of the host during the run (`steal` in /proc/stat).",
   );
   lines.push('');
   lines.push(
