@@ -41,6 +41,19 @@ export async function readSiteDefinitions(path: string): Promise<FilterDefinitio
   }
 }
 export const CHILD = join(BENCH_DIR, 'server/apiChild.ts');
+/**
+ * A directory's cached SQLite file and the server section's mix of `size` searches on it as
+ * requests (plain, with the XSRF cookie and header): what the counting diagnostics load.
+ */
+export async function mixRequestsFor(
+  partnerCount: number,
+  size: number,
+): Promise<{ path: string; requests: LoadRequest[] }> {
+  const path = await ensureDirectoryDb(partnerCount);
+  const mix = buildQueryMix(await readSiteDefinitions(path), size);
+  const { token } = createXsrfToken();
+  return { path, requests: searchRequests(mix, token) };
+}
 
 /** The API child (or the floor), run with the Node flags of the server's start script. */
 export function startApiChild(

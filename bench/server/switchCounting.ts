@@ -17,15 +17,12 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createXsrfToken } from '@partners-network/server';
 import { BENCH_DIR } from '../lib/environment';
 import { startChild } from '../lib/child';
 import type { RunningChild } from '../lib/child';
 import { startLoadGenerator } from '../lib/loadGenerator';
 import type { LoadGenerator } from '../lib/loadGenerator';
-import { ensureDirectoryDb } from './directories';
-import { readSiteDefinitions, searchRequests } from './measureServer';
-import { buildQueryMix } from './queryMix';
+import { mixRequestsFor } from './measureServer';
 
 const CHILD = join(BENCH_DIR, 'server/countingChild.ts');
 const TICKS_PER_SECOND = 100;
@@ -69,10 +66,7 @@ function againstNeighbours(list: readonly Turn[], pick: (turn: Turn) => number):
 }
 
 async function main(): Promise<void> {
-  const cached = await ensureDirectoryDb(partnerCount);
-  const mix = buildQueryMix(await readSiteDefinitions(cached), 400);
-  const { token } = createXsrfToken();
-  const requests = searchRequests(mix, token);
+  const { path: cached, requests } = await mixRequestsFor(partnerCount, 400);
   const workDir = mkdtempSync(join(tmpdir(), 'switch-counting-'));
   const servers: RunningChild[] = [];
   const generators: LoadGenerator[] = [];
