@@ -59,7 +59,7 @@ export interface AnswerBodiesOptions<Answer> {
  * Compression follows the app's rules (`compression.ts`: over 1 KB, brotli first, else
  * gzip, by `Accept-Encoding`), on the request's own thread, so a kept answer is sent without
  * waiting for anything. An answer's first client gets quick bytes (`compressDraftNow`: about
- * half the CPU, 7 % more bytes), since most searches are asked once and every fresh answer
+ * a third of the CPU, 13 % more bytes), since most searches are asked once and every fresh answer
  * holds up the requests behind it; the second gets the app's settings (`compressAnswerNow`),
  * made once from the kept answer and kept instead, so an answer many visitors ask for goes
  * in its smaller bytes (bench/README.md, branch compress8).

@@ -41,12 +41,17 @@ export function compressAnswerNow(body: string, encoding: AnswerEncoding): Buffe
 }
 
 /**
- * A fresh answer's first bytes (`compressDraftNow`): brotli at quality 2, gzip at level 1.
- * On the cold mix's answers (7 KB of JSON at 10k partners) brotli 2 takes about 60 µs of
- * CPU where quality 4 takes about 115, for 1,800 bytes against 1,680 (7 % more); gzip 1
- * about 60 µs against 87 for gzip 6's, 7 % more bytes (bench/README.md, branch compress8).
+ * A fresh answer's first bytes (`compressDraftNow`): brotli at quality 1, gzip at level 1.
+ * On the cold mix's answers (7 KB of JSON at 10k partners) brotli 1 takes about 40 µs of
+ * CPU where quality 2 takes about 60 and quality 4 about 115, for 1,903 bytes against 1,800
+ * and 1,680 (13 % more than quality 4's); gzip 1 about 60 µs against 87 for gzip 6's, 7 %
+ * more bytes (bench/README.md, branches compress8 and http20). Qualities 0 and 1 take
+ * brotli's fragment compressors, not the hashers and block splitting of quality 2 and up;
+ * quality 0 saves nothing more (1,977 bytes for the same time). The 100 bytes more than
+ * quality 2 need one more TCP segment for 5 % of those answers, sent in the same round trip;
+ * on a 1.6 Mbit/s mobile link they are half a millisecond, once per fresh answer.
  */
-const DRAFT_BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 2 } };
+const DRAFT_BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } };
 const DRAFT_GZIP_OPTIONS = { level: 1 };
 
 /**

@@ -1,4 +1,10 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants,
+  gunzipSync,
+  gzipSync,
+} from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { filterGroupsPath, searchPath, searchResponseSchema } from '@partners-network/contract';
 import { MAIN, storeFixture } from '../../store/__tests__/storeFixture';
@@ -128,6 +134,12 @@ describe('compressed answers the server keeps', () => {
       // The first client's bytes are the quick ones; asked again, the answer goes in zlib's
       // bytes at the app's settings (what the bench's compressed floor sends), kept from then.
       expect(made.rawPayload.equals(compressDraftNow(plain.payload, encoding))).toBe(true);
+      // Brotli's quickest path short of its plainest (quality 1), gzip's quickest level.
+      const quick =
+        encoding === 'br'
+          ? brotliCompressSync(plain.payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } })
+          : gzipSync(plain.payload, { level: 1 });
+      expect(made.rawPayload.equals(quick)).toBe(true);
       expect(again.rawPayload.equals(await compressAnswer(plain.payload, encoding))).toBe(true);
       expect(again.rawPayload.length).toBeLessThan(made.rawPayload.length);
       expect(kept.rawPayload.equals(again.rawPayload)).toBe(true);
