@@ -69,7 +69,7 @@ export interface AnswerPieces {
   /** Searches near a point: each card's distance, by the cards' positions. */
   readonly distances: readonly (CardDistance | undefined)[] | undefined;
   /** Searches with text: each card's highlights, by the cards' positions. */
-  readonly highlights: readonly CardHighlights[] | undefined;
+  readonly highlights: readonly (CardHighlights | undefined)[] | undefined;
   readonly totalFound: number;
   readonly groups: GroupsJson;
   /** Counts by group, by item, in the groups' order (0 for an item without one). */
