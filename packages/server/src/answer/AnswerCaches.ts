@@ -9,6 +9,23 @@ import type { TermSet } from '../search/TermSet';
 import { termSetsKind } from '../search/TermSet';
 import type { FacetCounts } from './countFacets';
 import type { KeptAnswer } from '../store/KeptAnswer';
+import type { GroupsJson } from '../store/answerJson';
+
+/**
+ * A card in a locale: its object (what `answer()` gives callers other than the search
+ * route) and its JSON without distance and highlights (store/answerJson's cardHead, what a
+ * fresh answer's JSON is written from).
+ */
+export interface KeptCard {
+  card: Partner;
+  json: string;
+}
+
+/** A global filter's groups in a locale, and their names as JSON pieces (store/answerJson). */
+export interface KeptGroups {
+  groups: FilterGroup[];
+  json: GroupsJson;
+}
 
 /** A search's partners in answer order: its first ones, or all of them. */
 export interface OrderedIds {
@@ -19,10 +36,10 @@ export interface OrderedIds {
 
 export interface AnswerCaches {
   definitions: CacheKind<FilterDefinitions>;
-  filterGroups: CacheKind<FilterGroup[]>;
+  filterGroups: CacheKind<KeptGroups>;
   firstPages: CacheKind<KeptAnswer>;
   answers: CacheKind<KeptAnswer>;
-  cards: CacheKind<Partner>;
+  cards: CacheKind<KeptCard>;
   orderedIds: CacheKind<OrderedIds>;
   counts: CacheKind<FacetCounts>;
   termSets: CacheKind<TermSet>;
@@ -58,7 +75,8 @@ export function answerCaches(): AnswerCaches {
       maxWeight: 5000,
       weigh: weighAnswer,
     }),
-    // Cards as answers send them (about 0.8 KB each, 1.6 MB in all): unpacking ten cards
+    // Cards as answers send them, each as an object and as JSON (about 0.8 KB each, and
+    // its JSON 0.5 to 1 KB: 3 MB in all at most): unpacking ten cards
     // was a tenth of a new search at 100k, and 86 % of the cards of the bench's first-ask
     // pass had been shown by an earlier search. Searches near a place show other partners
     // for every place: the bench's 203 searches near its cities show 1,127 partners at 10k

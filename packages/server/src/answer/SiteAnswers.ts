@@ -20,31 +20,96 @@ import type { GlobalFilterInfo } from '../site/SiteInfo';
 import type { StoredTuning } from '../store/SiteRecords';
 import type { StoreSearchResult } from '../store/PartnerStore';
 import { pickText, resolveLocale } from '../store/resolveLocale';
-import type { AnswerCaches, OrderedIds } from './AnswerCaches';
+import type { AnswerCaches, KeptCard, KeptGroups, OrderedIds } from './AnswerCaches';
 import { FIRST_IDS } from './AnswerCaches';
 import { KeptAnswer } from '../store/KeptAnswer';
+import type { CardDistance, CardHighlights } from '../store/answerJson';
+import { answerJson, cardHead, groupsJson } from '../store/answerJson';
+import type { CountedSearch } from '../store/StatsStore';
 import type { ResolvedRule } from './applyTuning';
 import { Tuning } from './applyTuning';
 import type { FacetCounts } from './countFacets';
 import { countFacets } from './countFacets';
 import {
+  distancesOf,
   editorialOrder,
-  markDistances,
   orderByDistance,
   regionOf,
   relevanceThenDistance,
   widerRadius,
 } from './findNear';
-import { markHighlights } from './markHighlights';
+import { highlightsOf } from './markHighlights';
 import { encodeAnswerId } from '../stats/answerId';
 import { countedSearch } from '../stats/countedSearch';
 import type { ResolvedSearch } from './resolveSearch';
 import { isBrowsing, resolveSearch } from './resolveSearch';
 
-/** A search's kept answer, and its objects when it was just made. */
+/** A search's kept answer, and when it was just made, what makes its objects. */
 interface FoundAnswer {
   kept: KeptAnswer;
-  fresh?: StoreSearchResult;
+  fresh?: { objects(): StoreSearchResult };
+}
+
+/**
+ * A fresh answer in what it is made of: its JSON written from the kept cards' and groups'
+ * JSON (store/answerJson), its objects made only for a caller that asks for them
+ * (`SiteAnswers.answer`: the console's preview, tests); the search route sends the JSON.
+ * Both from the same pieces: answerJson.test.ts holds the JSON to the objects'.
+ */
+class FreshAnswer {
+  constructor(
+    readonly cards: readonly KeptCard[],
+    readonly distances: readonly (CardDistance | undefined)[] | undefined,
+    readonly highlights: readonly CardHighlights[] | undefined,
+    readonly totalFound: number,
+    readonly groups: KeptGroups,
+    readonly counts: FacetCounts,
+    readonly applied: StoreSearchResult['appliedCriteria'],
+    readonly counted: CountedSearch,
+    readonly answerId: string,
+  ) {}
+
+  json(): string {
+    const heads: string[] = [];
+    for (const kept of this.cards) heads.push(kept.json);
+    return answerJson({
+      cards: heads,
+      distances: this.distances,
+      highlights: this.highlights,
+      totalFound: this.totalFound,
+      groups: this.groups.json,
+      itemCounts: this.counts.itemCounts,
+      globalFilterCounts: this.counts.globalFilterCounts,
+      zeroResultSteps: this.counts.zeroResultSteps,
+      answerId: this.answerId,
+      appliedCriteria: this.applied,
+    });
+  }
+
+  objects(): StoreSearchResult {
+    const { distances, highlights } = this;
+    // The answer's own copies of the cards it marks (kept cards are shared by every answer).
+    const partners: Partner[] = [];
+    for (const kept of this.cards) {
+      partners.push(distances || highlights ? copyCard(kept.card) : kept.card);
+    }
+    partners.forEach((partner, at) => {
+      const distance = distances?.[at];
+      if (distance) partner.distance = distance;
+      if (highlights) partner.highlights = highlights[at];
+    });
+    const answer: StoreSearchResult = {
+      partners,
+      totalFound: this.totalFound,
+      filterGroups: countedGroups(this.groups.groups, this.counts),
+      globalFilterCounts: this.counts.globalFilterCounts,
+      appliedCriteria: this.applied,
+    };
+    if (this.counts.zeroResultSteps) answer.zeroResultSteps = this.counts.zeroResultSteps;
+    answer.counted = this.counted;
+    answer.answerId = this.answerId;
+    return answer;
+  }
 }
 
 /** A page of an answer: its partners' ordinals, and how many partners the answer holds. */
@@ -56,10 +121,10 @@ interface FoundPage {
 export class SiteAnswers {
   readonly #site: BuiltSite;
   readonly #definitions: KeptCache<FilterDefinitions>;
-  readonly #filterGroups: KeptCache<FilterGroup[]>;
+  readonly #filterGroups: KeptCache<KeptGroups>;
   readonly #firstPages: KeptCache<KeptAnswer>;
   readonly #answers: KeptCache<KeptAnswer>;
-  readonly #cards: KeptCache<Partner>;
+  readonly #cards: KeptCache<KeptCard>;
   readonly #orderedIds: KeptCache<OrderedIds>;
   readonly #counts: KeptCache<FacetCounts>;
   readonly #tuning: Tuning;
@@ -105,7 +170,7 @@ export class SiteAnswers {
       })),
       defaultGlobalFilter: info.defaultGlobalFilter?.name ?? '',
       filterGroups: info.defaultGlobalFilter
-        ? this.#groupsOf(info.defaultGlobalFilter, resolved)
+        ? this.#groupsOf(info.defaultGlobalFilter, resolved).groups
         : [],
     }));
   }
@@ -119,17 +184,17 @@ export class SiteAnswers {
     return this.#find(criteria, locale).kept;
   }
 
-  /** SPEC 7's search as objects: the fresh answer, or a kept one read back from its JSON. */
+  /** SPEC 7's search as objects: the fresh answer's, or a kept one read back from its JSON. */
   answer(criteria: LocatedSearchCriteria, locale: string): StoreSearchResult {
     const { kept, fresh } = this.#find(criteria, locale);
-    return fresh ?? kept.answer();
+    return fresh ? fresh.objects() : kept.answer();
   }
 
   #find(criteria: LocatedSearchCriteria, locale: string): FoundAnswer {
     const search = resolveSearch(this.#site.info, criteria, locale);
     if (!search) {
-      const fresh = noFilterAnswer(criteria);
-      return { kept: new KeptAnswer(fresh), fresh };
+      const answer = noFilterAnswer(criteria);
+      return { kept: KeptAnswer.of(answer), fresh: { objects: () => answer } };
     }
     const cache = isBrowsing(search) ? this.#firstPages : this.#answers;
     // The answer echoes the text and the ids as sent: they are part of its key.
@@ -143,7 +208,7 @@ export class SiteAnswers {
     const kept = cache.get(key);
     if (kept) return { kept };
     const fresh = this.#answerAfresh(search);
-    const made = new KeptAnswer(fresh);
+    const made = new KeptAnswer(fresh.json(), fresh.totalFound, fresh.counted, fresh.cards.length);
     cache.set(key, made);
     return { kept: made, fresh };
   }
@@ -153,7 +218,7 @@ export class SiteAnswers {
     return new SiteAnswers({ ...this.#site, tuning }, caches);
   }
 
-  #answerAfresh(search: ResolvedSearch): StoreSearchResult {
+  #answerAfresh(search: ResolvedSearch): FreshAnswer {
     const { index, info, locations } = this.#site;
     const page = this.#findPage(search);
     const counts = this.#counts.getOrMake(`${search.key}\u0000${search.text}`, () =>
@@ -171,52 +236,55 @@ export class SiteAnswers {
     );
     const words = this.#matchedWords(search);
     const cards = this.#readCards(page.ordinals, search.locale);
-    // The steps that mark cards mark the answer's own copies, made once (one copy per card,
-    // not one per step): kept cards are shared by every answer.
-    // Pushed, not mapped: one array shape in the interpreter and optimized alike, for the
-    // steps below and KeptAnswer (answer/resolveSearch).
-    let partners = cards;
-    if (words || search.near) {
-      partners = [];
-      for (const card of cards) partners.push(copyCard(card));
-    }
-    if (search.near) markDistances(partners, page.ordinals, locations, search.near);
-    if (words) markHighlights(partners, words);
-    const answer: StoreSearchResult = {
-      partners,
-      totalFound: page.total,
-      filterGroups: this.#countedGroups(search, counts),
-      globalFilterCounts: counts.globalFilterCounts,
-      appliedCriteria: search.applied,
-    };
-    if (counts.zeroResultSteps) answer.zeroResultSteps = counts.zeroResultSteps;
-    return this.#withCounting(answer, search, page.ordinals);
+    // Distances and highlights by the cards' positions: the answer's own, written into its
+    // JSON beside the kept cards' (and into copies of the cards only when objects are asked).
+    const distances = search.near
+      ? distancesOf(cards.length, page.ordinals, locations, search.near)
+      : undefined;
+    const highlights = words ? highlightsOf(this.#texts(cards), words) : undefined;
+    const counted = this.#counted(search);
+    return new FreshAnswer(
+      cards,
+      distances,
+      highlights,
+      page.total,
+      this.#groupsOf(search.filter, search.locale),
+      counts,
+      search.applied,
+      counted,
+      this.#answerId(counted, search, page.ordinals),
+    );
   }
 
-  /**
-   * What a first page of the search is counted as, and the page's id for the beacon of a
-   * card opened: made with the answer and cached with it, the same for every visitor.
-   */
-  #withCounting(
-    answer: StoreSearchResult,
-    search: ResolvedSearch,
-    ordinals: Int32Array,
-  ): StoreSearchResult {
-    const counted = countedSearch({
+  /** The cards' objects, whose titles and summaries highlights mark. */
+  #texts(cards: readonly KeptCard[]): Partner[] {
+    // Pushed, not mapped: one array shape in the interpreter and optimized alike
+    // (answer/resolveSearch).
+    const texts: Partner[] = [];
+    for (const kept of cards) texts.push(kept.card);
+    return texts;
+  }
+
+  /** What a first page of the search is counted as: made with the answer, cached with it. */
+  #counted(search: ResolvedSearch): CountedSearch {
+    return countedSearch({
       locale: search.locale,
       typed: search.text,
       terms: search.terms,
       globalFilter: search.applied.globalFilter,
       itemIds: search.applied.filterItemIds,
     });
-    answer.counted = counted;
+  }
+
+  /** The page's id for the beacon of a card opened: the same for every visitor. */
+  #answerId(counted: CountedSearch, search: ResolvedSearch, ordinals: Int32Array): string {
     // A loop and named fields, not `Array.from` with a callback and a spread of `counted`:
     // this runs for every fresh answer (bench/README.md, first-ask7).
     const partnerIds = new Array<number>(ordinals.length);
     for (let at = 0; at < ordinals.length; at += 1) {
       partnerIds[at] = this.#site.idOf(ordinals[at] ?? -1) ?? 0;
     }
-    answer.answerId = encodeAnswerId({
+    return encodeAnswerId({
       locale: counted.locale,
       text: counted.text,
       globalFilter: counted.globalFilter,
@@ -224,7 +292,6 @@ export class SiteAnswers {
       offset: search.offset,
       partnerIds,
     });
-    return answer;
   }
 
   /**
@@ -373,57 +440,62 @@ export class SiteAnswers {
     return words;
   }
 
-  /** A partner's card in a locale, unpacked once for every answer that shows it. */
-  #readCards(ordinals: Int32Array, locale: string): Partner[] {
+  /**
+   * A partner's card in a locale, unpacked once for every answer that shows it, as an
+   * object and as JSON (store/answerJson).
+   */
+  #readCards(ordinals: Int32Array, locale: string): KeptCard[] {
     const { cards, items } = this.#site;
-    const read: Partner[] = [];
+    const read: KeptCard[] = [];
     for (const ordinal of ordinals) {
       const key = `${locale}\u0000${ordinal}`;
-      let card = this.#cards.get(key);
-      if (!card) {
+      let kept = this.#cards.get(key);
+      if (!kept) {
         const packed = cards.read(ordinal);
         if (!packed) continue;
-        card = cardOf(packed, locale, items);
-        this.#cards.set(key, card);
+        const card = cardOf(packed, locale, items);
+        kept = { card, json: cardHead(card) };
+        this.#cards.set(key, kept);
       }
-      read.push(card);
+      read.push(kept);
     }
     return read;
   }
 
-  #groupsOf(filter: GlobalFilterInfo, locale: string): FilterGroup[] {
-    return this.#filterGroups.getOrMake(`${filter.id}\u0000${locale}`, () =>
-      filter.groups.map((group) => ({
+  #groupsOf(filter: GlobalFilterInfo, locale: string): KeptGroups {
+    return this.#filterGroups.getOrMake(`${filter.id}\u0000${locale}`, () => {
+      const groups = filter.groups.map((group) => ({
         name: pickText(group.names, locale),
         filterItems: group.items.map((item) => ({
           id: item.id,
           name: pickText(item.names, locale),
         })),
-      })),
-    );
+      }));
+      return { groups, json: groupsJson(groups) };
+    });
   }
+}
 
-  /** The filter's groups with each item's count: new objects, the kept groups unchanged. */
-  #countedGroups(search: ResolvedSearch, counts: FacetCounts): FilterGroup[] {
-    // Literals, not spreads: a spread adding `count` to a kept item grows a second object
-    // for its properties, for every item of every fresh answer (the same keys, in order).
-    // Loops and pushes, not map(): one array shape in the interpreter and optimized alike
-    // (answer/resolveSearch).
-    const counted: FilterGroup[] = [];
-    let at = 0;
-    for (const group of this.#groupsOf(search.filter, search.locale)) {
-      const groupCounts = counts.itemCounts[at];
-      const filterItems: FilterGroup['filterItems'] = [];
-      let position = 0;
-      for (const item of group.filterItems) {
-        filterItems.push({ id: item.id, name: item.name, count: groupCounts?.[position] ?? 0 });
-        position += 1;
-      }
-      counted.push({ name: group.name, filterItems });
-      at += 1;
+/** A filter's groups with each item's count: new objects, the kept groups unchanged. */
+function countedGroups(groups: readonly FilterGroup[], counts: FacetCounts): FilterGroup[] {
+  // Literals, not spreads: a spread adding `count` to a kept item grows a second object
+  // for its properties, for every item of every fresh answer (the same keys, in order).
+  // Loops and pushes, not map(): one array shape in the interpreter and optimized alike
+  // (answer/resolveSearch).
+  const counted: FilterGroup[] = [];
+  let at = 0;
+  for (const group of groups) {
+    const groupCounts = counts.itemCounts[at];
+    const filterItems: FilterGroup['filterItems'] = [];
+    let position = 0;
+    for (const item of group.filterItems) {
+      filterItems.push({ id: item.id, name: item.name, count: groupCounts?.[position] ?? 0 });
+      position += 1;
     }
-    return counted;
+    counted.push({ name: group.name, filterItems });
+    at += 1;
   }
+  return counted;
 }
 
 /** A site without global filters answers nothing. */

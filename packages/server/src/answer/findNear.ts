@@ -7,6 +7,7 @@
 import type { Partner } from '@partners-network/contract';
 import { Bitset } from '../search/Bitset';
 import type { GeoPoint, PartnerLocations } from '../search/PartnerLocations';
+import type { CardDistance } from '../store/answerJson';
 import type { FoundOrdinals, SearchIndex } from '../search/SearchIndex';
 import type { OrderedIds } from './AnswerCaches';
 import type { ResolvedSearch } from './resolveSearch';
@@ -168,15 +169,34 @@ export function markDistances(
   locations: PartnerLocations,
   point: GeoPoint,
 ): void {
+  const distances = distancesOf(partners.length, ordinals, locations, point);
   partners.forEach((partner, at) => {
+    const distance = distances[at];
+    if (distance) partner.distance = distance;
+  });
+}
+
+/** How far the first `count` partners of `ordinals` are from a point (undefined: no location). */
+export function distancesOf(
+  count: number,
+  ordinals: Int32Array,
+  locations: PartnerLocations,
+  point: GeoPoint,
+): (CardDistance | undefined)[] {
+  const distances: (CardDistance | undefined)[] = [];
+  for (let at = 0; at < count; at += 1) {
     const nearest = locations.nearestLocation(ordinals[at] ?? -1, point);
-    if (!nearest) return;
+    if (!nearest) {
+      distances.push(undefined);
+      continue;
+    }
     const { city, country, label } = nearest.place;
     const km = Math.round(nearest.distanceKm * 10) / 10;
     // One shape whether or not there is a label (JSON leaves an undefined one out): see
     // copyCard.
-    partner.distance = { km, city, country, label: label || undefined };
-  });
+    distances.push({ km, city, country, label: label || undefined });
+  }
+  return distances;
 }
 
 /**

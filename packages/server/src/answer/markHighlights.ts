@@ -3,6 +3,7 @@ import type { MatchedWords, TermPositions } from '../search/MatchedWords';
 import type { TextIndex } from '../search/TextIndex';
 import { forEachWord } from '../search/searchTerms';
 import { ProcessMemo } from '../cache/ProcessMemo';
+import type { CardHighlights } from '../store/answerJson';
 
 /** A matched range of a text: [start, end) in UTF-16 units of the text as sent. */
 export type HighlightRange = [start: number, end: number];
@@ -262,16 +263,29 @@ export function highlightMatches(
   return ranges;
 }
 
+/** The matched words of each card's title and summary, by the cards' positions. */
+export function highlightsOf(
+  cards: readonly Pick<Partner, 'title' | 'summary'>[],
+  words: MatchedWords,
+): CardHighlights[] {
+  const stamp = newStamp();
+  const marked: CardHighlights[] = [];
+  for (const card of cards) {
+    marked.push({
+      title: highlightMatches(card.title, words, stamp),
+      summary: highlightMatches(card.summary, words, stamp),
+    });
+  }
+  return marked;
+}
+
 /**
  * Marks the matched words of each partner's title and summary: the answer's own copies of
  * its cards (never the kept cards, which every answer shares).
  */
 export function markHighlights(partners: readonly Partner[], words: MatchedWords): void {
-  const stamp = newStamp();
-  for (const partner of partners) {
-    partner.highlights = {
-      title: highlightMatches(partner.title, words, stamp),
-      summary: highlightMatches(partner.summary, words, stamp),
-    };
-  }
+  const marked = highlightsOf(partners, words);
+  partners.forEach((partner, at) => {
+    partner.highlights = marked[at];
+  });
 }

@@ -36,7 +36,7 @@ async function searchKept(
 ): Promise<KeptSearch | null> {
   if (store.searchKept) return store.searchKept(scope, criteria, locale);
   const answer = await store.search(scope, criteria, locale);
-  return answer && new KeptAnswer(answer);
+  return answer && KeptAnswer.of(answer);
 }
 
 /** POST .../:companyId/:scopeGroupId/search?locale=xx-XX */

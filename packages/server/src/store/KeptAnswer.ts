@@ -26,11 +26,22 @@ export class KeptAnswer implements KeptSearch {
   #json: string | undefined;
   readonly #encoded = new Map<string, Buffer>();
 
-  constructor(answer: StoreSearchResult) {
-    this.totalFound = answer.totalFound;
-    this.counted = answer.counted;
-    this.weight = answer.partners.length + 1;
-    this.#made = JSON.stringify(searchResponseOf(answer));
+  /** An answer kept from its wire JSON (a fresh one's, store/answerJson) and its cards' count. */
+  constructor(json: string, totalFound: number, counted: CountedSearch | undefined, cards: number) {
+    this.totalFound = totalFound;
+    this.counted = counted;
+    this.weight = cards + 1;
+    this.#made = json;
+  }
+
+  /** An answer kept from its objects. */
+  static of(answer: StoreSearchResult): KeptAnswer {
+    return new KeptAnswer(
+      JSON.stringify(searchResponseOf(answer)),
+      answer.totalFound,
+      answer.counted,
+      answer.partners.length,
+    );
   }
 
   /** The JSON, when a client took it as it is. */

@@ -33,24 +33,24 @@ const wire = JSON.stringify(searchResponseOf(answer));
 
 describe('KeptAnswer', () => {
   it('keeps what the search route reads besides its JSON', () => {
-    const kept = new KeptAnswer(answer);
+    const kept = KeptAnswer.of(answer);
     expect(kept.totalFound).toBe(1);
     expect(kept.counted).toEqual(answer.counted);
     expect(kept.text()).toBe(wire);
   });
 
   it('gives the same JSON and the same objects back from whichever form a client took', () => {
-    const brotli = new KeptAnswer(answer);
+    const brotli = KeptAnswer.of(answer);
     brotli.keepEncoded('br', brotliCompressSync(brotli.text()));
     expect(brotli.json).toBeUndefined();
     expect(brotli.text()).toBe(wire);
     expect(brotli.answer()).toEqual(answer);
 
-    const gzip = new KeptAnswer(answer);
+    const gzip = KeptAnswer.of(answer);
     gzip.keepEncoded('gzip', gzipSync(gzip.text()));
     expect(gzip.text()).toBe(wire);
 
-    const plain = new KeptAnswer(answer);
+    const plain = KeptAnswer.of(answer);
     plain.keepJson(plain.text());
     plain.keepEncoded('br', brotliCompressSync(wire));
     expect(plain.json).toBe(wire);

@@ -1,0 +1,143 @@
+/**
+ * A fresh search answer's wire JSON written from pieces kept between answers: each card's
+ * JSON (per card and locale, with the cards), each filter's group and item names (per filter
+ * and locale, with the groups), and only what is the answer's own written per answer (its
+ * distances, highlights, counts, criteria, id). `JSON.stringify` of a whole answer (about 7
+ * KB: ten cards, forty counted items) wrote the same card and item names answer after
+ * answer, from objects made only to be written; it was a sixth of a fresh answer's own CPU
+ * in the bench's first-ask pass (bench/README.md, json20).
+ *
+ * The wire shape has one home, `searchResponseOf` (what `JSON.stringify` writes of it); the
+ * pieces are made by `JSON.stringify` of the same objects, and `answerJson.test.ts` holds
+ * the JSON written here to `JSON.stringify(searchResponseOf(answer))` for generated answers.
+ */
+import type {
+  FilterGroup,
+  GlobalFilterCount,
+  Partner,
+  ZeroResultStep,
+} from '@partners-network/contract';
+import type { AppliedCriteria } from './PartnerStore';
+
+export type CardDistance = NonNullable<Partner['distance']>;
+export type CardHighlights = NonNullable<Partner['highlights']>;
+
+/**
+ * A card's JSON without its distance, its highlights and its closing brace: what every
+ * answer that shows the card writes first (`answerJson` closes it). Its fields in the card's
+ * order, distance and highlights last (site/buildSite's copyCard).
+ */
+export function cardHead(card: Partner): string {
+  const json = JSON.stringify({
+    image: card.image,
+    categories: card.categories,
+    title: card.title,
+    summary: card.summary,
+    url: card.url,
+    contact: card.contact,
+  });
+  return json.slice(0, -1);
+}
+
+/** A filter's groups in a locale as JSON pieces, the counts left out. */
+export interface GroupsJson {
+  /** Each group's `{"name":…,"filterItems":[`. */
+  readonly heads: readonly string[];
+  /** Each group's items, each `{"id":…,"name":…,"count":` (the count and `}` per answer). */
+  readonly items: readonly (readonly string[])[];
+}
+
+/** The pieces of a filter's groups (as definitions send them: items without counts). */
+export function groupsJson(groups: readonly FilterGroup[]): GroupsJson {
+  const heads: string[] = [];
+  const items: string[][] = [];
+  for (const group of groups) {
+    heads.push(`{"name":${JSON.stringify(group.name)},"filterItems":[`);
+    const pieces: string[] = [];
+    for (const item of group.filterItems) {
+      pieces.push(`${JSON.stringify({ id: item.id, name: item.name }).slice(0, -1)},"count":`);
+    }
+    items.push(pieces);
+  }
+  return { heads, items };
+}
+
+/** What a fresh answer's JSON is written from. */
+export interface AnswerPieces {
+  /** Each card's `cardHead`, in the answer's order. */
+  readonly cards: readonly string[];
+  /** Searches near a point: each card's distance, by the cards' positions. */
+  readonly distances: readonly (CardDistance | undefined)[] | undefined;
+  /** Searches with text: each card's highlights, by the cards' positions. */
+  readonly highlights: readonly (CardHighlights | undefined)[] | undefined;
+  readonly totalFound: number;
+  readonly groups: GroupsJson;
+  /** Counts by group, by item, in the groups' order (0 for an item without one). */
+  readonly itemCounts: readonly (readonly number[] | undefined)[];
+  readonly globalFilterCounts: readonly GlobalFilterCount[] | undefined;
+  readonly zeroResultSteps: readonly ZeroResultStep[] | undefined;
+  readonly answerId: string | undefined;
+  readonly appliedCriteria: AppliedCriteria;
+}
+
+/**
+ * The answer's wire JSON: `JSON.stringify(searchResponseOf(answer))` of the same answer as
+ * objects, byte for byte. Strings added, not parts joined: V8 keeps the sum as a rope of
+ * the pieces and writes it out flat once, when the answer is hashed, compressed or sent.
+ */
+export function answerJson(pieces: AnswerPieces): string {
+  const { cards, distances, highlights } = pieces;
+  let json = '{"partners":[';
+  for (let at = 0; at < cards.length; at += 1) {
+    if (at > 0) json += ',';
+    json += cards[at] ?? '';
+    const distance = distances?.[at];
+    if (distance !== undefined) json += `,"distance":${JSON.stringify(distance)}`;
+    const marked = highlights?.[at];
+    if (marked !== undefined) {
+      json += `,"highlights":{"title":${rangesJson(marked.title)},"summary":${rangesJson(marked.summary)}}`;
+    }
+    json += '}';
+  }
+  json += `],"totalFound":${numberJson(pieces.totalFound)},"error":false,"filterGroups":[`;
+  const { heads, items } = pieces.groups;
+  for (let group = 0; group < heads.length; group += 1) {
+    if (group > 0) json += ',';
+    json += heads[group] ?? '';
+    const names = items[group] ?? [];
+    const counts = pieces.itemCounts[group];
+    for (let item = 0; item < names.length; item += 1) {
+      if (item > 0) json += ',';
+      json += `${names[item] ?? ''}${numberJson(counts?.[item] ?? 0)}}`;
+    }
+    json += ']}';
+  }
+  json += ']';
+  if (pieces.globalFilterCounts !== undefined) {
+    json += `,"globalFilterCounts":${JSON.stringify(pieces.globalFilterCounts)}`;
+  }
+  if (pieces.zeroResultSteps !== undefined) {
+    json += `,"zeroResultSteps":${JSON.stringify(pieces.zeroResultSteps)}`;
+  }
+  if (pieces.answerId !== undefined) json += `,"answerId":${JSON.stringify(pieces.answerId)}`;
+  return `${json},"searchPartnersCriteria":${JSON.stringify(pieces.appliedCriteria)}}`;
+}
+
+/** A number as JSON writes it: `null` for what JSON cannot hold. */
+function numberJson(value: number): string {
+  return Number.isFinite(value) ? String(value) : 'null';
+}
+
+function rangesJson(ranges: readonly (readonly number[])[]): string {
+  let json = '[';
+  for (let at = 0; at < ranges.length; at += 1) {
+    const range = ranges[at] ?? [];
+    json += at > 0 ? ',[' : '[';
+    for (let end = 0; end < range.length; end += 1) {
+      if (end > 0) json += ',';
+      json += numberJson(range[end] ?? 0);
+    }
+    json += ']';
+  }
+  return `${json}]`;
+}
