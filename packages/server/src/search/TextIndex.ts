@@ -569,7 +569,7 @@ export class TextIndexBuilder {
     }
     const terms = order.map((termId) => unsorted[termId] ?? '');
     // With the letters: the typo walk of a search's new term passes most terms by without
-    // a distance row (bench/README.md, store20: 0.28 ms to 0.02 ms an expansion at 10k).
+    // a distance row (bench/README.md, store20: about 0.1 ms to 0.015 an expansion at 10k).
     return new TextIndex(terms, offsets, postings, {
       ...skipsOf(terms),
       letters: lettersOf(terms),
