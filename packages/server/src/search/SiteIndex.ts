@@ -4,7 +4,14 @@ import { MatchedWords } from './MatchedWords';
 import type { TermSet } from './TermSet';
 import { termSetsKind } from './TermSet';
 import type { TermRun } from './TextIndex';
-import { ChunkedInts, FIELD_BITS, FIELD_MASK, TextIndex, TextIndexBuilder } from './TextIndex';
+import {
+  ChunkedInts,
+  FIELD_BITS,
+  FIELD_MASK,
+  TextIndex,
+  TextIndexBuilder,
+  lettersOf,
+} from './TextIndex';
 import { searchTerms } from './searchTerms';
 import { EXACT } from './typoBudget';
 import type { FindOptions, FoundOrdinals, IndexQuery, SearchIndex, TextMatch } from './SearchIndex';
@@ -80,6 +87,8 @@ export interface SiteIndexParts {
     postings: Int32Array;
     shared: Uint8Array;
     nextShorter: Int32Array;
+    /** Each term's letters (TextIndex.letters), made with the terms. */
+    letters: Uint32Array;
     documentIds: Int32Array;
     titleHashes: Int32Array;
   }[];
@@ -95,6 +104,7 @@ export function buffersOf(parts: SiteIndexParts): ArrayBuffer[] {
       locale.postings,
       locale.shared,
       locale.nextShorter,
+      locale.letters,
       locale.documentIds,
       locale.titleHashes,
     ]) {
@@ -155,6 +165,7 @@ export class SiteIndex implements SearchIndex {
         postings: text.postings,
         shared: text.shared,
         nextShorter: text.nextShorter,
+        letters: text.letters ?? lettersOf(text.terms),
         documentIds,
         titleHashes,
       })),
@@ -175,6 +186,7 @@ export class SiteIndex implements SearchIndex {
             text: new TextIndex(locale.terms, locale.offsets, locale.postings, {
               shared: locale.shared,
               nextShorter: locale.nextShorter,
+              letters: locale.letters,
             }),
             documentIds: locale.documentIds,
             titleHashes: locale.titleHashes,

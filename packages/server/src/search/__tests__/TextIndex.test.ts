@@ -6,7 +6,10 @@ import {
   FIELD_MASK,
   SUMMARY,
   TITLE,
+  TextIndex,
   TextIndexBuilder,
+  lettersOf,
+  skipsOf,
 } from '../TextIndex';
 import { EXACT, ONE_TYPO, PREFIX } from '../typoBudget';
 
@@ -72,6 +75,17 @@ describe('TextIndex.expand', () => {
   const builder = new TextIndexBuilder();
   builder.add(0, 'Cloud Clod', 'Cloudy', 'Clouds and data');
   const index = builder.build();
+
+  it("is built with its terms' letters, and finds what the walk over every term finds", () => {
+    // The letters let a new term's typo walk pass most terms by (letters.property.test.ts).
+    expect(index.letters).toEqual(lettersOf(index.terms));
+    const plain = new TextIndex(index.terms, index.offsets, index.postings, skipsOf(index.terms));
+    expect(plain.letters).toBeUndefined();
+    for (const term of ['clou', 'cluod', 'dtaa', 'clods', 'and']) {
+      expect(index.expand(term, true)).toEqual(plain.expand(term, true));
+      expect(index.expand(term, false)).toEqual(plain.expand(term, false));
+    }
+  });
 
   it('says how each term matched: exact, prefix, typo', () => {
     expect(termsOf(index, 'clou', true)).toEqual([
