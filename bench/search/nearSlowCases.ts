@@ -5,7 +5,7 @@
  * each with its city, as the section pairs them. Not part of `npm run bench`.
  */
 import { readSearchMix } from './measureSearch';
-import { buildAnsweringSite, citiesOf } from './searchEngines';
+import { buildAnsweringSite, citiesOf, textCriteria } from './searchEngines';
 
 export async function loadNearSlowCases(size: number) {
   const { read, texts } = await readSearchMix(size);
@@ -20,13 +20,7 @@ export async function loadNearSlowCases(size: number) {
   const cases = wanted.map((text) => {
     const turn = turns.get(text) ?? 0;
     const point = cities[turn % cities.length] ?? { latitude: 0, longitude: 0 };
-    const criteria = {
-      globalFilter: 'all',
-      text,
-      filterItemIds: [],
-      offset: 0,
-      resultsPerPage: 10,
-    };
+    const criteria = textCriteria(text);
     return { text, criteria, near: { ...criteria, near: point } };
   });
   return { built, answers, cases };

@@ -128,6 +128,11 @@ export function citiesOf(site: StoredSite): { latitude: number; longitude: numbe
  * The directory with one global filter (`all`) holding every partner, built as the server
  * builds a site, and its answers with nothing kept: each search is answered afresh.
  */
+/** The section's criteria for a typed text: every partner ('all'), no items, a first page. */
+export function textCriteria(text: string) {
+  return { globalFilter: 'all', text, filterItemIds: [], offset: 0, resultsPerPage: 10 };
+}
+
 export async function buildAnsweringSite(site: StoredSite) {
   const built = await buildSite(
     {
@@ -170,14 +175,7 @@ function answeringEngine(
     },
     async search(text) {
       if (!answers) throw new Error('not built');
-      const criteria = {
-        globalFilter: 'all',
-        text,
-        filterItemIds: [],
-        offset: 0,
-        resultsPerPage: 10,
-        ...change(text),
-      };
+      const criteria = { ...textCriteria(text), ...change(text) };
       const answer = answers.answer(criteria, 'en-US');
       // Not judged for relevance (the cards carry no ordinals): only timed.
       return { top: [], total: answer.totalFound };
