@@ -124,7 +124,10 @@ export class SiteAnswers {
   readonly #filterGroups: KeptCache<KeptGroups>;
   readonly #firstPages: KeptCache<KeptAnswer>;
   readonly #answers: KeptCache<KeptAnswer>;
-  /** By `cardKey`: a number, not a string made and hashed for each card of each answer. */
+  /**
+   * By partner and locale as one number (`#readCards`), not a string made and hashed for
+   * each card of each answer (bench/README.md, search21).
+   */
   readonly #cards: KeptCache<KeptCard, number>;
   /** Each of the site's locales by its position, for the cards' keys. */
   readonly #localeSlots: ReadonlyMap<string, number>;
