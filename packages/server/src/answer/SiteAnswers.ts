@@ -124,7 +124,13 @@ export class SiteAnswers {
   readonly #filterGroups: KeptCache<KeptGroups>;
   readonly #firstPages: KeptCache<KeptAnswer>;
   readonly #answers: KeptCache<KeptAnswer>;
-  readonly #cards: KeptCache<KeptCard>;
+  /**
+   * By partner and locale as one number (`#readCards`), not a string made and hashed for
+   * each card of each answer (bench/README.md, search21).
+   */
+  readonly #cards: KeptCache<KeptCard, number>;
+  /** Each of the site's locales by its position, for the cards' keys. */
+  readonly #localeSlots: ReadonlyMap<string, number>;
   readonly #orderedIds: KeptCache<OrderedIds>;
   readonly #counts: KeptCache<FacetCounts>;
   readonly #tuning: Tuning;
@@ -136,7 +142,8 @@ export class SiteAnswers {
     this.#filterGroups = caches.filterGroups.create();
     this.#firstPages = caches.firstPages.create();
     this.#answers = caches.answers.create();
-    this.#cards = caches.cards.create();
+    this.#cards = caches.cards.create<number>();
+    this.#localeSlots = new Map(site.info.locales.map((locale, slot) => [locale, slot]));
     this.#orderedIds = caches.orderedIds.create();
     this.#counts = caches.counts.create();
   }
@@ -451,8 +458,9 @@ export class SiteAnswers {
   #readCards(ordinals: Int32Array, locale: string): KeptCard[] {
     const { cards, items } = this.#site;
     const read: KeptCard[] = [];
+    const slot = this.#localeSlot(locale);
     for (const ordinal of ordinals) {
-      const key = `${locale}\u0000${ordinal}`;
+      const key = ordinal * (this.#localeSlots.size + 1) + slot;
       let kept = this.#cards.get(key);
       if (!kept) {
         const packed = cards.read(ordinal);
@@ -464,6 +472,15 @@ export class SiteAnswers {
       read.push(kept);
     }
     return read;
+  }
+
+  /**
+   * A card's locale as the slot of its key (ordinal x (locales + 1) + slot). A search's
+   * locale is resolved (resolveSearch): one of the site's, else en-US, the one locale
+   * outside them, whose slot is the last.
+   */
+  #localeSlot(locale: string): number {
+    return this.#localeSlots.get(locale) ?? this.#localeSlots.size;
   }
 
   #groupsOf(filter: GlobalFilterInfo, locale: string): KeptGroups {

@@ -28,11 +28,16 @@ export class CacheKind<V extends object> {
     return this.bounds.name;
   }
 
-  /** A new, empty cache of this kind. */
-  create(): KeptCache<V> {
-    return new KeptCache(this);
+  /**
+   * A new, empty cache of this kind. Keys are strings, or numbers where a value's key is
+   * made of numbers: a number is hashed without making a string (answer/SiteAnswers' cards).
+   */
+  create<K extends CacheKey = string>(): KeptCache<V, K> {
+    return new KeptCache<V, K>(this);
   }
 }
+
+export type CacheKey = string | number;
 
 /** What `/metrics` reads of one cache: how much it holds, and of which kind it is. */
 export interface CacheSize {
@@ -41,38 +46,38 @@ export interface CacheSize {
   readonly weight: number;
 }
 
-export class KeptCache<V extends object> implements CacheSize {
+export class KeptCache<V extends object, K extends CacheKey = string> implements CacheSize {
   readonly kind: CacheKind<V>;
-  readonly #lru: LRUCache<string, V>;
+  readonly #lru: LRUCache<K, V>;
 
   constructor(kind: CacheKind<V>) {
     this.kind = kind;
     const { bounds } = kind;
     this.#lru =
       bounds.maxWeight !== undefined && bounds.weigh !== undefined
-        ? new LRUCache<string, V>({
+        ? new LRUCache<K, V>({
             max: bounds.maxEntries,
             maxSize: bounds.maxWeight,
             // lru-cache refuses a weight below 1.
             sizeCalculation: (value) => Math.max(1, bounds.weigh?.(value) ?? 1),
           })
-        : new LRUCache<string, V>({ max: bounds.maxEntries });
+        : new LRUCache<K, V>({ max: bounds.maxEntries });
   }
 
   /** The kept value, counted as a hit, or undefined, counted as a miss. */
-  get(key: string): V | undefined {
+  get(key: K): V | undefined {
     const value = this.#lru.get(key);
     if (value === undefined) this.kind.misses += 1;
     else this.kind.hits += 1;
     return value;
   }
 
-  set(key: string, value: V): void {
+  set(key: K, value: V): void {
     this.#lru.set(key, value);
   }
 
   /** The kept value, else `make()`'s, kept from now on. */
-  getOrMake(key: string, make: () => V): V {
+  getOrMake(key: K, make: () => V): V {
     const kept = this.get(key);
     if (kept !== undefined) return kept;
     const made = make();
@@ -80,7 +85,7 @@ export class KeptCache<V extends object> implements CacheSize {
     return made;
   }
 
-  delete(key: string): void {
+  delete(key: K): void {
     this.#lru.delete(key);
   }
 

@@ -2,7 +2,7 @@ import type { CacheKind, KeptCache } from '../cache/KeptCache';
 import { Bitset } from './Bitset';
 import { MatchedWords } from './MatchedWords';
 import type { TermSet } from './TermSet';
-import { termSetsKind } from './TermSet';
+import { TermSetCache, termSetsKind } from './TermSet';
 import type { TermRun } from './TextIndex';
 import {
   ChunkedInts,
@@ -132,8 +132,8 @@ export class SiteIndex implements SearchIndex {
   /** Scratch of a ranking: how many partners have each score, then where each score starts. */
   #starts: Int32Array | undefined;
   readonly #empty: Bitset;
-  /** `locale NUL prefix? NUL term` -> partners it matches and the words it matched. */
-  readonly termSets: KeptCache<TermSet>;
+  /** Each term's partners and the words it matched, by locale and term. */
+  readonly termSets: TermSetCache;
 
   constructor(
     readonly size: number,
@@ -149,7 +149,7 @@ export class SiteIndex implements SearchIndex {
     this.#scores = new Uint16Array(size);
     this.#candidates = new Bitset(size);
     this.#empty = new Bitset(size);
-    this.termSets = termSets.create();
+    this.termSets = new TermSetCache(termSets);
   }
 
   /** This index as parts another thread can rebuild it from (`SiteIndex.fromParts`). */
@@ -313,8 +313,7 @@ export class SiteIndex implements SearchIndex {
     prefix: boolean,
     values: Uint8Array | null,
   ): TermSet {
-    const key = `${locale}\u0000${prefix ? 1 : 0}\u0000${term}`;
-    const cached = this.termSets.get(key);
+    const cached = this.termSets.find(locale, term, prefix);
     if (cached) {
       // Ranking reads each partner's value from the runs the term expanded to: a kept term
       // skips its expansion (the typo walk) and a new set of every partner.
@@ -336,7 +335,7 @@ export class SiteIndex implements SearchIndex {
       }
     }
     const termSet = { set: found, expanded: { text, runs } };
-    this.termSets.set(key, termSet);
+    this.termSets.keep(locale, term, prefix, termSet);
     return termSet;
   }
 

@@ -37,7 +37,10 @@ export function cardHead(card: Partner): string {
 export interface GroupsJson {
   /** Each group's `{"name":…,"filterItems":[`. */
   readonly heads: readonly string[];
-  /** Each group's items, each `{"id":…,"name":…,"count":` (the count and `}` per answer). */
+  /**
+   * Each group's items, each `{"id":…,"name":…,"count":` (the count and `}` per answer),
+   * after the first with the comma before it: one string less to add per item.
+   */
   readonly items: readonly (readonly string[])[];
 }
 
@@ -49,7 +52,10 @@ export function groupsJson(groups: readonly FilterGroup[]): GroupsJson {
     heads.push(`{"name":${JSON.stringify(group.name)},"filterItems":[`);
     const pieces: string[] = [];
     for (const item of group.filterItems) {
-      pieces.push(`${JSON.stringify({ id: item.id, name: item.name }).slice(0, -1)},"count":`);
+      const comma = pieces.length > 0 ? ',' : '';
+      pieces.push(
+        `${comma}${JSON.stringify({ id: item.id, name: item.name }).slice(0, -1)},"count":`,
+      );
     }
     items.push(pieces);
   }
@@ -83,15 +89,16 @@ export function answerJson(pieces: AnswerPieces): string {
   const { cards, distances, highlights } = pieces;
   let json = '{"partners":[';
   for (let at = 0; at < cards.length; at += 1) {
-    if (at > 0) json += ',';
     json += cards[at] ?? '';
     const distance = distances?.[at];
     if (distance !== undefined) json += `,"distance":${JSON.stringify(distance)}`;
     const marked = highlights?.[at];
-    if (marked !== undefined) {
-      json += `,"highlights":{"title":${rangesJson(marked.title)},"summary":${rangesJson(marked.summary)}}`;
-    }
-    json += '}';
+    // One call, one flat string: written by hand, each range's brackets, commas and numbers
+    // were small strings of their own, garbage of every fresh answer (bench/README.md,
+    // search21). The same bytes: this is what `JSON.stringify` writes of the card.
+    if (marked !== undefined) json += `,"highlights":${JSON.stringify(marked)}`;
+    // The card's brace and the comma before the next one in one string.
+    json += at + 1 < cards.length ? '},' : '}';
   }
   json += `],"totalFound":${numberJson(pieces.totalFound)},"error":false,"filterGroups":[`;
   const { heads, items } = pieces.groups;
@@ -101,8 +108,8 @@ export function answerJson(pieces: AnswerPieces): string {
     const names = items[group] ?? [];
     const counts = pieces.itemCounts[group];
     for (let item = 0; item < names.length; item += 1) {
-      if (item > 0) json += ',';
-      json += `${names[item] ?? ''}${numberJson(counts?.[item] ?? 0)}}`;
+      json += names[item] ?? '';
+      json += countJson(counts?.[item] ?? 0);
     }
     json += ']}';
   }
@@ -122,16 +129,15 @@ function numberJson(value: number): string {
   return Number.isFinite(value) ? String(value) : 'null';
 }
 
-function rangesJson(ranges: readonly (readonly number[])[]): string {
-  let json = '[';
-  for (let at = 0; at < ranges.length; at += 1) {
-    const range = ranges[at] ?? [];
-    json += at > 0 ? ',[' : '[';
-    for (let end = 0; end < range.length; end += 1) {
-      if (end > 0) json += ',';
-      json += numberJson(range[end] ?? 0);
-    }
-    json += ']';
-  }
-  return `${json}]`;
+/**
+ * An item's count and the item's closing brace, kept for counts up to `KEPT_COUNTS`: a
+ * fresh answer writes about forty (38 at 10k), each a new small string, and adding the
+ * number and the brace to the item's name made two more (bench/README.md, search21).
+ */
+const KEPT_COUNTS = 1024;
+const countsJson: string[] = [];
+for (let count = 0; count < KEPT_COUNTS; count += 1) countsJson.push(`${count}}`);
+
+function countJson(count: number): string {
+  return (Number.isInteger(count) ? countsJson[count] : undefined) ?? `${numberJson(count)}}`;
 }

@@ -114,6 +114,20 @@ describe('SiteAnswers, over a site built in memory', () => {
     expect(answer.zeroResultSteps?.at(-1)?.totalFound).toBe(1);
   });
 
+  it('shows each locale its own cards, whichever locale unpacked a partner first', async () => {
+    const { answers } = await answersOf();
+    const asked = criteria({});
+    // A locale the site lacks answers in en-US (resolveLocale).
+    const locales = ['de-DE', 'en-US', 'fr-FR', 'ja-JP', 'de-DE'];
+    const shown = locales.map((locale) => answers.answer(asked, locale).partners);
+    const alone = locales.map(
+      async (locale) => (await answersOf()).answers.answer(asked, locale).partners,
+    );
+    expect(shown).toEqual(await Promise.all(alone));
+    expect(titles({ partners: shown[0] ?? [] })).toContain('Müller Wolke GmbH');
+    expect(titles({ partners: shown[1] ?? [] })).toContain('Müller Cloud GmbH');
+  });
+
   it('keeps whole answers and ordered partners, and pages past the first ones kept', async () => {
     const { answers, caches } = await answersOf();
     const asked = criteria({ text: 'filler', resultsPerPage: 10 });
