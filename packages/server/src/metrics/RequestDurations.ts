@@ -53,8 +53,14 @@ export class RequestDurations extends Histogram<Label> {
       };
       this.#tallies.set(key, tally);
     }
-    const bucket = this.#bounds.findIndex((bound) => seconds <= bound);
-    if (bucket >= 0) tally.counts[bucket] = (tally.counts[bucket] ?? 0) + 1;
+    // A loop, not `findIndex`: no closure made on every answer.
+    const bounds = this.#bounds;
+    for (let bucket = 0; bucket < bounds.length; bucket += 1) {
+      if (seconds <= (bounds[bucket] ?? Number.NaN)) {
+        tally.counts[bucket] = (tally.counts[bucket] ?? 0) + 1;
+        break;
+      }
+    }
     tally.sum += seconds;
     tally.count += 1;
   }
