@@ -1,59 +1,74 @@
 import { Histogram } from 'prom-client';
 import type { MetricObjectWithValues, MetricValueWithName, Registry } from 'prom-client';
 
-type Label = 'method' | 'route' | 'status';
-/** A sample as prom-client's histograms give it (their buckets carry an empty exemplar). */
-type Sample = MetricValueWithName<Label | 'le'> & { exemplar?: null };
+/**
+ * A sample as prom-client's histograms give it (their buckets carry an empty exemplar), its
+ * labels by any name: `le` and the label set's.
+ */
+interface Sample {
+  metricName: string;
+  labels: Readonly<Record<string, string | number>>;
+  value: number;
+  exemplar?: null;
+}
 
-/** One label set's answers: how many fell in each bucket (not yet cumulated), their sum. */
+/** One label set's observations: how many fell in each bucket (not yet cumulated), their sum. */
 interface Tally {
-  labels: Record<Label, string>;
+  labels: Readonly<Record<string, string>>;
   counts: number[];
   sum: number;
   count: number;
 }
 
 /**
- * `pn_http_request_duration_seconds`, the time of every answer by method, route pattern
- * and status: a prom-client histogram whose answers are counted in a plain tally per label
- * set (a Map lookup and three additions) and turned into the histogram's samples when it is
- * scraped, in the order and shape prom-client gives them. prom-client's own `observe` checks
- * the labels and builds their key on every call: about 3 µs of every answer.
+ * A prom-client histogram whose observations are counted in a plain tally per label set (a
+ * Map lookup by a key the caller gives, and three additions) and turned into the histogram's
+ * samples when it is scraped, in the order and shape prom-client gives them. prom-client's
+ * own `observe` copies and checks the labels and builds their key on every call: about 3 µs
+ * of every answer (`pn_http_request_duration_seconds`, by method, route pattern and status)
+ * and of every search (`pn_search_duration_seconds`, by outcome).
  */
-export class RequestDurations extends Histogram<Label> {
+export class TalliedHistogram extends Histogram {
   readonly #name: string;
   /** An empty histogram of the same name: the samples' frame (name, help, type) as prom-client gives it. */
-  readonly #frame: Histogram<Label>;
+  readonly #frame: Histogram;
   readonly #bounds: readonly number[];
   readonly #tallies = new Map<string, Tally>();
+  readonly #labelsOf: (key: string) => Record<string, string>;
 
-  constructor(options: { name: string; help: string; buckets: number[]; registry: Registry }) {
+  /**
+   * `labelsOf`: a label set's labels from its key (the caller's one string for one set of
+   * values), called the first time the key is seen.
+   */
+  constructor(options: {
+    name: string;
+    help: string;
+    labelNames: readonly string[];
+    labelsOf: (key: string) => Record<string, string>;
+    buckets: number[];
+    registry: Registry;
+  }) {
     super({
       name: options.name,
       help: options.help,
-      labelNames: ['method', 'route', 'status'],
+      labelNames: options.labelNames,
       buckets: options.buckets,
       registers: [options.registry],
     });
     this.#name = options.name;
     this.#frame = new Histogram({ name: options.name, help: options.help, registers: [] });
     this.#bounds = [...options.buckets].sort((a, b) => a - b);
+    this.#labelsOf = options.labelsOf;
   }
 
-  /** Counts one answer. */
-  add(method: string, route: string, status: number, seconds: number): void {
-    const key = `${method} ${status} ${route}`;
+  /** Counts one observation of `seconds` for the label set `key` names. */
+  tally(key: string, seconds: number): void {
     let tally = this.#tallies.get(key);
     if (tally === undefined) {
-      tally = {
-        labels: { method, route, status: String(status) },
-        counts: this.#bounds.map(() => 0),
-        sum: 0,
-        count: 0,
-      };
+      tally = { labels: this.#labelsOf(key), counts: this.#bounds.map(() => 0), sum: 0, count: 0 };
       this.#tallies.set(key, tally);
     }
-    // A loop, not `findIndex`: no closure made on every answer.
+    // A loop, not `findIndex`: no closure made on every observation.
     const bounds = this.#bounds;
     for (let bucket = 0; bucket < bounds.length; bucket += 1) {
       if (seconds <= (bounds[bucket] ?? Number.NaN)) {
@@ -71,12 +86,12 @@ export class RequestDurations extends Histogram<Label> {
     if (#tallies in this) this.#tallies.clear();
   }
 
-  override async get(): Promise<MetricObjectWithValues<MetricValueWithName<Label>>> {
+  override async get(): Promise<MetricObjectWithValues<MetricValueWithName<string>>> {
     return { ...(await this.#frame.get()), values: this.#samples() };
   }
 
   /** What the registry reads to write the text format (prom-client's histograms have it too). */
-  getForPromString(): Promise<MetricObjectWithValues<MetricValueWithName<Label>>> {
+  getForPromString(): Promise<MetricObjectWithValues<MetricValueWithName<string>>> {
     return this.get();
   }
 
