@@ -6,16 +6,43 @@
  * use any text), so "not numeric" is no reason to refuse one.
  */
 import type { FastifyInstance, preValidationHookHandler, RouteOptions } from 'fastify';
+import { ProcessMemo } from '../cache/ProcessMemo';
 import { siteDataSchema } from '../store/DirectoryData';
 import { sendProblem } from './sendProblem';
 
 const SCOPE_PARAMS = ['companyId', 'scopeGroupId'] as const;
 
+/**
+ * Ids the schema accepted lately: a server's requests name a handful of sites, so each id is
+ * checked by the schema once, not twice on every request (zod's check of the two ids was
+ * about 800 B and a few µs of each search: bench/README.md, branch http21). Only accepted
+ * ids are kept (a refusal is made anew, with its message), at most 256.
+ */
+const acceptedIds = new Set<string>();
+const MAX_ACCEPTED_IDS = 256;
+const acceptedIdsMemo = new ProcessMemo(
+  'memo-accepted-scope-ids',
+  MAX_ACCEPTED_IDS,
+  () => acceptedIds.size,
+);
+
 /** Why `value` can be no site's id, or undefined when it could be one. */
 export function scopeIdProblem(name: string, value: string): string | undefined {
+  if (acceptedIds.has(value)) {
+    acceptedIdsMemo.hits += 1;
+    return undefined;
+  }
+  acceptedIdsMemo.misses += 1;
   const parsed = siteDataSchema.shape.companyId.safeParse(value);
   // The store keeps ids trimmed, so an id with spaces at either end names no site either.
-  if (parsed.success && parsed.data === value) return undefined;
+  if (parsed.success && parsed.data === value) {
+    if (acceptedIds.size >= MAX_ACCEPTED_IDS) {
+      acceptedIds.clear();
+      acceptedIdsMemo.clears += 1;
+    }
+    acceptedIds.add(value);
+    return undefined;
+  }
   return `${name} in the address must be 1 to 64 characters without spaces at either end or NUL`;
 }
 

@@ -1,6 +1,18 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { RequestDurations } from './RequestDurations';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { TalliedHistogram } from './TalliedHistogram';
 import type { CountingFigures, MetricsSource, OperationalFigures } from './OperationalFigures';
+
+type RequestLabel = 'method' | 'route' | 'status';
+
+/** An answer's label set in one string: its method and status have no space, its route may. */
+function requestKey(method: string, route: string, status: number): string {
+  return `${method} ${status} ${route}`;
+}
+
+function requestLabelsOf(key: string): Record<RequestLabel, string> {
+  const [method = '', status = ''] = key.split(' ', 2);
+  return { method, route: key.slice(method.length + status.length + 2), status };
+}
 
 /** Buckets from 0.5 ms to 2.5 s: a cached search takes well under a millisecond. */
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
@@ -14,14 +26,16 @@ const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 
 export class AppMetrics {
   readonly registry = new Registry();
   readonly #sources: MetricsSource[] = [];
-  readonly #durations: RequestDurations;
-  readonly #searches: Histogram<'outcome'>;
+  readonly #durations: TalliedHistogram;
+  readonly #searches: TalliedHistogram;
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
-    const durations = new RequestDurations({
+    const durations = new TalliedHistogram({
       name: 'pn_http_request_duration_seconds',
       help: 'Time from request to answer sent, by method, route pattern and status code.',
+      labelNames: ['method', 'route', 'status'],
+      labelsOf: requestLabelsOf,
       buckets: DURATION_BUCKETS,
       registry: this.registry,
     });
@@ -42,12 +56,13 @@ export class AppMetrics {
         }
       },
     });
-    this.#searches = new Histogram({
+    this.#searches = new TalliedHistogram({
       name: 'pn_search_duration_seconds',
       help: "Time the store took to answer a search (matching, ranking, the page's cards).",
       labelNames: ['outcome'],
+      labelsOf: (outcome) => ({ outcome }),
       buckets: DURATION_BUCKETS,
-      registers: [this.registry],
+      registry: this.registry,
     });
     const figures = () => this.#figures();
     const sitesGauge = (
@@ -168,7 +183,7 @@ export class AppMetrics {
   }
 
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    this.#durations.add(method, route, status, seconds);
+    this.#durations.tally(requestKey(method, route, status), seconds);
   }
 
   /**
@@ -176,7 +191,7 @@ export class AppMetrics {
    * timer closure and label copies per search, as prom-client's `startTimer` makes.
    */
   observeSearch(outcome: 'found' | 'unknown-site' | 'failed', started: number): void {
-    this.#searches.observe({ outcome }, (performance.now() - started) / 1000);
+    this.#searches.tally(outcome, (performance.now() - started) / 1000);
   }
 
   #figures(): OperationalFigures {
