@@ -9,7 +9,6 @@ import { buildApp } from '../../app';
 import { MAIN, storeFixture } from '../../store/__tests__/storeFixture';
 import type { PartnerStore } from '../../store/PartnerStore';
 import { openSqliteStore } from '../../service/openStore';
-import { newRequestId } from '../requestIds';
 
 const folder = mkdtempSync(join(tmpdir(), 'partners-ids-'));
 const logLines: Record<string, unknown>[] = [];
@@ -88,18 +87,5 @@ describe('X-Request-Id', () => {
     expect(new Set(ids).size).toBe(ids.length);
     // The 403 of the search is logged under the id its answer carries.
     expect(linesOf(ids[2] ?? '').some((line) => line.msg === 'request completed')).toBe(true);
-  });
-});
-
-describe('newRequestId', () => {
-  it('makes version 4 UUIDs, each new, past the random bytes drawn at once', () => {
-    const ids = Array.from({ length: 1000 }, () => newRequestId());
-    for (const id of ids) expect(id).toMatch(UUID);
-    expect(new Set(ids).size).toBe(ids.length);
-    // Every hex digit of the random part turns up: the bytes are read, not a constant.
-    const randomDigits = new Set(ids.flatMap((id) => [...id.slice(0, 8)]));
-    expect(randomDigits.size).toBe(16);
-    // The variant's digit takes each of its four values.
-    expect(new Set(ids.map((id) => id[19])).size).toBe(4);
   });
 });
