@@ -23,18 +23,23 @@ const answers: [string, string, number, number][] = [
   ['GET', '/healthz', 200, 0.1],
 ];
 
+/** The request durations as the app tallies them, into `registry`. */
+function requestDurations(registry: Registry): TalliedHistogram {
+  return new TalliedHistogram({
+    name: NAME,
+    help: HELP,
+    labelNames: LABEL_NAMES,
+    labelsOf,
+    buckets: BUCKETS,
+    registry,
+  });
+}
+
 describe('TalliedHistogram', () => {
   it("scrapes as prom-client's own histogram fed the same answers (text and JSON)", async () => {
     const own = new Registry();
     const theirs = new Registry();
-    const durations = new TalliedHistogram({
-      name: NAME,
-      help: HELP,
-      labelNames: LABEL_NAMES,
-      labelsOf,
-      buckets: BUCKETS,
-      registry: own,
-    });
+    const durations = requestDurations(own);
     const histogram = new Histogram({
       name: NAME,
       help: HELP,
@@ -86,14 +91,7 @@ describe('TalliedHistogram', () => {
 
   it('forgets its answers when the registry is reset', async () => {
     const registry = new Registry();
-    const durations = new TalliedHistogram({
-      name: NAME,
-      help: HELP,
-      labelNames: LABEL_NAMES,
-      labelsOf,
-      buckets: BUCKETS,
-      registry,
-    });
+    const durations = requestDurations(registry);
     durations.tally(keyOf('GET', '/healthz', 200), 0.1);
     registry.resetMetrics();
     expect(await registry.metrics()).not.toContain('_count');
