@@ -23,14 +23,17 @@ import { pickText, resolveLocale } from '../store/resolveLocale';
 import type { AnswerCaches, KeptCard, KeptGroups, OrderedIds } from './AnswerCaches';
 import { FIRST_IDS } from './AnswerCaches';
 import { KeptAnswer } from '../store/KeptAnswer';
-import type { CardDistance, CardHighlights } from '../store/answerJson';
+import type { CardHighlights } from '../store/answerJson';
 import { answerJson, cardHead, groupsJson } from '../store/answerJson';
 import type { CountedSearch } from '../store/StatsStore';
 import type { ResolvedRule } from './applyTuning';
 import { Tuning } from './applyTuning';
 import type { FacetCounts } from './countFacets';
 import { countFacets } from './countFacets';
+import type { PlaceDistance } from './findNear';
 import {
+  cardDistance,
+  distanceJsonOf,
   distancesOf,
   editorialOrder,
   orderByDistance,
@@ -59,7 +62,7 @@ interface FoundAnswer {
 class FreshAnswer {
   constructor(
     readonly cards: readonly KeptCard[],
-    readonly distances: readonly (CardDistance | undefined)[] | undefined,
+    readonly distances: readonly (PlaceDistance | undefined)[] | undefined,
     readonly highlights: readonly CardHighlights[] | undefined,
     readonly totalFound: number,
     readonly groups: KeptGroups,
@@ -72,9 +75,16 @@ class FreshAnswer {
   json(): string {
     const heads: string[] = [];
     for (const kept of this.cards) heads.push(kept.json);
+    let distances: (string | undefined)[] | undefined;
+    if (this.distances) {
+      distances = [];
+      for (const distance of this.distances) {
+        distances.push(distance ? distanceJsonOf(distance) : undefined);
+      }
+    }
     return answerJson({
       cards: heads,
-      distances: this.distances,
+      distances,
       highlights: this.highlights,
       totalFound: this.totalFound,
       groups: this.groups.json,
@@ -95,7 +105,7 @@ class FreshAnswer {
     }
     partners.forEach((partner, at) => {
       const distance = distances?.[at];
-      if (distance) partner.distance = distance;
+      if (distance) partner.distance = cardDistance(distance);
       if (highlights) partner.highlights = highlights[at];
     });
     const answer: StoreSearchResult = {

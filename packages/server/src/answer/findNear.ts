@@ -6,8 +6,9 @@
  */
 import type { Partner } from '@partners-network/contract';
 import { Bitset } from '../search/Bitset';
-import type { GeoPoint, PartnerLocations } from '../search/PartnerLocations';
+import type { GeoPoint, LocationPlace, PartnerLocations } from '../search/PartnerLocations';
 import type { CardDistance } from '../store/answerJson';
+import { distanceJson, placeJson } from '../store/answerJson';
 import type { FoundOrdinals, SearchIndex } from '../search/SearchIndex';
 import type { OrderedIds } from './AnswerCaches';
 import type { ResolvedSearch } from './resolveSearch';
@@ -172,8 +173,17 @@ export function markDistances(
   const distances = distancesOf(partners.length, ordinals, locations, point);
   partners.forEach((partner, at) => {
     const distance = distances[at];
-    if (distance) partner.distance = distance;
+    if (distance) partner.distance = cardDistance(distance);
   });
+}
+
+/**
+ * A card's distance as an answer keeps it: kilometres rounded to 0.1, and the site's own
+ * place (read-only), whose JSON is kept by place (`distanceJsonOf`).
+ */
+export interface PlaceDistance {
+  km: number;
+  place: LocationPlace;
 }
 
 /** How far the first `count` partners of `ordinals` are from a point (undefined: no location). */
@@ -182,21 +192,41 @@ export function distancesOf(
   ordinals: Int32Array,
   locations: PartnerLocations,
   point: GeoPoint,
-): (CardDistance | undefined)[] {
-  const distances: (CardDistance | undefined)[] = [];
+): (PlaceDistance | undefined)[] {
+  const distances: (PlaceDistance | undefined)[] = [];
   for (let at = 0; at < count; at += 1) {
     const nearest = locations.nearestLocation(ordinals[at] ?? -1, point);
     if (!nearest) {
       distances.push(undefined);
       continue;
     }
-    const { city, country, label } = nearest.place;
-    const km = Math.round(nearest.distanceKm * 10) / 10;
-    // One shape whether or not there is a label (JSON leaves an undefined one out): see
-    // copyCard.
-    distances.push({ km, city, country, label: label || undefined });
+    distances.push({ km: Math.round(nearest.distanceKm * 10) / 10, place: nearest.place });
   }
   return distances;
+}
+
+/** A card's distance as the card shows it: the one home of its fields and their order. */
+export function cardDistance({ km, place }: PlaceDistance): CardDistance {
+  const { city, country, label } = place;
+  // One shape whether or not there is a label (JSON leaves an undefined one out): see
+  // copyCard. The kilometres first: store/answerJson's distanceJson writes them so.
+  return { km, city, country, label: label || undefined };
+}
+
+/**
+ * Each place's JSON of a distance past its kilometres (store/answerJson's placeJson), kept
+ * while the site's places live: a page's ten distances were ten `JSON.stringify` calls.
+ */
+const placeJsons = new WeakMap<LocationPlace, string>();
+
+/** A card's distance as JSON, `JSON.stringify(cardDistance(distance))` byte for byte. */
+export function distanceJsonOf(distance: PlaceDistance): string {
+  let json = placeJsons.get(distance.place);
+  if (json === undefined) {
+    json = placeJson(cardDistance(distance));
+    placeJsons.set(distance.place, json);
+  }
+  return distanceJson(distance.km, json);
 }
 
 /**

@@ -66,8 +66,8 @@ export function groupsJson(groups: readonly FilterGroup[]): GroupsJson {
 export interface AnswerPieces {
   /** Each card's `cardHead`, in the answer's order. */
   readonly cards: readonly string[];
-  /** Searches near a point: each card's distance, by the cards' positions. */
-  readonly distances: readonly (CardDistance | undefined)[] | undefined;
+  /** Searches near a point: each card's distance as JSON (`distanceJson`), by position. */
+  readonly distances: readonly (string | undefined)[] | undefined;
   /** Searches with text: each card's highlights, by the cards' positions. */
   readonly highlights: readonly (CardHighlights | undefined)[] | undefined;
   readonly totalFound: number;
@@ -91,7 +91,7 @@ export function answerJson(pieces: AnswerPieces): string {
   for (let at = 0; at < cards.length; at += 1) {
     json += cards[at] ?? '';
     const distance = distances?.[at];
-    if (distance !== undefined) json += `,"distance":${JSON.stringify(distance)}`;
+    if (distance !== undefined) json += `,"distance":${distance}`;
     const marked = highlights?.[at];
     // One call, one flat string: written by hand, each range's brackets, commas and numbers
     // were small strings of their own, garbage of every fresh answer (bench/README.md,
@@ -122,6 +122,36 @@ export function answerJson(pieces: AnswerPieces): string {
   }
   if (pieces.answerId !== undefined) json += `,"answerId":${JSON.stringify(pieces.answerId)}`;
   return `${json},"searchPartnersCriteria":${JSON.stringify(pieces.appliedCriteria)}}`;
+}
+
+/**
+ * A card's distance as `JSON.stringify` writes it, from its kilometres and `placeJson` of
+ * it (which an answer keeps by place: a page's cards are in a few cities). `JSON.stringify`
+ * of each distance was about 0.9 µs, ten a page, most of it the kilometres' digits
+ * (bench/README.md, near22). CardDistance's kilometres come first (answer/findNear).
+ */
+export function distanceJson(km: number, placeJson: string): string {
+  return `{"km":${kilometresJson(km)},${placeJson}`;
+}
+
+/** A card's distance's JSON past its kilometres: `"city":…,"country":…}`, and its label. */
+export function placeJson(distance: CardDistance): string {
+  return JSON.stringify({ ...distance, km: undefined }).slice(1);
+}
+
+/**
+ * Kilometres as JSON writes them, a distance in tenths (answer/findNear rounds them) from
+ * the tenths' whole number: the shortest digits of `tenths / 10` are the tenths' own (the
+ * decimal `w.f` is exactly the quotient the double rounds, and no shorter one is it: an
+ * integer is its own double). Printing a double's shortest digits took 0.2 µs, an integer's
+ * 0.05 (bench/README.md, near22). Anything else (not tenths, past 10^8 km) as JSON writes it.
+ */
+function kilometresJson(km: number): string {
+  const tenths = Math.round(km * 10);
+  if (!(tenths / 10 === km && tenths >= 0 && tenths < 1e9)) return numberJson(km);
+  const whole = Math.floor(tenths / 10);
+  const tenth = tenths - whole * 10;
+  return tenth === 0 ? String(whole) : `${whole}.${tenth}`;
 }
 
 /** A number as JSON writes it: `null` for what JSON cannot hold. */

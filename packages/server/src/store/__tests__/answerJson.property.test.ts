@@ -8,7 +8,7 @@
 import type { FilterGroup, Partner } from '@partners-network/contract';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { answerJson, cardHead, groupsJson } from '../answerJson';
+import { answerJson, cardHead, distanceJson, groupsJson, placeJson } from '../answerJson';
 import type { StoreSearchResult } from '../PartnerStore';
 import { searchResponseOf } from '../searchResponseOf';
 
@@ -33,7 +33,13 @@ const card = fc.record({
   contact: maybe(fc.record({ slug: hostile })),
   distance: maybe(
     fc.record({
-      km: fc.oneof(fc.double(), fc.constant(-0), fc.nat(20000)),
+      km: fc.oneof(
+        fc.double(),
+        fc.constant(-0),
+        fc.nat(20000),
+        // Rounded to tenths, as answers' distances are (answer/findNear).
+        fc.nat(200_000).map((tenths) => tenths / 10),
+      ),
       city: hostile,
       country: hostile,
       label: maybe(hostile),
@@ -107,7 +113,10 @@ const uncounted = (groups: FilterGroup[]): FilterGroup[] =>
 function written(result: StoreSearchResult): string {
   return answerJson({
     cards: result.partners.map((partner) => cardHead(kept(partner))),
-    distances: result.partners.map((partner) => partner.distance),
+    distances: result.partners.map(
+      (partner) =>
+        partner.distance && distanceJson(partner.distance.km, placeJson(partner.distance)),
+    ),
     highlights: result.partners.map((partner) => partner.highlights),
     totalFound: result.totalFound,
     groups: groupsJson(uncounted(result.filterGroups)),
@@ -139,6 +148,22 @@ describe('answerJson', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it("writes every distance's kilometres in tenths up to 20,000 km as JSON.stringify does", () => {
+    const place = placeJson({ km: 0, city: 'Lyon', country: 'FR', label: undefined });
+    const differing: number[] = [];
+    for (let tenths = 0; tenths <= 200_000; tenths += 1) {
+      const distance = { km: Math.round((tenths / 10) * 10) / 10, city: 'Lyon', country: 'FR' };
+      if (distanceJson(distance.km, place) !== JSON.stringify(distance)) differing.push(tenths);
+    }
+    expect(differing).toEqual([]);
+    // Past the tenths and what JSON cannot hold, as JSON writes them.
+    for (const km of [0.05, 1e-7, 123456789.5, 1e21, -0, -1.5, Number.NaN, Infinity]) {
+      expect(distanceJson(km, place)).toBe(
+        JSON.stringify({ km, city: 'Lyon', country: 'FR', label: undefined }),
+      );
+    }
   });
 
   it('leaves out what an answer lacks, as JSON leaves out undefined fields', () => {
