@@ -5,20 +5,22 @@
  *   npx tsx bench/search/readKindProfile.ts <profile.cpuprofile> [searches] [top]
  */
 import { readFileSync } from 'node:fs';
+import * as z from 'zod/mini';
 
-interface Node {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: Node[];
-  samples: number[];
-  timeDeltas: number[];
-}
+const nodeSchema = z.object({
+  id: z.number(),
+  callFrame: z.object({ functionName: z.string(), url: z.string(), lineNumber: z.number() }),
+  children: z.optional(z.array(z.number())),
+});
+type Node = z.infer<typeof nodeSchema>;
+const profileSchema = z.object({
+  nodes: z.array(nodeSchema),
+  samples: z.array(z.number()),
+  timeDeltas: z.array(z.number()),
+});
 const [path, searchesArg, topArg] = process.argv.slice(2);
 if (!path) throw new Error('a profile path');
-const profile = JSON.parse(readFileSync(path, 'utf8')) as Profile;
+const profile = profileSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
 const searches = Number(searchesArg ?? 1);
 const top = Number(topArg ?? 40);
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
