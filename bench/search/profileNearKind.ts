@@ -1,12 +1,13 @@
 /**
- * The section's mix answered by the text and near engines in turns (pass for pass, as
- * `measureSearch.ts` builds them), with the near engine's slow kind (text, no radius) and
- * the same texts in the text engine each answered through a function of its own, so a CPU
- * profile can say where the kind's extra goes in the mix (caches as the mix leaves them).
- * Not part of `npm run bench`:
- *   SIZE=1000 ROUNDS=4 PASSES=50 node --cpu-prof --cpu-prof-interval 25 --cpu-prof-dir=/tmp/x \
+ * The section's mix answered as `tailNear.ts` answers it (each engine fresh, the text engine
+ * then the near one, round after round, 40 searches of warm-up), with the near engine's slow
+ * kind (text, no radius) and the same texts in the text engine each answered through a
+ * function of its own, so a CPU profile can say where the kind's extra goes in the mix
+ * (caches as the mix leaves them). Prints the kind's mean µs a search, each side. Not part
+ * of `npm run bench`:
+ *   SIZE=1000 ROUNDS=6 PASSES=40 node --cpu-prof --cpu-prof-interval 50 --cpu-prof-dir=/tmp/x \
  *     --import tsx bench/search/profileNearKind.ts
- * then `npx tsx bench/search/readKindProfile.ts /tmp/x/<profile>`.
+ * then `npx tsx bench/search/readKindProfile.ts /tmp/x/<the larger profile> <69 x 40 x 6>`.
  */
 import type { SearchEngine } from './searchEngines';
 import { readSearchMix } from './measureSearch';
