@@ -28,10 +28,20 @@
  *   requests in flight. Floors of 64 and 80 MB still let it fall in the pass; with 96 it fell
  *   in none of 12 traced passes. It costs memory under heavy load: the 100k memory rounds'
  *   peak 286 MB against 268 (bench/README.md, first-ask11).
+ * - `--interrupt-budget=8448` (an eighth of V8's 67584) has a function tier up to the
+ *   optimizing compiler after an eighth of the bytecode run: the start-up warm-up's 600 fresh
+ *   answers then get more of the fresh path (the answer's steps, Node's HTTP and stream code,
+ *   Fastify, zod, brotli) compiled before the first visitor, where by default the first
+ *   thousand new searches compiled it on a core the visitors needed. In the first-ask pass
+ *   (10k partners, 10 connections) the main thread's CPU per answer was lower in most
+ *   alternated runs (median -156 µs of about 1,100) with 55 to 58 functions optimized in it
+ *   against 66 to 67; it costs start-up time (about 500 functions optimized against 220,
+ *   about a second more at 10k on the slow machine). Figures: bench/README.md, tail22.
  */
 export const SERVER_NODE_FLAGS: readonly string[] = [
   '--max-semi-space-size=4',
   '--heap-growing-percent=100',
   '--no-parallel-scavenge',
   '--initial-old-space-size=96',
+  '--interrupt-budget=8448',
 ];
