@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
-import { buildApp, compressAnswer, openStore } from '@partners-network/server';
+import { buildApp, compressAnswer, openStore, warmUpServer } from '@partners-network/server';
 import { reportChildError, serveParent } from '../lib/child';
 
 try {
@@ -48,6 +48,8 @@ try {
       logger: process.env.BENCH_LOGGER === 'on',
       metricsSources: [store],
     });
+    // As server.ts does before it listens.
+    await warmUpServer(app, store);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;

@@ -11,6 +11,7 @@ import {
   openSqliteStore,
   readContactSettings,
   seedIfEmpty,
+  warmUpServer,
 } from '@partners-network/server';
 import type { DemoAppOptions } from './createDemoApp';
 import { DEMO_PRIVACY_PATH, createDemoApp } from './createDemoApp';
@@ -88,6 +89,9 @@ export async function startDemoServer(options: StartDemoOptions): Promise<Runnin
   );
   counting?.start();
   await options.addRoutes?.(app);
+  // As the API server does: a directory of 2,000 partners or more answers its own searches
+  // over loopback first (compiled, then forgotten); the seeded 260 skip it.
+  await warmUpServer(app, store);
   await app.listen({ port: options.port, host: options.host });
   contact.start();
   const address = app.server.address();

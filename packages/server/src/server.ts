@@ -25,6 +25,7 @@ import { parseAdminTokens } from './http/checkBearerToken';
 import { describeStore, openStore } from './service/openStore';
 import { openStatsStore } from './service/openStatsStore';
 import { SearchStats } from './stats/SearchStats';
+import { warmUpServer } from './warmUpServer';
 import { openContactOutbox } from './contact/openContactOutbox';
 
 async function main(): Promise<void> {
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
     { ms: Math.round(performance.now() - gazetteerStart) },
     'gazetteer read (places suggestions, imports)',
   );
+  app.log.info(await warmUpServer(app, store), 'searches asked over loopback, then forgotten');
   store.startFollowing();
   counting?.start();
   app.log.info(

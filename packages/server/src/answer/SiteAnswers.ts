@@ -176,6 +176,21 @@ export class SiteAnswers {
     ];
   }
 
+  /**
+   * Empties every cache of this site, its index's term sets included: what a start-up
+   * warm-up over HTTP leaves behind (http/warmUpOverLoopback) is compiled code only.
+   */
+  forget(): void {
+    this.#definitions.clear();
+    this.#filterGroups.clear();
+    this.#firstPages.clear();
+    this.#answers.clear();
+    this.#cards.clear();
+    this.#orderedIds.clear();
+    this.#counts.clear();
+    for (const cache of this.#site.index.termSetCaches) cache.clear();
+  }
+
   /** SPEC 7's filter definitions: the global filters, and the default one's groups. */
   definitions(locale: string): FilterDefinitions {
     const { info } = this.#site;

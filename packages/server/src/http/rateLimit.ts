@@ -1,4 +1,5 @@
 import fastifyRateLimit from '@fastify/rate-limit';
+import { isWarmUpRequest } from './warmUpOverLoopback';
 import type { FastifyInstance } from 'fastify';
 
 /** A limit per client on the public API; `perMinute: 0` (the default) turns it off. */
@@ -40,6 +41,8 @@ export async function limitPerClientOver(
     max,
     timeWindow: windowMs,
     cache: RATE_LIMIT_CLIENTS,
+    // The server's own start-up requests come from no client.
+    allowList: (request) => isWarmUpRequest(request),
     errorResponseBuilder: (_request, context) =>
       new RateLimitedError(
         `too many requests: at most ${context.max} ${per}; try again in ${context.after}`,

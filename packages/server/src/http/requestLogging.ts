@@ -1,6 +1,7 @@
 import { LogController } from 'fastify';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import pino from 'pino';
+import { isWarmUpRequest } from './warmUpOverLoopback';
 
 let stdoutDestination: ReturnType<typeof pino.destination> | undefined;
 let stdoutStream: LineStream | undefined;
@@ -185,6 +186,8 @@ export class RequestLogLines extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    // The server's own start-up requests are neither counted nor logged.
+    if (isWarmUpRequest(request)) return;
     this.#onAnswered?.(request, reply);
     if (this.isLogDisabled(request)) return;
     if (error) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppMetrics } from '../metrics/AppMetrics';
+import { isWarmUpRequest } from '../http/warmUpOverLoopback';
 
 /**
  * GET /metrics in the Prometheus text format. Every answer of the app is counted with
@@ -34,7 +35,7 @@ export function countRequests(
   if (options.inLogController) return;
   const count = answerCounter(appMetrics);
   app.addHook('onResponse', (request, reply, done) => {
-    count(request, reply);
+    if (!isWarmUpRequest(request)) count(request, reply);
     done();
   });
 }

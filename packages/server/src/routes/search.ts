@@ -7,6 +7,7 @@ import { RecentJsonBodies } from '../http/RecentJsonBodies';
 import { describeIssues } from '../http/describeIssues';
 import { refuseForgedJson } from '../http/refuseForgedJson';
 import { sendProblem } from '../http/sendProblem';
+import { isWarmUpRequest } from '../http/warmUpOverLoopback';
 import { KeptAnswer } from '../store/KeptAnswer';
 import type { KeptSearch, PartnerStore } from '../store/PartnerStore';
 import type { SearchStats } from '../stats/SearchStats';
@@ -68,18 +69,21 @@ export async function search(
         return sendProblem(reply, 400, describeIssues(criteria.error.issues, request.body));
       }
       const scope = toScope(request.params);
+      // The server's own start-up searches leave no figure and no count behind.
+      const warmUp = isWarmUpRequest(request);
+      const metrics = warmUp ? undefined : options.metrics;
       const started = performance.now();
       let result: KeptSearch | null;
       try {
         result = await searchKept(options.store, scope, criteria.data, locale.locale);
       } catch (error) {
-        options.metrics?.observeSearch('failed', started);
+        metrics?.observeSearch('failed', started);
         throw error;
       }
-      options.metrics?.observeSearch(result ? 'found' : 'unknown-site', started);
+      metrics?.observeSearch(result ? 'found' : 'unknown-site', started);
       if (!result) return sendProblem(reply, 404, unknownScopeTitle(scope));
       // A first page only: a Load More is the same search, and the page debounces keystrokes.
-      if (counting && result.counted && criteria.data.offset === 0) {
+      if (counting && !warmUp && result.counted && criteria.data.offset === 0) {
         counting.countSearch(scope, result.counted, result.totalFound === 0);
       }
       return bodies.send(request, reply, result);

@@ -25,10 +25,14 @@ import { pinnedPositions } from './pinnedPositions';
 import type { ServiceState } from './ServiceState';
 import { serviceFigures } from './serviceFigures';
 import { SiteLifecycle } from './SiteLifecycle';
+import type { WarmUpSearch } from './warmUpSites';
+import { forgettingAnswers, warmUpSearchesOf } from './warmUpSites';
 
 export type { ServiceState } from './ServiceState';
 
 export { WORKER_FROM } from './SiteLifecycle';
+
+export type { WarmUpSearch } from './warmUpSites';
 
 export interface SearchServiceOptions {
   /**
@@ -81,6 +85,16 @@ export class SearchService implements PartnerStore, MetricsSource {
     locale: string,
   ): Promise<KeptAnswer | null> {
     return (await this.#sites.site(scope))?.answers.kept(criteria, locale) ?? null;
+  }
+
+  /** The largest site's own searches for the start-up warm-up over HTTP (warmUpSites.ts). */
+  warmUpSearches(count: number): WarmUpSearch[] {
+    return warmUpSearchesOf(this.#sites, count);
+  }
+
+  /** Runs the warm-up, then forgets what its answers left (warmUpSites.ts). */
+  forgetting<T>(warmUp: () => Promise<T>): Promise<T> {
+    return forgettingAnswers(this.#sites, this.#caches, warmUp);
   }
 
   importDirectory(data: DirectoryData, options?: MergeOptions): Promise<ImportSummary> {

@@ -83,6 +83,14 @@ export class SiteLifecycle {
     return [...this.#slots.values()];
   }
 
+  /** The site with the most partners: whose fresh answers warm the process's code up. */
+  largest(): SiteSlot | undefined {
+    return this.slots().reduce<SiteSlot | undefined>(
+      (most, slot) => (most && most.answers.site.size >= slot.answers.site.size ? most : slot),
+      undefined,
+    );
+  }
+
   /** A site as it is served now; loaded first when it is not yet (undefined: unknown). */
   async site(scope: Scope): Promise<SiteSlot | undefined> {
     const key = scopeKey(scope);
@@ -247,13 +255,10 @@ export class SiteLifecycle {
     }
     await warmUpCode();
     // The code is the process's: one site's fresh answers compile it, the largest one's.
-    const largest = this.slots()
-      .map((slot) => slot.answers.site)
-      .reduce<BuiltSite | undefined>(
-        (most, site) => (most && most.size >= site.size ? most : site),
-        undefined,
-      );
-    if (largest && largest.size >= WARM_UP_ANSWERS_FROM) warmUpAnswers(largest);
+    const largest = this.largest();
+    if (largest && largest.answers.site.size >= WARM_UP_ANSWERS_FROM) {
+      warmUpAnswers(largest.answers.site);
+    }
     this.#ready = true;
     this.#sourceUp = true;
     this.#lastSyncAt = Date.now();
