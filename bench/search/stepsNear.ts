@@ -7,7 +7,6 @@
 import { SiteLocations } from '@partners-network/server';
 import { relevanceThenDistance, markDistances } from '../../packages/server/src/answer/findNear';
 import { resolveSearch } from '../../packages/server/src/answer/resolveSearch';
-import { copyCard } from '../../packages/server/src/site/buildSite';
 import { searchResponseOf } from '../../packages/server/src/store/searchResponseOf';
 import { loadNearSlowCases } from './nearSlowCases';
 
@@ -51,11 +50,11 @@ const steps: Record<string, (c: (typeof cases)[number]) => unknown> = {
   'distanceOf (orderFrom, new point)': (c) =>
     c.search.near && built.locations.distanceOf(0, c.search.near),
   'copies + markDistances': (c) => {
-    const copies = c.nearAnswer.partners.map((card) => copyCard(card));
+    const copies = c.nearAnswer.partners.map((card) => ({ ...card }));
     if (c.search.near) markDistances(copies, c.ordered.ids, built.locations, c.search.near);
     return copies;
   },
-  'copies only': (c) => c.nearAnswer.partners.map((card) => copyCard(card)),
+  'copies only': (c) => c.nearAnswer.partners.map((card) => ({ ...card })),
   'JSON, text answer': (c) => JSON.stringify(searchResponseOf(c.textAnswer)),
   'JSON, near answer': (c) => JSON.stringify(searchResponseOf(c.nearAnswer)),
 };

@@ -3,7 +3,7 @@
  * per service (their lookups show in `/metrics`); each built site has its own caches of
  * these kinds (answer/SiteAnswers), dropped with it.
  */
-import type { FilterDefinitions, FilterGroup, Partner } from '@partners-network/contract';
+import type { FilterDefinitions, FilterGroup } from '@partners-network/contract';
 import { CacheKind } from '../cache/KeptCache';
 import type { TermSet } from '../search/TermSet';
 import { termSetsKind } from '../search/TermSet';
@@ -12,13 +12,20 @@ import type { KeptAnswer } from '../store/KeptAnswer';
 import type { GroupsJson } from '../store/answerJson';
 
 /**
- * A card in a locale: its object (what `answer()` gives callers other than the search
- * route) and its JSON without distance and highlights (store/answerJson's cardHead, what a
- * fresh answer's JSON is written from).
+ * A card in a locale as fresh answers use it: its JSON without distance and highlights
+ * (store/answerJson's cardHead, what a fresh answer's JSON is written from) and the two
+ * texts highlights mark. Its object is made again only for a caller that asks for objects
+ * (`SiteAnswers.answer`): kept as an object too, a card held about a third more, and the
+ * cards an answer adds are most of what it leaves to the old generation (bench/README.md,
+ * cards24).
  */
 export interface KeptCard {
-  card: Partner;
   json: string;
+  title: string;
+  summary: string;
+  /** Whose card, in which locale: what its object is made again from. */
+  ordinal: number;
+  locale: string;
 }
 
 /** A global filter's groups in a locale, and their names as JSON pieces (store/answerJson). */
@@ -75,8 +82,8 @@ export function answerCaches(): AnswerCaches {
       maxWeight: 5000,
       weigh: weighAnswer,
     }),
-    // Cards as answers send them, each as an object and as JSON (about 0.8 KB each, and
-    // its JSON 0.5 to 1 KB: 3 MB in all at most): unpacking ten cards
+    // Cards as answers send them, each as JSON and its two texts (0.5 to 1 KB, 2 MB in all
+    // at most): unpacking ten cards
     // was a tenth of a new search at 100k, and 86 % of the cards of the bench's first-ask
     // pass had been shown by an earlier search. Searches near a place show other partners
     // for every place: the bench's 203 searches near its cities show 1,127 partners at 10k

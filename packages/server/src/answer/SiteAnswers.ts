@@ -15,7 +15,7 @@ import type { Bitset } from '../search/Bitset';
 import { MatchedWords } from '../search/MatchedWords';
 import type { GeoPoint } from '../search/PartnerLocations';
 import type { BuiltSite } from '../site/buildSite';
-import { cardOf, copyCard } from '../site/buildSite';
+import { cardOf } from '../site/buildSite';
 import type { GlobalFilterInfo } from '../site/SiteInfo';
 import type { StoredTuning } from '../store/SiteRecords';
 import type { StoreSearchResult } from '../store/PartnerStore';
@@ -70,6 +70,7 @@ class FreshAnswer {
     readonly applied: StoreSearchResult['appliedCriteria'],
     readonly counted: CountedSearch,
     readonly answerId: string,
+    readonly objectOf: (card: KeptCard) => Partner,
   ) {}
 
   json(): string {
@@ -98,11 +99,9 @@ class FreshAnswer {
 
   objects(): StoreSearchResult {
     const { distances, highlights } = this;
-    // The answer's own copies of the cards it marks (kept cards are shared by every answer).
+    // The answer's own objects, made again from the packed cards (kept cards are JSON).
     const partners: Partner[] = [];
-    for (const kept of this.cards) {
-      partners.push(distances || highlights ? copyCard(kept.card) : kept.card);
-    }
+    for (const kept of this.cards) partners.push(this.objectOf(kept));
     partners.forEach((partner, at) => {
       const distance = distances?.[at];
       if (distance) partner.distance = cardDistance(distance);
@@ -144,6 +143,13 @@ export class SiteAnswers {
   readonly #orderedIds: KeptCache<OrderedIds>;
   readonly #counts: KeptCache<FacetCounts>;
   readonly #tuning: Tuning;
+  /** A kept card's object, made again from its packed texts (one function per site). */
+  readonly #objectOf = (kept: KeptCard): Partner => {
+    const { cards, items } = this.#site;
+    const packed = cards.readIn(kept.ordinal, kept.locale);
+    if (!packed) throw new Error(`no card at ordinal ${kept.ordinal}`);
+    return cardOf(packed, kept.locale, items);
+  };
 
   constructor(site: BuiltSite, caches: AnswerCaches) {
     this.#site = site;
@@ -277,7 +283,7 @@ export class SiteAnswers {
     const distances = search.near
       ? distancesOf(cards.length, page.ordinals, locations, search.near)
       : undefined;
-    const highlights = words ? highlightsOf(this.#texts(cards), words) : undefined;
+    const highlights = words ? highlightsOf(cards, words) : undefined;
     const counted = this.#counted(search);
     return new FreshAnswer(
       cards,
@@ -289,16 +295,8 @@ export class SiteAnswers {
       search.applied,
       counted,
       this.#answerId(counted, search, page.ordinals),
+      this.#objectOf,
     );
-  }
-
-  /** The cards' objects, whose titles and summaries highlights mark. */
-  #texts(cards: readonly KeptCard[]): Partner[] {
-    // Pushed, not mapped: one array shape in the interpreter and optimized alike
-    // (answer/resolveSearch).
-    const texts: Partner[] = [];
-    for (const kept of cards) texts.push(kept.card);
-    return texts;
   }
 
   /** What a first page of the search is counted as: made with the answer, cached with it. */
@@ -477,8 +475,8 @@ export class SiteAnswers {
   }
 
   /**
-   * A partner's card in a locale, unpacked once for every answer that shows it, as an
-   * object and as JSON (store/answerJson).
+   * A partner's card in a locale, unpacked once for every answer that shows it, as JSON
+   * (store/answerJson) and the texts highlights mark.
    */
   #readCards(ordinals: Int32Array, locale: string): KeptCard[] {
     const { cards, items } = this.#site;
@@ -488,10 +486,10 @@ export class SiteAnswers {
       const key = ordinal * (this.#localeSlots.size + 1) + slot;
       let kept = this.#cards.get(key);
       if (!kept) {
-        const packed = cards.read(ordinal);
+        const packed = cards.readIn(ordinal, locale);
         if (!packed) continue;
         const card = cardOf(packed, locale, items);
-        kept = { card, json: cardHead(card) };
+        kept = { json: cardHead(card), title: card.title, summary: card.summary, ordinal, locale };
         this.#cards.set(key, kept);
       }
       read.push(kept);

@@ -209,7 +209,7 @@ export function distancesOf(
 export function cardDistance({ km, place }: PlaceDistance): CardDistance {
   const { city, country, label } = place;
   // One shape whether or not there is a label (JSON leaves an undefined one out): see
-  // copyCard. The kilometres first: store/answerJson's distanceJson writes them so.
+  // site/buildSite's cardOf. The kilometres first: store/answerJson's distanceJson writes them so.
   return { km, city, country, label: label || undefined };
 }
 

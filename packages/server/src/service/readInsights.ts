@@ -8,7 +8,6 @@
 import type { Insights, InsightsQuery, Scope } from '@partners-network/contract';
 import { INSIGHTS_LIST_LIMIT, INSIGHTS_MIN_TEXT_COUNT, dayTime } from '@partners-network/contract';
 import type { BuiltSite } from '../site/buildSite';
-import { cardOf } from '../site/buildSite';
 import { DEFAULT_LOCALE } from '../store/DirectoryData';
 import { pickText, resolveLocale } from '../store/resolveLocale';
 import type { StatsStore, StoredInsights } from '../store/StatsStore';
@@ -83,11 +82,11 @@ function partnersOf(
 ): Insights['partners'] {
   return partners.map(({ partnerId, slug, clicks }) => {
     const ordinal = site.ordinalOf(partnerId);
-    const card = ordinal === undefined ? undefined : site.cards.read(ordinal);
+    const card = ordinal === undefined ? undefined : site.cards.readIn(ordinal, locale);
     return {
       partnerId,
       slug: card ? slug : null,
-      title: card ? cardOf(card, locale, site.items).title : null,
+      title: card ? card.title : null,
       clicks,
     };
   });

@@ -47,12 +47,7 @@ class ByteList {
 
   varint(value: number): void {
     this.reserve(5);
-    let rest = value;
-    while (rest >= 128) {
-      this.bytes[this.length++] = (rest & 127) | 128;
-      rest >>>= 7;
-    }
-    this.bytes[this.length++] = rest;
+    this.length = writeVarint(value, this.bytes, this.length);
   }
 
   copy(from: Uint8Array, start: number, end: number): void {
@@ -89,12 +84,12 @@ export class CardTokens {
     return this.#bytes;
   }
 
-  /** The text `packed` stands for. */
-  unpack(packed: Uint8Array): string {
+  /** The text that packed[start] up to packed[end] stands for. */
+  unpack(packed: Uint8Array, start = 0, end = packed.length): string {
     const texts = this.#texts;
     let text = '';
-    let at = 0;
-    while (at < packed.length) {
+    let at = start;
+    while (at < end) {
       const code = readVarint(packed, at);
       at = code.end;
       if (code.value !== LITERAL) {
@@ -109,8 +104,23 @@ export class CardTokens {
   }
 }
 
+/**
+ * Writes `value` (at most 2^32 - 1) at bytes[at] as a variable-length integer (1 to 5
+ * bytes, which the caller has room for) and returns where it ends.
+ */
+export function writeVarint(value: number, bytes: Uint8Array, at: number): number {
+  let rest = value;
+  let end = at;
+  while (rest >= 128) {
+    bytes[end++] = (rest & 127) | 128;
+    rest >>>= 7;
+  }
+  bytes[end++] = rest;
+  return end;
+}
+
 /** A variable-length integer (7 bits a byte, low bits first) at bytes[at], and its end. */
-function readVarint(bytes: Uint8Array, at: number): { value: number; end: number } {
+export function readVarint(bytes: Uint8Array, at: number): { value: number; end: number } {
   let byte = bytes[at] ?? 0;
   let value = byte & 127;
   let end = at + 1;

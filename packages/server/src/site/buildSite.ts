@@ -8,8 +8,8 @@ import type { Partner } from '@partners-network/contract';
 import type { IndexedDocument, SiteIndex } from '../search/SiteIndex';
 import type { SiteHead, StoredSite } from '../store/PartnerSource';
 import type { StoredPartner, StoredTuning } from '../store/SiteRecords';
-import type { CardTexts, PackedCards } from './PackedCards';
-import { PackedCardsBuilder } from './PackedCards';
+import type { CardTexts, LocaleCard, PackedCards } from './PackedCards';
+import { PackedCardsBuilder, textOr } from './PackedCards';
 import { DEFAULT_LOCALE } from '../store/DirectoryData';
 import { pickText } from '../store/resolveLocale';
 import type { SearchIndex } from '../search/SearchIndex';
@@ -36,7 +36,10 @@ export interface ItemForCard {
 
 /** Card texts by ordinal: the ordinals of a search's answer index it. */
 export interface CardReader {
+  /** Every locale's texts. */
   read(ordinal: number): CardTexts | undefined;
+  /** The texts an answer in `locale` shows, no other locale's read. */
+  readIn(ordinal: number, locale: string): LocaleCard | undefined;
 }
 
 /** What a server answers a site from. */
@@ -95,24 +98,29 @@ function toMap(texts: Record<string, string>): Map<string, string> {
 
 /** The text in a locale, else in en-US, else empty; an empty text counts as none. */
 function textIn(texts: Readonly<Record<string, string>>, locale: string): string {
-  const own = texts[locale];
-  if (own !== undefined && own !== '') return own;
-  const fallback = texts[DEFAULT_LOCALE];
-  return fallback !== undefined && fallback !== '' ? fallback : '';
+  return textOr(texts[locale], texts[DEFAULT_LOCALE]);
 }
 
 function byPosition<T extends { position: number; id: number }>(a: T, b: T): number {
   return a.position - b.position || a.id - b.id;
 }
 
+/**
+ * A card as the contract has it, in a locale: what its JSON is written from (kept cards),
+ * and an answer's objects. Every field of a card, in one order, undefined when a card has
+ * none (JSON leaves those out): one hidden class for every card, so an answer sets its
+ * distance and highlights without V8 making a new map, and the code that reads cards sees
+ * one map (a map markHighlights had not seen made V8 throw its optimized code away and wait
+ * about 500 answers to optimize it again: bench, near a city at 1k).
+ */
 export function cardOf(
-  card: CardTexts,
+  card: LocaleCard,
   locale: string,
   items: ReadonlyMap<number, ItemForCard>,
 ): Partner {
   // The item's own name: a card's badge shares its string with every other card's. An
   // item without a name in the locale or en-US shows no badge. Made at its length, not by
-  // pushes: an array pushed into from empty holds room for 17, and kept cards keep it. Not
+  // pushes: an array pushed into from empty holds room for 17, and objects keep it. Not
   // by map() either: its array is packed in the interpreter and holey once optimized, and
   // the change threw the optimized code away (answer/resolveSearch).
   let categories = new Array<{ name: string }>(card.badgeIds.length);
@@ -127,34 +135,12 @@ export function cardOf(
   return {
     image: { url: card.imageUrl },
     categories,
-    title: textIn(card.titles, locale),
-    summary: textIn(card.summaries, locale),
+    title: card.title,
+    summary: card.summary,
     url: card.url,
     contact: card.contactSlug === undefined ? undefined : { slug: card.contactSlug },
     distance: undefined,
     highlights: undefined,
-  };
-}
-
-/**
- * An answer's own copy of a kept card, for the answer's steps to mark (distances,
- * highlights). Kept cards and copies have every field of a card, in one order, undefined
- * when a card has none (JSON leaves those out): one hidden class for every card, so a step
- * sets a field without V8 making a new map, and the code that reads cards sees one map. A
- * copy with a distance added was a map markHighlights had not seen: V8 threw its optimized
- * code away and waited about 500 answers to optimize it again (bench, near a city at 1k).
- * A literal, not a spread: a spread copy takes its source's map and left it at 0.7 µs a card.
- */
-export function copyCard(card: Partner): Partner {
-  return {
-    image: card.image,
-    categories: card.categories,
-    title: card.title,
-    summary: card.summary,
-    url: card.url,
-    contact: card.contact,
-    distance: card.distance,
-    highlights: card.highlights,
   };
 }
 

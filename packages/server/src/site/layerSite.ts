@@ -80,6 +80,10 @@ export async function layerSite(
     cards: {
       read: (ordinal) =>
         ordinal < deltaStart ? whole.cards.read(ordinal) : delta.cards.read(ordinal - deltaStart),
+      readIn: (ordinal, locale) =>
+        ordinal < deltaStart
+          ? whole.cards.readIn(ordinal, locale)
+          : delta.cards.readIn(ordinal - deltaStart, locale),
     },
     items: whole.items,
     version: changes.version,

@@ -25,10 +25,10 @@ export type CardHighlights = NonNullable<Partner['highlights']>;
 /**
  * A card's JSON without its distance, its highlights and its closing brace: what every
  * answer that shows the card writes first (`answerJson` closes it). Its fields in the card's
- * order, distance and highlights last (site/buildSite's copyCard).
+ * order, distance and highlights last (site/buildSite's cardOf).
  */
 export function cardHead(card: Partner): string {
-  // The card's own fields in its own order (site/buildSite's cardOf and copyCard are their
+  // The card's own fields in its own order (site/buildSite's cardOf is their
   // one home); JSON leaves out the two each answer writes itself, once undefined.
   return JSON.stringify({ ...card, distance: undefined, highlights: undefined }).slice(0, -1);
 }
