@@ -2,6 +2,7 @@ export type { AppDeps } from './app';
 export { buildApp } from './app';
 export { SERVER_NODE_FLAGS } from './serverNodeFlags';
 export { LOOPBACK_WARM_UP_SEARCHES, warmUpServer } from './warmUpServer';
+export { collectGarbage } from './collectGarbage';
 export type { PartnersApiOptions } from './partnersApi';
 export { partnersApi } from './partnersApi';
 export { SEARCH_BODY_LIMIT } from './routes/search';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { XSRF_COOKIE_NAME, XSRF_HEADER_NAME, searchPath } from '@partners-network/contract';
+import { collectGarbage } from './collectGarbage';
 import { createXsrfToken } from './http/createXsrfToken';
 import type { LoopbackWarmUp } from './http/warmUpOverLoopback';
 import { warmUpOverLoopback } from './http/warmUpOverLoopback';
@@ -17,8 +18,8 @@ export const LOOPBACK_WARM_UP_DEADLINE_MS = 10_000;
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 /**
- * Has `app` (built over `service`, ready, not listening) answer its largest site's own
- * searches over a loopback socket of its own, then forgets every answer they left
+ * Has `app` (built over `service`, ready, not listening) collect its garbage, answer its
+ * largest site's own searches over a loopback socket of its own, then forget every answer they left
  * (`SearchService.forgetting`): no log line, no `/metrics` figure, no visitor's count, no
  * cache entry. Nothing for a site under WARM_UP_ANSWERS_FROM partners (the demo's).
  */
@@ -41,6 +42,12 @@ export async function warmUpServer(
     body: JSON.stringify(criteria),
   }));
   await app.ready();
+  // The start-up's garbage (the index's build, the in-process warm-up) collected now, while
+  // nobody waits: left in the old generation, it brought the next full collection, and its
+  // pause, into the first few thousand visitors' requests (bench/README.md, gc24). Before
+  // the loopback searches, not after: what a full collection throws away of the compiled
+  // code, they compile again.
+  if (requests.length > 0) collectGarbage();
   return service.forgetting(() =>
     warmUpOverLoopback(app, requests, {
       deadlineMs: options.deadlineMs ?? LOOPBACK_WARM_UP_DEADLINE_MS,
