@@ -71,7 +71,7 @@ async function forcedFullCollections(run: () => Promise<unknown>): Promise<numbe
   let forced = 0;
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      const detail: unknown = entry.detail;
+      const detail: unknown = 'detail' in entry ? entry.detail : undefined;
       if (typeof detail !== 'object' || detail === null) continue;
       const kind = 'kind' in detail ? detail.kind : undefined;
       const flags = 'flags' in detail && typeof detail.flags === 'number' ? detail.flags : 0;
