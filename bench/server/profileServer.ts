@@ -37,6 +37,8 @@ interface Profile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
+  /** µs on the monotonic clock (CLOCK_MONOTONIC), as `process.hrtime` reads it. */
+  startTime?: number;
 }
 
 function isProfile(value: unknown): value is Profile {
@@ -88,11 +90,17 @@ interface Window {
 
 /**
  * The timed load's stretch of the profile (µs from its start), from the API's log: the
- * profile's first sample in the search route's `searchKept` is the first request logged,
- * and the last `requests` lines are the timed load (each line's time less its
- * `responseTime` is when that request came in). The profile ends when the process exits,
- * which at 100k partners is up to a second after the load (the store closing): counting back
- * from its end, as this did, took that idle second for the load's.
+ * last `requests` lines are the timed load (each line's time less its `responseTime` is when
+ * that request came in). A line's time is the wall clock; the profile's `startTime` is the
+ * monotonic clock (V8's and libuv's, CLOCK_MONOTONIC on Linux) that every process on the
+ * machine shares, so this process's offset between the two places the lines on it.
+ *
+ * It used to take the profile's first sample in `searchKept` for the first line logged.
+ * Since the server answers its own searches over loopback before it listens (warm23), and
+ * those are not logged, that put the window about two seconds early, over the bench's
+ * warm-up (its answers asked again, compressed anew): the by-part figures of profiles taken
+ * before this change count part of the warm-up. Counting back from the profile's end does
+ * not serve either: at 100k partners the process exits up to a second after the load.
  */
 function timedWindow(profile: Profile, logFile: string, requests: number): Window | undefined {
   const lines = readFileSync(logFile, 'utf8')
@@ -103,22 +111,13 @@ function timedWindow(profile: Profile, logFile: string, requests: number): Windo
       (line): line is { time: number; responseTime: number } =>
         typeof line === 'object' && line !== null && 'time' in line && 'responseTime' in line,
     );
-  const first = lines[0];
   const start = lines[lines.length - requests];
   const end = lines.at(-1);
-  if (!first || !start || !end) return undefined;
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parents = parentsOf(profile);
-  const at = sampleTimes(profile);
-  const firstSearch = profile.samples.findIndex((id) =>
-    stackOf(id, byId, parents).some((frame) => frame.functionName === 'searchKept'),
-  );
-  if (firstSearch < 0) return undefined;
-  const origin = (at[firstSearch] ?? 0) - (first.time - first.responseTime) * 1000;
-  return {
-    from: origin + (start.time - start.responseTime) * 1000,
-    to: origin + end.time * 1000,
-  };
+  if (!start || !end || profile.startTime === undefined) return undefined;
+  const wallLessMonotonic = Date.now() * 1000 - Number(process.hrtime.bigint() / 1000n);
+  const onProfile = (wallMs: number) =>
+    wallMs * 1000 - wallLessMonotonic - (profile.startTime ?? 0);
+  return { from: onProfile(start.time - start.responseTime), to: onProfile(end.time) };
 }
 
 /**
