@@ -13,7 +13,15 @@ import {
   lettersOf,
 } from './TextIndex';
 import { searchTerms } from './searchTerms';
-import { EXACT } from './typoBudget';
+import { OneTermRanking } from './OneTermRanking';
+import {
+  EXACT_IN_TITLE,
+  EXACT_TITLE,
+  QUALITY_FACTOR,
+  QUALITY_SHIFT,
+  WEIGHTS,
+  termScore,
+} from './scores';
 import type { FindOptions, FoundOrdinals, IndexQuery, SearchIndex, TextMatch } from './SearchIndex';
 import { anyOfItems, filteredBy } from './SearchIndex';
 
@@ -38,27 +46,9 @@ interface LocaleIndex {
   titleHashes: Int32Array;
 }
 
-/**
- * A term's field weight by the best field it occurs in (field mask 0 to 7): title 3,
- * categories 2, summary 1. Better than bm25 for names people type, and it costs one pass
- * over the matches instead of a float sort.
- */
-const WEIGHTS = Uint8Array.from([0, 3, 2, 3, 1, 3, 2, 3]);
-/** A partner's value for one term: match quality * 4 + field weight (0: no match). */
-const QUALITY_SHIFT = 2;
-/**
- * A partner's rank: the qualities summed, times 64, plus the field weights summed (a
- * text has at most 75 terms: 75 * 3 * 64 + 225 fits 16 bits), plus EXACT_TITLE for a
- * partner whose title is exactly the typed terms. So for each word exact beats prefix
- * beats one typo beats two, then the field decides, then the editorial order.
- */
-const QUALITY_FACTOR = 64;
-const EXACT_TITLE = 32768;
 const MAX_TERMS = 75;
 /** The highest rank: an exact title of 75 terms, each an exact title match. */
 const MAX_SCORE = EXACT_TITLE + MAX_TERMS * (3 * QUALITY_FACTOR + 3);
-/** A full-quality title match of a term: EXACT * 4 + 3. */
-const EXACT_IN_TITLE = (EXACT << QUALITY_SHIFT) | 3;
 
 /** FNV-1a of a string's UTF-16 units: a title's terms joined by spaces. */
 export function hashTerms(terms: readonly string[]): number {
@@ -131,6 +121,8 @@ export class SiteIndex implements SearchIndex {
   readonly #candidates: Bitset;
   /** Scratch of a ranking: how many partners have each score, then where each score starts. */
   #starts: Int32Array | undefined;
+  /** Scratch of a search of one term: its ranking by levels. */
+  #oneTerm: OneTermRanking | undefined;
   readonly #empty: Bitset;
   /** Each term's partners and the words it matched, by locale and term. */
   readonly termSets: TermSetCache;
@@ -278,6 +270,21 @@ export class SiteIndex implements SearchIndex {
       return { ordinals, scores: null, total };
     }
     const last = query.terms.at(-1);
+    const [only] = distinct;
+    if (distinct.length === 1 && only !== undefined) {
+      // One term, the most searches with text: ranked by levels (OneTermRanking).
+      this.#oneTerm ??= new OneTermRanking(this.size);
+      candidates.andInPlace(
+        this.#termSet(query.locale, locale.text, only, only === last, null, this.#oneTerm).set,
+      );
+      return this.#oneTerm.rank(
+        candidates,
+        locale.titleHashes,
+        hashTerms(query.terms),
+        limit,
+        options.wholeRank ?? false,
+      );
+    }
     while (this.#values.length < distinct.length) this.#values.push(new Uint8Array(this.size));
     distinct.forEach((term, index) => {
       const values = this.#values[index] ?? new Uint8Array(this.size);
@@ -304,7 +311,8 @@ export class SiteIndex implements SearchIndex {
 
   /**
    * The partners a term matches, from the cache unless `values` asks for each partner's
-   * value (quality * 4 + field weight, the best of its matches) too.
+   * value (quality * 4 + field weight, the best of its matches) too, or `levels` for them
+   * laid by value (a search of one term).
    */
   #termSet(
     locale: string,
@@ -312,18 +320,28 @@ export class SiteIndex implements SearchIndex {
     term: string,
     prefix: boolean,
     values: Uint8Array | null,
+    levels?: OneTermRanking,
   ): TermSet {
     const cached = this.termSets.find(locale, term, prefix);
     if (cached) {
       // Ranking reads each partner's value from the runs the term expanded to: a kept term
       // skips its expansion (the typo walk) and a new set of every partner.
       if (values) valuesOf(text.postings, cached.expanded.runs, values);
+      levels?.lay(text.postings, cached.expanded.runs);
       return cached;
     }
     const found = new Bitset(this.size);
     const { words } = found;
     const { postings } = text;
     const runs = text.expand(term, prefix);
+    if (levels) {
+      // One pass over the postings, into the levels; the set is their union, a word at a time.
+      levels.lay(postings, runs);
+      levels.addLaidTo(words);
+      const termSet = { set: found, expanded: { text, runs } };
+      this.termSets.keep(locale, term, prefix, termSet);
+      return termSet;
+    }
     // One pass over the postings for both: a broad prefix at 100k has 50k of them.
     for (const run of runs) {
       const quality = run.quality << QUALITY_SHIFT;
@@ -356,7 +374,6 @@ export class SiteIndex implements SearchIndex {
   ): RankedOrdinals {
     const scores = this.#scores;
     const values = this.#values.slice(0, termCount);
-    const only = termCount === 1 ? values[0] : undefined;
     const { titleHashes } = locale;
     const { words } = candidates;
     // How many partners have each score: all zero between searches.
@@ -374,18 +391,11 @@ export class SiteIndex implements SearchIndex {
         const ordinal = (index << 5) | (31 - Math.clz32(lowest));
         let score = 0;
         let allExactInTitle = true;
-        if (only) {
-          // One term, the most searches with text: its value alone, no loop over terms.
-          const value = only[ordinal] ?? 0;
-          score = (value >>> QUALITY_SHIFT) * QUALITY_FACTOR + (value & 3);
-          allExactInTitle = value === EXACT_IN_TITLE;
-        } else {
-          // An indexed loop: V8 runs it a fifth faster than for...of over 70k partners.
-          for (let term = 0; term < values.length; term += 1) {
-            const value = values[term]?.[ordinal] ?? 0;
-            score += (value >>> QUALITY_SHIFT) * QUALITY_FACTOR + (value & 3);
-            if (value !== EXACT_IN_TITLE) allExactInTitle = false;
-          }
+        // An indexed loop: V8 runs it a fifth faster than for...of over 70k partners.
+        for (let term = 0; term < values.length; term += 1) {
+          const value = values[term]?.[ordinal] ?? 0;
+          score += termScore(value);
+          if (value !== EXACT_IN_TITLE) allExactInTitle = false;
         }
         if (allExactInTitle && titleHashes[ordinal] === typed) score += EXACT_TITLE;
         scores[ordinal] = score;

@@ -247,6 +247,37 @@ describe('SiteIndex against a brute-force reference', () => {
     );
   });
 
+  it('answers a search as a fresh index does after other searches (no scratch left over)', () => {
+    fc.assert(
+      // Searches of one term go through OneTermRanking's levels, reused by every search.
+      fc.property(
+        fc.array(partner, { maxLength: 30 }),
+        fc.array(fc.oneof(word, fc.constantFrom(...VOCABULARY)), { minLength: 2, maxLength: 4 }),
+        fc.nat(12),
+        (partners, words, limit) => {
+          const index = buildIndex(partners);
+          const asked = (text: string) => ({
+            locale: 'en-US',
+            globalFilterId: 1,
+            itemGroups: [],
+            terms: searchTerms(text),
+          });
+          for (const text of words) {
+            const after = index.findFirst(asked(text), limit, { wholeRank: 'set' });
+            const fresh = buildIndex(partners).findFirst(asked(text), limit, {
+              wholeRank: 'set',
+            });
+            expect(Array.from(after.ordinals)).toEqual(Array.from(fresh.ordinals));
+            expect(Array.from(after.scores ?? [])).toEqual(Array.from(fresh.scores ?? []));
+            expect(after.total).toBe(fresh.total);
+            expect(after.crossingRank?.toArray()).toEqual(fresh.crossingRank?.toArray());
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('counts each item disjunctively and each global filter by the text', () => {
     fc.assert(
       fc.property(fc.array(partner, { maxLength: 30 }), search, (partners, query) => {
