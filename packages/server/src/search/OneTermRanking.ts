@@ -85,98 +85,88 @@ export class OneTermRanking {
     wholeRank: boolean | 'set',
   ): OneTermRanked {
     try {
-      return this.#rank(candidates, titleHashes, typed, limit, wholeRank);
+      const levels = this.#levels;
+      const words = this.#words;
+      const { words: among } = candidates;
+      // The values laid, best first.
+      const laid: number[] = [];
+      for (let value = VALUES - 1; value >= 0; value -= 1) {
+        if ((this.#laid & (1 << value)) !== 0) laid.push(value);
+      }
+      // Each level narrowed to the candidates whose best value it is, and counted, a word of
+      // 32 partners at a time, all levels together: a word without candidates is passed over
+      // (its levels are read through the candidates below), so a narrow search costs a load a
+      // word, not one per word and level.
+      const counts = new Int32Array(VALUES);
+      let total = 0;
+      for (let index = 0; index < words; index += 1) {
+        const candidate = among[index] ?? 0;
+        if (candidate === 0) continue;
+        let above = 0;
+        for (const value of laid) {
+          const at = value * words + index;
+          const level = levels[at] ?? 0;
+          const mine = level & candidate & ~above;
+          above |= level;
+          levels[at] = mine;
+          if (mine !== 0) {
+            const count = popcount(mine);
+            counts[value] = (counts[value] ?? 0) + count;
+            total += count;
+          }
+        }
+      }
+      // The ranks in order: a value's level is one rank, but an exact title match of the
+      // term splits in two, those whose whole title is what was typed first.
+      const titled = this.#countTitled(among, titleHashes, typed, counts[EXACT_IN_TITLE] ?? 0);
+      const ranks: Rank[] = [];
+      for (let value = VALUES - 1; value >= 0; value -= 1) {
+        const count = counts[value] ?? 0;
+        if (count === 0) continue;
+        const score = termScore(value);
+        if (value === EXACT_IN_TITLE && titled > 0) {
+          ranks.push({ value, score: score + EXACT_TITLE, count: titled, only: TITLED });
+          if (count > titled) ranks.push({ value, score, count: count - titled, only: UNTITLED });
+        } else ranks.push({ value, score, count, only: ALL });
+      }
+      // The first `kept` places, and the rank that crosses the limit (as SiteIndex's ranking).
+      let kept = Math.min(limit, total);
+      let place = 0;
+      let crossing: Rank | undefined;
+      for (const rank of ranks) {
+        if (place < kept && place + rank.count > kept) {
+          if (wholeRank === 'set') crossing = rank;
+          else if (wholeRank) kept = place + rank.count;
+        }
+        place += rank.count;
+      }
+      const ordinals = new Int32Array(kept);
+      const scores = new Uint16Array(kept);
+      let placed = 0;
+      for (const rank of ranks) {
+        if (placed >= kept) break;
+        const from = rank.value * words;
+        for (let index = 0; index < words && placed < kept; index += 1) {
+          let word = (levels[from + index] ?? 0) & (among[index] ?? 0);
+          while (word !== 0 && placed < kept) {
+            const lowest = word & -word;
+            word ^= lowest;
+            const ordinal = (index << 5) | (31 - Math.clz32(lowest));
+            if (rank.only !== ALL && (titleHashes[ordinal] === typed) !== (rank.only === TITLED)) {
+              continue;
+            }
+            ordinals[placed] = ordinal;
+            scores[placed] = rank.score;
+            placed += 1;
+          }
+        }
+      }
+      const found: OneTermRanked = { ordinals, scores, total };
+      if (crossing) found.crossingRank = this.#setOf(crossing, among, titleHashes, typed);
+      return found;
     } finally {
       this.#clear();
     }
-  }
-
-  #rank(
-    candidates: Bitset,
-    titleHashes: Int32Array,
-    typed: number,
-    limit: number,
-    wholeRank: boolean | 'set',
-  ): OneTermRanked {
-    const levels = this.#levels;
-    const words = this.#words;
-    const { words: among } = candidates;
-    // The values laid, best first.
-    const laid: number[] = [];
-    for (let value = VALUES - 1; value >= 0; value -= 1) {
-      if ((this.#laid & (1 << value)) !== 0) laid.push(value);
-    }
-    // Each level narrowed to the candidates whose best value it is, and counted, a word of
-    // 32 partners at a time, all levels together: a word without candidates is passed over
-    // (its levels are read through the candidates below), so a narrow search costs a load a
-    // word, not one per word and level.
-    const counts = new Int32Array(VALUES);
-    let total = 0;
-    for (let index = 0; index < words; index += 1) {
-      const candidate = among[index] ?? 0;
-      if (candidate === 0) continue;
-      let above = 0;
-      for (const value of laid) {
-        const at = value * words + index;
-        const level = levels[at] ?? 0;
-        const mine = level & candidate & ~above;
-        above |= level;
-        levels[at] = mine;
-        if (mine !== 0) {
-          const count = popcount(mine);
-          counts[value] = (counts[value] ?? 0) + count;
-          total += count;
-        }
-      }
-    }
-    // The ranks in order: a value's level is one rank, but an exact title match of the
-    // term splits in two, those whose whole title is what was typed first.
-    const titled = this.#countTitled(among, titleHashes, typed, counts[EXACT_IN_TITLE] ?? 0);
-    const ranks: Rank[] = [];
-    for (let value = VALUES - 1; value >= 0; value -= 1) {
-      const count = counts[value] ?? 0;
-      if (count === 0) continue;
-      const score = termScore(value);
-      if (value === EXACT_IN_TITLE && titled > 0) {
-        ranks.push({ value, score: score + EXACT_TITLE, count: titled, only: TITLED });
-        if (count > titled) ranks.push({ value, score, count: count - titled, only: UNTITLED });
-      } else ranks.push({ value, score, count, only: ALL });
-    }
-    // The first `kept` places, and the rank that crosses the limit (as SiteIndex's ranking).
-    let kept = Math.min(limit, total);
-    let place = 0;
-    let crossing: Rank | undefined;
-    for (const rank of ranks) {
-      if (place < kept && place + rank.count > kept) {
-        if (wholeRank === 'set') crossing = rank;
-        else if (wholeRank) kept = place + rank.count;
-      }
-      place += rank.count;
-    }
-    const ordinals = new Int32Array(kept);
-    const scores = new Uint16Array(kept);
-    let placed = 0;
-    for (const rank of ranks) {
-      if (placed >= kept) break;
-      const from = rank.value * words;
-      for (let index = 0; index < words && placed < kept; index += 1) {
-        let word = (levels[from + index] ?? 0) & (among[index] ?? 0);
-        while (word !== 0 && placed < kept) {
-          const lowest = word & -word;
-          word ^= lowest;
-          const ordinal = (index << 5) | (31 - Math.clz32(lowest));
-          if (rank.only !== ALL && (titleHashes[ordinal] === typed) !== (rank.only === TITLED)) {
-            continue;
-          }
-          ordinals[placed] = ordinal;
-          scores[placed] = rank.score;
-          placed += 1;
-        }
-      }
-    }
-    const found: OneTermRanked = { ordinals, scores, total };
-    if (crossing) found.crossingRank = this.#setOf(crossing, among, titleHashes, typed);
-    return found;
   }
 
   /** How many of the exact title matches have the typed terms as their whole title. */
