@@ -85,37 +85,8 @@ export class OneTermRanking {
     wholeRank: boolean | 'set',
   ): OneTermRanked {
     try {
-      const levels = this.#levels;
-      const words = this.#words;
       const { words: among } = candidates;
-      // The values laid, best first.
-      const laid: number[] = [];
-      for (let value = VALUES - 1; value >= 0; value -= 1) {
-        if ((this.#laid & (1 << value)) !== 0) laid.push(value);
-      }
-      // Each level narrowed to the candidates whose best value it is, and counted, a word of
-      // 32 partners at a time, all levels together: a word without candidates is passed over
-      // (its levels are read through the candidates below), so a narrow search costs a load a
-      // word, not one per word and level.
-      const counts = new Int32Array(VALUES);
-      let total = 0;
-      for (let index = 0; index < words; index += 1) {
-        const candidate = among[index] ?? 0;
-        if (candidate === 0) continue;
-        let above = 0;
-        for (const value of laid) {
-          const at = value * words + index;
-          const level = levels[at] ?? 0;
-          const mine = level & candidate & ~above;
-          above |= level;
-          levels[at] = mine;
-          if (mine !== 0) {
-            const count = popcount(mine);
-            counts[value] = (counts[value] ?? 0) + count;
-            total += count;
-          }
-        }
-      }
+      const { counts, total } = this.#narrow(among);
       // The ranks in order: a value's level is one rank, but an exact title match of the
       // term splits in two, those whose whole title is what was typed first.
       const titled = this.#countTitled(among, titleHashes, typed, counts[EXACT_IN_TITLE] ?? 0);
@@ -140,33 +111,82 @@ export class OneTermRanking {
         }
         place += rank.count;
       }
-      const ordinals = new Int32Array(kept);
-      const scores = new Uint16Array(kept);
-      let placed = 0;
-      for (const rank of ranks) {
-        if (placed >= kept) break;
-        const from = rank.value * words;
-        for (let index = 0; index < words && placed < kept; index += 1) {
-          let word = (levels[from + index] ?? 0) & (among[index] ?? 0);
-          while (word !== 0 && placed < kept) {
-            const lowest = word & -word;
-            word ^= lowest;
-            const ordinal = (index << 5) | (31 - Math.clz32(lowest));
-            if (rank.only !== ALL && (titleHashes[ordinal] === typed) !== (rank.only === TITLED)) {
-              continue;
-            }
-            ordinals[placed] = ordinal;
-            scores[placed] = rank.score;
-            placed += 1;
-          }
-        }
-      }
-      const found: OneTermRanked = { ordinals, scores, total };
+      const found: OneTermRanked = { ...this.#list(ranks, kept, among, titleHashes, typed), total };
       if (crossing) found.crossingRank = this.#setOf(crossing, among, titleHashes, typed);
       return found;
     } finally {
       this.#clear();
     }
+  }
+
+  /**
+   * Each level narrowed to the candidates whose best value it is, and counted, a word of 32
+   * partners at a time, all levels together: a word without candidates is passed over (its
+   * levels are read through the candidates after this), so a narrow search costs a load a
+   * word, not one per word and level.
+   */
+  #narrow(among: Uint32Array): { counts: Int32Array; total: number } {
+    const levels = this.#levels;
+    const words = this.#words;
+    // The values laid, best first.
+    const laid: number[] = [];
+    for (let value = VALUES - 1; value >= 0; value -= 1) {
+      if ((this.#laid & (1 << value)) !== 0) laid.push(value);
+    }
+    const counts = new Int32Array(VALUES);
+    let total = 0;
+    for (let index = 0; index < words; index += 1) {
+      const candidate = among[index] ?? 0;
+      if (candidate === 0) continue;
+      let above = 0;
+      for (const value of laid) {
+        const at = value * words + index;
+        const level = levels[at] ?? 0;
+        const mine = level & candidate & ~above;
+        above |= level;
+        levels[at] = mine;
+        if (mine !== 0) {
+          const count = popcount(mine);
+          counts[value] = (counts[value] ?? 0) + count;
+          total += count;
+        }
+      }
+    }
+    return { counts, total };
+  }
+
+  /** The first `kept` partners of the ranks in order, each with its rank's score. */
+  #list(
+    ranks: readonly Rank[],
+    kept: number,
+    among: Uint32Array,
+    titleHashes: Int32Array,
+    typed: number,
+  ): { ordinals: Int32Array; scores: Uint16Array } {
+    const levels = this.#levels;
+    const words = this.#words;
+    const ordinals = new Int32Array(kept);
+    const scores = new Uint16Array(kept);
+    let placed = 0;
+    for (const rank of ranks) {
+      if (placed >= kept) break;
+      const from = rank.value * words;
+      for (let index = 0; index < words && placed < kept; index += 1) {
+        let word = (levels[from + index] ?? 0) & (among[index] ?? 0);
+        while (word !== 0 && placed < kept) {
+          const lowest = word & -word;
+          word ^= lowest;
+          const ordinal = (index << 5) | (31 - Math.clz32(lowest));
+          if (rank.only !== ALL && (titleHashes[ordinal] === typed) !== (rank.only === TITLED)) {
+            continue;
+          }
+          ordinals[placed] = ordinal;
+          scores[placed] = rank.score;
+          placed += 1;
+        }
+      }
+    }
+    return { ordinals, scores };
   }
 
   /** How many of the exact title matches have the typed terms as their whole title. */
