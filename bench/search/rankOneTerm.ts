@@ -6,9 +6,10 @@
  * from the kept runs) and fresh (the term-set cache emptied before each search: the term's
  * typo walk and set made too). Each pass 15 times; prints the fastest and the median, in µs
  * per search. Run it in two checkouts, one after the other, to weigh a change of the ranking
- * (bench/README.md, rank25).
+ * (bench/README.md, rank25). With `several`, the texts of two or more terms instead (ranked
+ * by each candidate's values, bench/README.md, rank26).
  *
- *   npx tsx bench/search/rankOneTerm.ts [partnerCount=100000]
+ *   npx tsx bench/search/rankOneTerm.ts [partnerCount=100000] [several]
  */
 import { SiteIndexBuilder, searchTerms } from '@partners-network/server';
 import { ensureDirectoryDb } from '../server/directories';
@@ -18,6 +19,7 @@ import { readDocuments } from './measureSearch';
 
 const PASSES = 15;
 const count = Number(process.argv[2] ?? 100_000);
+const several = process.argv[3] === 'several';
 const path = await ensureDirectoryDb(count);
 const { documents } = await readDocuments(path);
 const builder = new SiteIndexBuilder(documents.length);
@@ -34,7 +36,7 @@ const texts = [
       .filter((query) => query.locale === 'en-US')
       .map((query) => query.criteria.text),
   ),
-].filter((text) => searchTerms(text).length === 1);
+].filter((text) => (searchTerms(text).length === 1) === !several);
 
 function pass(fresh: boolean): number {
   const started = performance.now();
@@ -46,7 +48,7 @@ function pass(fresh: boolean): number {
   return ((performance.now() - started) / texts.length) * 1000;
 }
 
-console.log(`${texts.length} one-term texts at ${count} partners`);
+console.log(`${texts.length} ${several ? 'several-term' : 'one-term'} texts at ${count} partners`);
 for (const [name, fresh] of [
   ['term sets kept', false],
   ['fresh', true],

@@ -219,7 +219,7 @@ export class SiteIndex implements SearchIndex {
     // change threw this function's optimized code away: answer/resolveSearch).
     const byTerm: Bitset[] = [];
     for (const term of distinct) {
-      byTerm.push(text ? this.#termSet(locale, text, term, term === last, null).set : this.#empty);
+      byTerm.push(text ? this.#termSet(locale, text, term, term === last).set : this.#empty);
     }
     // One term: its kept set itself (sets returned are read-only), not a copy per answer.
     const all = byTerm.length === 1 && byTerm[0] ? byTerm[0] : intersect(byTerm, this.size);
@@ -233,7 +233,7 @@ export class SiteIndex implements SearchIndex {
     if (!text) return new MatchedWords([]);
     const last = terms.at(-1);
     return new MatchedWords(
-      distinct.map((term) => this.#termSet(locale, text, term, term === last, null).expanded),
+      distinct.map((term) => this.#termSet(locale, text, term, term === last).expanded),
     );
   }
 
@@ -275,7 +275,7 @@ export class SiteIndex implements SearchIndex {
       // One term, the most searches with text: ranked by levels (OneTermRanking).
       this.#oneTerm ??= new OneTermRanking(this.size);
       candidates.andInPlace(
-        this.#termSet(query.locale, locale.text, only, only === last, null, this.#oneTerm).set,
+        this.#termSet(query.locale, locale.text, only, only === last, this.#oneTerm).set,
       );
       return this.#oneTerm.rank(
         candidates,
@@ -285,14 +285,29 @@ export class SiteIndex implements SearchIndex {
         options.wholeRank ?? false,
       );
     }
+    // Several terms. A term made now has its values written in the pass that makes its set.
+    // A kept term's are read once the candidates are narrowed by every term's set, for them
+    // alone: for every partner the term matches it was a write per posting, tens of
+    // thousands for a broad prefix at 100k, where two terms keep a few hundred candidates
+    // (bench/README.md, rank26).
     while (this.#values.length < distinct.length) this.#values.push(new Uint8Array(this.size));
-    distinct.forEach((term, index) => {
-      const values = this.#values[index] ?? new Uint8Array(this.size);
+    const kept: (readonly TermRun[] | undefined)[] = [];
+    for (let at = 0; at < distinct.length; at += 1) {
+      const term = distinct[at] ?? '';
+      const values = this.#values[at] ?? new Uint8Array(this.size);
       values.fill(0);
+      const prefix = term === last;
+      const keptSet = this.termSets.find(query.locale, term, prefix);
       candidates.andInPlace(
-        this.#termSet(query.locale, locale.text, term, term === last, values).set,
+        (keptSet ?? this.#makeTermSet(query.locale, locale.text, term, prefix, values)).set,
       );
-    });
+      kept.push(keptSet?.expanded.runs);
+    }
+    for (let at = 0; at < kept.length; at += 1) {
+      const runs = kept[at];
+      const values = this.#values[at];
+      if (runs && values) candidateValuesOf(locale.text.postings, runs, candidates.words, values);
+    }
     return this.#rank(
       locale,
       candidates,
@@ -310,11 +325,32 @@ export class SiteIndex implements SearchIndex {
   }
 
   /**
-   * The partners a term matches, from the cache unless `values` asks for each partner's
-   * value (quality * 4 + field weight, the best of its matches) too, or `levels` for them
-   * laid by value (a search of one term).
+   * The partners a term matches and the runs it expanded to, from the cache when kept; with
+   * `levels`, its partners laid by value too (a search of one term).
    */
   #termSet(
+    locale: string,
+    text: TextIndex,
+    term: string,
+    prefix: boolean,
+    levels?: OneTermRanking,
+  ): TermSet {
+    const cached = this.termSets.find(locale, term, prefix);
+    if (cached) {
+      // Ranking reads each partner's value from the runs the term expanded to: a kept term
+      // skips its expansion (the typo walk) and a new set of every partner.
+      levels?.lay(text.postings, cached.expanded.runs);
+      return cached;
+    }
+    return this.#makeTermSet(locale, text, term, prefix, null, levels);
+  }
+
+  /**
+   * A term's set made and kept: its expansion (the typo walk) and one pass over its postings,
+   * which with `values` writes each partner's value too (quality * 4 + field weight, the
+   * best of its matches), with `levels` lays them by value.
+   */
+  #makeTermSet(
     locale: string,
     text: TextIndex,
     term: string,
@@ -322,14 +358,6 @@ export class SiteIndex implements SearchIndex {
     values: Uint8Array | null,
     levels?: OneTermRanking,
   ): TermSet {
-    const cached = this.termSets.find(locale, term, prefix);
-    if (cached) {
-      // Ranking reads each partner's value from the runs the term expanded to: a kept term
-      // skips its expansion (the typo walk) and a new set of every partner.
-      if (values) valuesOf(text.postings, cached.expanded.runs, values);
-      levels?.lay(text.postings, cached.expanded.runs);
-      return cached;
-    }
     const found = new Bitset(this.size);
     const { words } = found;
     const { postings } = text;
@@ -463,13 +491,24 @@ function rankOf(candidates: Bitset, scores: Uint16Array, score: number): Bitset 
   return rank;
 }
 
-/** Each partner's value for a term (the best of its matches), as #termSet writes them. */
-function valuesOf(postings: Int32Array, runs: readonly TermRun[], values: Uint8Array): void {
+/**
+ * Each candidate's value for a term (quality * 4 + field weight, the best of its matches),
+ * from the runs the term expanded to; partners not among the candidates are passed over:
+ * a bit read per posting where a value kept was a write (bench/README.md, rank26).
+ */
+function candidateValuesOf(
+  postings: Int32Array,
+  runs: readonly TermRun[],
+  candidates: Uint32Array,
+  values: Uint8Array,
+): void {
   for (const run of runs) {
     const quality = run.quality << QUALITY_SHIFT;
     for (let index = run.start; index < run.stop; index += 1) {
       const posting = postings[index] ?? 0;
-      keepBest(values, posting >>> FIELD_BITS, quality | (WEIGHTS[posting & FIELD_MASK] ?? 0));
+      const ordinal = posting >>> FIELD_BITS;
+      if ((((candidates[ordinal >>> 5] ?? 0) >>> (ordinal & 31)) & 1) === 0) continue;
+      keepBest(values, ordinal, quality | (WEIGHTS[posting & FIELD_MASK] ?? 0));
     }
   }
 }
