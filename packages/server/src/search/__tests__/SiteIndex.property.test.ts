@@ -269,7 +269,9 @@ describe('SiteIndex against a brute-force reference', () => {
             itemGroups: [],
             terms: searchTerms(text),
           });
-          for (const text of words) {
+          // Each text, then its words alone, then it again: its terms kept by then.
+          const asks = words.flatMap((text) => [text, ...text.split(' '), text]);
+          for (const text of asks) {
             const after = index.findFirst(asked(text), limit, { wholeRank: 'set' });
             const fresh = buildIndex(partners).findFirst(asked(text), limit, {
               wholeRank: 'set',
