@@ -287,9 +287,9 @@ export class SiteIndex implements SearchIndex {
     }
     // Several terms. A term made now has its values written in the pass that makes its set.
     // A kept term's are read once the candidates are narrowed by every term's set, for them
-    // alone: a bit read per posting of the others, where a value written for every partner
-    // the term matches was a compare and a write (a search of two kept terms about a tenth
-    // faster at 100k; bench/README.md, rank26).
+    // alone: a bit test per posting, and a value written for a candidate only, where every
+    // partner the term matches took a compare and a write (a search of two kept terms about
+    // a tenth faster at 100k; bench/README.md, rank26).
     while (this.#values.length < distinct.length) this.#values.push(new Uint8Array(this.size));
     const kept: (readonly TermRun[] | undefined)[] = [];
     for (let at = 0; at < distinct.length; at += 1) {
