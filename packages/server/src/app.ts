@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { useCompression } from './http/compression';
 import { checkScopeIds } from './http/checkScopeIds';
+import { useFairTurns } from './http/FairTurns';
 import { useDrain } from './http/drain';
 import { handleError } from './http/handleError';
 import type { RateLimitSettings } from './http/rateLimit';
@@ -134,6 +135,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
     },
   });
+  // First: every other hook runs in the request's turn.
+  useFairTurns(app);
   security.register(app);
   checkScopeIds(app);
   // Start-up lines and Fastify's "Server listening" line are written at once, not with the
