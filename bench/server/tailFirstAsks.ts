@@ -5,7 +5,8 @@
  * on a fresh API per run, with `gcEvents.ts` preloaded in the API and in the load
  * generator, and for each of the pass's slowest 1 % (the p99's requests) tells which
  * collections ran while it waited: the API's scavenges or full collections, the load
- * generator's own, or none. With <otherRoot> (another checkout with its node_modules) its API
+ * generator's own, or none; and where each answer waited (before the API read it, in it,
+ * after it finished), with how many other answers the API finished meanwhile (branch fair27). With <otherRoot> (another checkout with its node_modules) its API
  * takes turns with this one's, as in compareServers.ts.
  *
  *   npx tsx bench/server/tailFirstAsks.ts [partnerCount=10000] [runs=3] [otherRoot]
@@ -117,6 +118,75 @@ const primeFor = (name: string) =>
   process.env.TAIL_PRIME === 'both' || process.env.TAIL_PRIME === name;
 const [firstSearch] = warmUp;
 if (!firstSearch) throw new Error('no warm-up search');
+
+/** The API's own arrival, finish and client port of each answer (`serviceTimes.ts`'s `pairs`). */
+function parseServiceTimes(text: string): [number, number, number][] {
+  const data: unknown = JSON.parse(text);
+  const pairs = typeof data === 'object' && data !== null && 'pairs' in data ? data.pairs : [];
+  if (!Array.isArray(pairs)) return [];
+  return pairs.flatMap((pair: unknown) =>
+    Array.isArray(pair) && pair.length === 3 && pair.every((n) => typeof n === 'number')
+      ? [[Number(pair[0]), Number(pair[1]), Number(pair[2])] satisfies [number, number, number]]
+      : [],
+  );
+}
+
+/**
+ * Each answer of a pass split where it waited: before the API read it (sent, not yet
+ * `request.start`), in the API (read to finished), after (finished, not yet read by the load
+ * generator). The API's own times (`serviceTimes.ts`) are matched to the client's by the
+ * connection's port: its last finish before the client's end. Also how many other answers
+ * the API finished while each of the slowest 1 % waited (a typical one: the nine others).
+ */
+function splitWaits(
+  latencies: number[],
+  ends: number[],
+  ports: number[],
+  pairs: [number, number, number][],
+  p99: number,
+): string {
+  const byPort = new Map<number, [number, number][]>();
+  for (const [arrived, finished, port] of pairs) {
+    const list = byPort.get(port) ?? [];
+    list.push([finished, arrived]);
+    byPort.set(port, list);
+  }
+  for (const list of byPort.values()) list.sort((a, b) => a[0] - b[0]);
+  const finishes = pairs.map(([, finished]) => finished).sort((a, b) => a - b);
+  const split = latencies.flatMap((ms, i) => {
+    const end = ends[i] ?? 0;
+    const matched = (byPort.get(ports[i] ?? 0) ?? [])
+      .filter(([finished]) => finished <= end)
+      .at(-1);
+    if (!matched) return [];
+    const [finished, arrived] = matched;
+    const sent = end - ms;
+    const meanwhile = finishes.filter((at) => at > sent && at < finished).length;
+    return [
+      { ms, before: arrived - sent, inApi: finished - arrived, after: end - finished, meanwhile },
+    ];
+  });
+  const slow = split.filter((r) => r.ms >= p99);
+  const range = (values: number[]) =>
+    `${Math.min(...values).toFixed(1)} to ${Math.max(...values).toFixed(1)}`;
+  return (
+    `median before the API read it ${percentile(
+      split.map((r) => r.before),
+      50,
+    ).toFixed(2)} ms, in it ${percentile(
+      split.map((r) => r.inApi),
+      50,
+    ).toFixed(2)}, after ${percentile(
+      split.map((r) => r.after),
+      50,
+    ).toFixed(2)}; ` +
+    `slowest 1 %: before ${range(slow.map((r) => r.before))}, in ${range(slow.map((r) => r.inApi))}, after ${range(slow.map((r) => r.after))} ms, ` +
+    `${range(slow.map((r) => r.meanwhile))} other answers finished while each waited (median of all: ${percentile(
+      split.map((r) => r.meanwhile),
+      50,
+    )})`
+  );
+}
 
 const pause = (events: GcEvent[], kind: GcEvent['kind'], from: number, to: number) =>
   events.filter((e) => e.kind === kind && e.at + e.ms > from && e.at < to);
@@ -240,6 +310,7 @@ try {
             service: JSON.parse(readFileSync(serviceFile, 'utf8')),
           }),
         );
+      const service = parseServiceTimes(readFileSync(serviceFile, 'utf8'));
       const sum = (events: GcEvent[]) => events.reduce((s, e) => s + e.ms, 0);
       const scavenges = api.filter((e) => e.kind === 'scavenge');
       const n = latencies.length;
@@ -259,6 +330,7 @@ try {
             .sort()
             .join(' ')} s`,
       );
+      log(`  where it waited: ${splitWaits(latencies, ends, result.ports ?? [], service, p99)}`);
     }
   }
 } finally {
