@@ -5,13 +5,15 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import * as z from 'zod';
 import { transformWithEsbuild } from 'vite';
-import { launchChromium } from '../../e2e/support/launchChromium';
 import { BENCH_DIR, log } from '../lib/environment';
 import type { Section } from '../lib/figures';
 import { figure } from '../lib/figures';
 import { summarize } from '../lib/stats';
+import { PipeChromium } from './pipeChromium';
+import type { PipeVisit, ProbeReader } from './pipeChromium';
 import type { ProbeProgress, ProbeSnapshot, ProbeTimes } from './probe';
 
 export const CPU_THROTTLING_RATE = 4;
@@ -20,6 +22,8 @@ export const VIEWPORT = { width: 412, height: 823 };
 /** TBT counts long tasks until this long passed after the first card without a long task. */
 const QUIET_WINDOW_MS = 1000;
 const QUIET_WINDOW_CAP_MS = 8000;
+/** The floor page's script in Resource Timing. */
+const FLOOR_SCRIPT_PART = '/bench/floor-assets/';
 const SEARCH_TEXT = 'cloud';
 /** How long after a paint its long-animation-frame entry is surely reported. */
 const FRAME_ENTRY_WAIT_MS = 300;
@@ -48,7 +52,7 @@ function isSnapshot(value: unknown): value is ProbeSnapshot {
   return typeof value === 'object' && value !== null && 'settled' in value && 'longTasks' in value;
 }
 
-export async function snapshot(page: Page): Promise<ProbeSnapshot> {
+export async function snapshot(page: ProbeReader): Promise<ProbeSnapshot> {
   const value: unknown = await page.evaluate('window.__pnBench.snapshot()');
   if (!isSnapshot(value)) throw new Error('the page probe is missing');
   return value;
@@ -62,7 +66,7 @@ function isProgress(value: unknown): value is ProbeProgress {
   );
 }
 
-async function progress(page: Page): Promise<ProbeProgress | null> {
+async function progress(page: ProbeReader): Promise<ProbeProgress | null> {
   const value: unknown = await page.evaluate('window.__pnBench.progress()').catch(() => null);
   return isProgress(value) ? value : null;
 }
@@ -74,7 +78,7 @@ async function progress(page: Page): Promise<ProbeProgress | null> {
  * the page, long enough to fall inside the window being measured.
  */
 async function waitForProbe(
-  page: Page,
+  page: ProbeReader,
   what: string,
   done: (state: ProbeProgress) => boolean,
   timeoutMs = 20_000,
@@ -131,7 +135,7 @@ interface Interaction {
 
 /** Runs `action`, waits for the results to go busy then settle and paint, bounded. */
 export async function watched(
-  page: Page,
+  page: ProbeReader,
   what: string,
   action: () => Promise<void>,
 ): Promise<Interaction> {
@@ -199,7 +203,7 @@ export async function openCold(browser: Browser, url: string, probe: string) {
  * Waits for the first card, then for a quiet window (no long task for QUIET_WINDOW_MS);
  * `scriptPart` names the page script in Resource Timing.
  */
-export async function measureLoad(page: Page, scriptPart: string): Promise<VisitRun> {
+export async function measureLoad(page: ProbeReader, scriptPart: string): Promise<VisitRun> {
   let loaded = await waitForProbe(page, 'first card', (probe) => probe.firstCardPaint > 0, 30_000);
   const firstCard = loaded.firstCard;
   if (!firstCard) throw new Error('no first card');
@@ -237,45 +241,69 @@ export async function measureLoad(page: Page, scriptPart: string): Promise<Visit
   };
 }
 
-/** A cold visit of the floor page: up to its first card and the quiet window. */
-async function measureFloorOnce(browser: Browser, url: string, probe: string): Promise<VisitRun> {
-  const { context, page } = await openCold(browser, url, probe);
+/**
+ * A cold visit of the floor page, up to its first card and the quiet window, in the
+ * pipe's Chromium (no inspector's runtime attached: pipeChromium.ts).
+ */
+async function measureFloorOnce(pipe: PipeChromium, url: string, probe: string): Promise<VisitRun> {
+  const visit = await pipe.openCold(url, probe, VIEWPORT, CPU_THROTTLING_RATE);
   try {
-    return await measureLoad(page, '/bench/floor-assets/');
+    return await measureLoad(visit, FLOOR_SCRIPT_PART);
   } finally {
-    await context.close();
+    await visit.close();
   }
+}
+
+/** In the widget's shadow root, found as a visitor finds them: by name. */
+const IN_WIDGET = `document.querySelector('partners-network-search').shadowRoot`;
+const SEARCH_FIELD = `${IN_WIDGET}.querySelector('input[name="search"]')`;
+const LOAD_MORE = `[...${IN_WIDGET}.querySelectorAll('button')].find((button) => button.textContent.trim() === 'Load More Partners')`;
+
+/** The search field focused with its text selected (typing then replaces it). */
+async function selectSearchText(visit: PipeVisit): Promise<void> {
+  await visit.evaluate(`${SEARCH_FIELD}.focus(); ${SEARCH_FIELD}.select();`);
+}
+
+/** Load More scrolled into view and clicked with the mouse, at its centre. */
+async function clickLoadMore(visit: PipeVisit): Promise<void> {
+  const centre = z
+    .object({ x: z.number(), y: z.number() })
+    .parse(
+      await visit.evaluate(
+        `(() => { const button = ${LOAD_MORE}; button.scrollIntoView({ block: 'center' }); const box = button.getBoundingClientRect(); return { x: box.x + box.width / 2, y: box.y + box.height / 2 }; })()`,
+      ),
+    );
+  await visit.click(centre.x, centre.y);
 }
 
 /** A cold visit of the widget's page, then a search, a cleared search and Load More clicks. */
 async function measureOnce(
-  browser: Browser,
+  pipe: PipeChromium,
   url: string,
   probe: string,
   loadMores: number,
 ): Promise<PageRun> {
-  const { context, page } = await openCold(browser, url, probe);
+  const page = await pipe.openCold(url, probe, VIEWPORT, CPU_THROTTLING_RATE);
   try {
     const visit = await measureLoad(page, '/widget/');
 
     // A submitted search: type, Enter (emitted on release, then the 600 ms debounce).
-    const widget = page.locator('partners-network-search');
-    const input = widget.getByRole('textbox', { name: 'Search partners' });
     const search = await watched(page, 'search', async () => {
-      await input.fill(SEARCH_TEXT);
-      await input.press('Enter');
+      await selectSearchText(page);
+      await page.insertText(SEARCH_TEXT);
+      await page.press('Enter');
     });
     // Back to every partner, then Load More until 100 cards are on the page.
     await watched(page, 'clear search', async () => {
-      await input.fill('');
-      await input.press('Enter');
+      await selectSearchText(page);
+      await page.press('Backspace');
+      await page.press('Enter');
     });
-    const loadMore = widget.getByRole('button', { name: 'Load More Partners' });
     let last: Interaction | undefined;
     let cardsBefore = 0;
     for (let click = 0; click < loadMores; click += 1) {
       cardsBefore = (await snapshot(page)).cards;
-      last = await watched(page, 'load more', () => loadMore.click());
+      last = await watched(page, 'load more', () => clickLoadMore(page));
     }
     if (!last) throw new Error('no Load More measured');
     await sleep(1000); // shifts after the last change are reported
@@ -298,7 +326,7 @@ async function measureOnce(
       paintSources: `first card ${visit.firstCardPaintSource}, search ${search.times.paintSource}, Load More ${last.times.paintSource}`,
     };
   } finally {
-    await context.close();
+    await page.close();
   }
 }
 
@@ -313,25 +341,25 @@ export async function measurePage(options: {
   extraInitScript?: string;
 }): Promise<Section> {
   const probe = `${await loadProbeScript()}\n${options.extraInitScript ?? ''}`;
-  const browser = await launchChromium();
+  const pipe = PipeChromium.launch();
   const runs: PageRun[] = [];
   const floors: VisitRun[] = [];
   try {
     log(
-      `page: Chromium ${browser.version()}, CPU throttled ${CPU_THROTTLING_RATE}x, ${VIEWPORT.width}x${VIEWPORT.height}`,
+      `page: ${await pipe.version()}, CPU throttled ${CPU_THROTTLING_RATE}x, ${VIEWPORT.width}x${VIEWPORT.height}`,
     );
     // One unmeasured visit of each first (not in a 1-run smoke run): every run finds the
     // server's and the OS's caches warm.
     if (options.runs > 1) {
-      await measureOnce(browser, options.url, probe, 1);
-      await measureFloorOnce(browser, options.floorUrl, probe);
+      await measureOnce(pipe, options.url, probe, 1);
+      await measureFloorOnce(pipe, options.floorUrl, probe);
     }
     for (let run = 1; run <= options.runs; run += 1) {
       // The widget and its floor one after the other, in turns, so both see the same load.
       const floorFirst = run % 2 === 0;
-      const floor = floorFirst ? await measureFloorOnce(browser, options.floorUrl, probe) : null;
-      const result = await measureOnce(browser, options.url, probe, options.loadMores);
-      const floorRun = floor ?? (await measureFloorOnce(browser, options.floorUrl, probe));
+      const floor = floorFirst ? await measureFloorOnce(pipe, options.floorUrl, probe) : null;
+      const result = await measureOnce(pipe, options.url, probe, options.loadMores);
+      const floorRun = floor ?? (await measureFloorOnce(pipe, options.floorUrl, probe));
       runs.push(result);
       floors.push(floorRun);
       log(
@@ -339,7 +367,7 @@ export async function measurePage(options: {
       );
     }
   } finally {
-    await browser.close();
+    await pipe.close();
   }
   return pageSection(runs, floors, options.loadMores);
 }
@@ -375,7 +403,7 @@ function pageSection(runs: PageRun[], floors: VisitRun[], loadMores: number): Se
     withFloor(id, `Breakdown: ${what}`, pick);
   return {
     title: 'How fast a visitor sees partners',
-    method: `Debian's Chromium (headless) against the demo server (child process, temporary database seeded with the default 260 partners, 127.0.0.1), window ${VIEWPORT.width}x${VIEWPORT.height}, CPU throttled ${CPU_THROTTLING_RATE}x with Emulation.setCPUThrottlingRate, no network throttling, a new browser context (cold HTTP cache) per visit after one unmeasured warm-up visit of each page. Each run visits the widget's page and the floor page (bench/floor/page.tsx, served by the same server: the same portal layout with a page script that loads React alone, asks for the filter groups, then the first search, and renders the ten partners as plain cards), in turns, so the two see the same load; ratios and differences are taken run by run. An init script captures the shadow root of the widget (or of the floor page's element) and watches it with a MutationObserver; a change's paint time is the end of the next frame (the one whose requestAnimationFrame callbacks run after the change): the end of its long-animation-frame entry when it has one (frames over 50 ms), else the time of a user-blocking task (scheduler.postTask) posted from its requestAnimationFrame callback, which runs after that frame's style, layout and paint (or later: tasks queued meanwhile, such as image decoding, can run first). Search and Load More are timed from the search POST's responseEnd (Resource Timing) to that paint. TBT: long tasks from navigation to the first card plus a ${QUIET_WINDOW_MS} ms window without long tasks. CLS: largest session window (web-vitals) over the load, a search, a cleared search and ${loadMores} Load More clicks.`,
+    method: `Debian's Chromium (headless) against the demo server (child process, temporary database seeded with the default 260 partners, 127.0.0.1), window ${VIEWPORT.width}x${VIEWPORT.height}, CPU throttled ${CPU_THROTTLING_RATE}x with Emulation.setCPUThrottlingRate, no network throttling, a new browser context (cold HTTP cache) per visit after one unmeasured warm-up visit of each page. The cold visits that give the first card, LCP and TBT run in a Chromium driven over the DevTools pipe with the Runtime domain never enabled (pipeChromium.ts: with it, as under Playwright, V8 parses the page script again for source positions when React DOM creates its Error objects, 100 to 150 ms at 4x that no visitor pays); the search (typed and Enter pressed through Input.insertText and Input.dispatchKeyEvent), the cleared search and the Load More clicks (mouse events at the button's centre) follow in the same visit. Each run visits the widget's page and the floor page (bench/floor/page.tsx, served by the same server: the same portal layout with a page script that loads React alone, asks for the filter groups, then the first search, and renders the ten partners as plain cards), in turns, so the two see the same load; ratios and differences are taken run by run. An init script captures the shadow root of the widget (or of the floor page's element) and watches it with a MutationObserver; a change's paint time is the end of the next frame (the one whose requestAnimationFrame callbacks run after the change): the end of its long-animation-frame entry when it has one (frames over 50 ms), else the time of a user-blocking task (scheduler.postTask) posted from its requestAnimationFrame callback, which runs after that frame's style, layout and paint (or later: tasks queued meanwhile, such as image decoding, can run first). Search and Load More are timed from the search POST's responseEnd (Resource Timing) to that paint. TBT: long tasks from navigation to the first card plus a ${QUIET_WINDOW_MS} ms window without long tasks. CLS: largest session window (web-vitals) over the load, a search, a cleared search and ${loadMores} Load More clicks.`,
     figures: [
       ...withFloor(
         'firstCard',
