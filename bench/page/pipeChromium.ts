@@ -75,19 +75,34 @@ export class PipeChromium {
   readonly #process: ChildProcess;
   readonly #toBrowser: Writable;
   readonly #profile: string;
-  readonly #waiting = new Map<number, (answer: z.infer<typeof answerSchema>) => void>();
+  readonly #waiting = new Map<
+    number,
+    { resolve: (answer: z.infer<typeof answerSchema>) => void; reject: (error: Error) => void }
+  >();
+  /** Set once Chromium has gone: every call then fails instead of waiting for ever. */
+  #gone: Error | null = null;
   #nextId = 0;
   #buffered = '';
 
-  private constructor(process: ChildProcess, profile: string) {
-    this.#process = process;
+  private constructor(child: ChildProcess, profile: string) {
+    this.#process = child;
     this.#profile = profile;
-    const toBrowser = process.stdio[3];
-    const fromBrowser = process.stdio[4];
+    const toBrowser = child.stdio[3];
+    const fromBrowser = child.stdio[4];
     if (!isWritable(toBrowser) || !isReadable(fromBrowser)) throw new Error('no DevTools pipe');
     this.#toBrowser = toBrowser;
     fromBrowser.setEncoding('utf8');
     fromBrowser.on('data', (chunk: string) => this.#receive(chunk));
+    child.once('exit', (code, signal) => {
+      this.#gone = new Error(`Chromium exited (${signal ?? code ?? 'unknown'})`);
+      for (const { reject } of this.#waiting.values()) reject(this.#gone);
+      this.#waiting.clear();
+    });
+    child.once('error', (error) => {
+      this.#gone = error;
+      for (const { reject } of this.#waiting.values()) reject(error);
+      this.#waiting.clear();
+    });
   }
 
   static launch(): PipeChromium {
@@ -159,18 +174,24 @@ export class PipeChromium {
   }
 
   async close(): Promise<void> {
-    const exited = new Promise((resolve) => this.#process.once('exit', resolve));
-    this.#process.kill();
-    await exited;
+    if (!this.#gone) {
+      const exited = new Promise((resolve) => this.#process.once('exit', resolve));
+      this.#process.kill();
+      await exited;
+    }
     rmSync(this.#profile, { recursive: true, force: true });
   }
 
   #send(method: string, params: object = {}, sessionId?: string): Promise<unknown> {
+    if (this.#gone) return Promise.reject(this.#gone);
     const id = (this.#nextId += 1);
     return new Promise((resolve, reject) => {
-      this.#waiting.set(id, (answer) => {
-        if (answer.error) reject(new Error(`${method}: ${answer.error.message}`));
-        else resolve(answer.result);
+      this.#waiting.set(id, {
+        resolve: (answer) => {
+          if (answer.error) reject(new Error(`${method}: ${answer.error.message}`));
+          else resolve(answer.result);
+        },
+        reject,
       });
       this.#toBrowser.write(`${JSON.stringify({ id, method, params, sessionId })}\0`);
     });
@@ -184,9 +205,9 @@ export class PipeChromium {
       const parsed = answerSchema.safeParse(JSON.parse(part));
       // Events (no id) are not asked for; they are left unread.
       if (!parsed.success) continue;
-      const resolve = this.#waiting.get(parsed.data.id);
+      const waiter = this.#waiting.get(parsed.data.id);
       this.#waiting.delete(parsed.data.id);
-      resolve?.(parsed.data);
+      waiter?.resolve(parsed.data);
     }
   }
 }
