@@ -11,6 +11,14 @@ function hashOf(page: Page): URL {
   return new URL(new URL(page.url()).hash.slice(1) || '/', 'http://hash.invalid');
 }
 
+/**
+ * The route is written once the first cards are painted (a frame, then a task: widget
+ * core/connectUrl.ts), so a test that has just seen the cards waits for it.
+ */
+async function expectRoute(page: Page, route: string): Promise<void> {
+  await expect.poll(() => hashOf(page).pathname, { timeout: 5000 }).toBe(route);
+}
+
 /** Opens `path` and waits for the search page with its cards. */
 async function openAndSeeTheSearchPage(path: string): Promise<SearchPage> {
   const searchPage = new SearchPage(await portal.open(path));
@@ -22,18 +30,18 @@ async function openAndSeeTheSearchPage(path: string): Promise<SearchPage> {
 describe('hash routing', () => {
   it('sends a page without a route to #/search', async () => {
     const { page } = await openAndSeeTheSearchPage('/');
-    expect(hashOf(page).pathname).toBe('/search');
+    await expectRoute(page, '/search');
   });
 
   it.each(['/#', '/#/'])('sends the empty route %s to #/search', async (path) => {
     const { page } = await openAndSeeTheSearchPage(path);
-    expect(hashOf(page).pathname).toBe('/search');
+    await expectRoute(page, '/search');
   });
 
   it('keeps the query when it redirects an empty route', async () => {
     const searchPage = await openAndSeeTheSearchPage('/#?filter=technology-partners&ref=mail');
+    await expectRoute(searchPage.page, '/search');
     const hash = hashOf(searchPage.page);
-    expect(hash.pathname).toBe('/search');
     expect(hash.searchParams.get('filter')).toBe('technology-partners');
     expect(hash.searchParams.get('ref')).toBe('mail');
     expect(await searchPage.radio('Technology Partners').isChecked()).toBe(true);
